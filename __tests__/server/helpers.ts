@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { openDatabase, type DbHandle } from '../../src/server/db';
+import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../setup/env';
+
+/**
+ * The real app on a real database: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server named by DATABASE_URL (CI runs the suite both ways). Identity is the real auth emulator.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  config: ServerConfig;
+  signUp(opts?: { email?: string; password?: string; displayName?: string; register?: boolean }): Promise<TestUser>;
+  request(user: TestUser | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  displayName: string;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): ServerConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_API_KEY: TEST_API_KEY,
+    FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tally-test-')),
+    CORS_ORIGINS: 'http://localhost:8080',
+    ...overrides,
+  });
+}
+
+async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    return { handle, drop: async () => undefined };
+  }
+  const name = `tally_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 4 });
+  return {
+    handle,
+    drop: async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Creates an account at the emulator (the same REST call the web SDK makes) and returns its ID token. */
+export async function emulatorSignUp(email: string, password: string, displayName?: string): Promise<{ uid: string; token: string }> {
+  const base = `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const res = await fetch(`${base}/accounts:signUp?key=${TEST_API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { localId: string; idToken: string; error?: { message: string } };
+  if (!res.ok) throw new Error(`emulator signUp failed: ${body.error?.message}`);
+  if (!displayName) return { uid: body.localId, token: body.idToken };
+  // Set the display name, then sign in again so it appears in the token, as the web client's does.
+  await fetch(`${base}/accounts:update?key=${TEST_API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: body.idToken, displayName }),
+  });
+  return { uid: body.localId, token: await emulatorSignIn(email, password) };
+}
+
+export async function emulatorSignIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${TEST_API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; error?: { message: string } };
+  if (!res.ok) throw new Error(`emulator signIn failed: ${body.error?.message}`);
+  return body.idToken;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+}
+
+export async function startTestApp(configOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(configOverrides);
+  const { handle, drop } = await openTestDb();
+  const app = await buildApp(config, { db: handle });
+  await app.ready();
+
+  const request: TestApp['request'] = (user, opts) =>
+    app.inject({ ...opts, headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(opts.headers ?? {}) } });
+
+  return {
+    app,
+    db: handle,
+    config,
+    request,
+    async signUp(opts = {}) {
+      const email = opts.email ?? uniqueEmail();
+      const password = opts.password ?? 'secret-pass-1';
+      const displayName = opts.displayName ?? 'Test User';
+      const { uid, token } = await emulatorSignUp(email, password, displayName);
+      const user: TestUser = { uid, email, password, token, displayName };
+      if (opts.register !== false) {
+        const res = await request(user, { method: 'POST', url: '/api/auth/register', payload: { user_id: uid, email, display_name: displayName } });
+        if (res.statusCode >= 300) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+      }
+      return user;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

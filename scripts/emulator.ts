@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Starts the Firebase Auth emulator (firebase-tools) and waits until it answers. CI=true and the
+ * disabled UI keep it offline: otherwise it tries to download the UI and exits.
+ */
+export interface Emulator {
+  host: string;
+  projectId: string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(__dirname, '..');
+
+export async function isUp(host: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(opts: { configFile: string; host: string; projectId: string; log?: (line: string) => void }): Promise<Emulator> {
+  if (await isUp(opts.host)) {
+    return { host: opts.host, projectId: opts.projectId, stop: async () => undefined };
+  }
+  const bin = path.join(root, 'node_modules', '.bin', 'firebase');
+  const child: ChildProcess = spawn(bin, ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', opts.configFile], {
+    cwd: root,
+    env: { ...process.env, CI: 'true', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  });
+  let output = '';
+  const collect = (b: Buffer) => {
+    output += b.toString();
+    opts.log?.(b.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The auth emulator exited early:\n${output}`);
+    if (await isUp(opts.host)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!(await isUp(opts.host))) {
+    child.kill('SIGKILL');
+    throw new Error(`The auth emulator did not start within 60 s:\n${output}`);
+  }
+  return {
+    host: opts.host,
+    projectId: opts.projectId,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM'); // the whole group: firebase-tools spawns children
+      } catch {
+        child.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => {
+        try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Removes every account in the emulator project (tests start clean). */
+export async function clearEmulatorAccounts(host: string, projectId: string): Promise<void> {
+  await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+}

@@ -1,0 +1,75 @@
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Typed server configuration, read once from the environment (.env is loaded by main.ts). */
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  apiHost: string;
+  apiPort: number;
+  webPort: number;
+  publicApiUrl: string;
+  corsOrigins: string[];
+  databaseUrl: string | null;
+  dataDir: string;
+  firebase: {
+    projectId: string;
+    apiKey: string;
+    authDomain: string;
+    emulatorHost: string | null;
+    serviceAccountPath: string | null;
+  };
+  logLevel: string;
+  blobUrlSecret: string;
+  ocr: { poolSize: number; maxQueue: number };
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, key: string, fallback: string): string {
+  const v = env[key];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = str(env, key, String(fallback));
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Configuration ${key} must be a whole number, got '${raw}'`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const nodeEnv = str(env, 'NODE_ENV', 'development');
+  const config: ServerConfig = {
+    env: nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development',
+    apiHost: str(env, 'API_HOST', '127.0.0.1'),
+    apiPort: int(env, 'API_PORT', 8000),
+    webPort: int(env, 'WEB_PORT', 8080),
+    publicApiUrl: str(env, 'PUBLIC_API_URL', `http://localhost:${int(env, 'API_PORT', 8000)}`),
+    corsOrigins: str(env, 'CORS_ORIGINS', `http://localhost:${int(env, 'WEB_PORT', 8080)},http://127.0.0.1:${int(env, 'WEB_PORT', 8080)}`)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    databaseUrl: str(env, 'DATABASE_URL', '') || null,
+    dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
+    firebase: {
+      projectId: str(env, 'FIREBASE_PROJECT_ID', 'demo-tally'),
+      apiKey: str(env, 'FIREBASE_API_KEY', 'demo-api-key'),
+      authDomain: str(env, 'FIREBASE_AUTH_DOMAIN', 'demo-tally.firebaseapp.com'),
+      emulatorHost: str(env, 'FIREBASE_AUTH_EMULATOR_HOST', '') || null,
+      serviceAccountPath: str(env, 'FIREBASE_SERVICE_ACCOUNT', '') || null,
+    },
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
+    ocr: { poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)), maxQueue: int(env, 'OCR_MAX_QUEUE', 8) },
+  };
+  assertSafe(config);
+  return config;
+}
+
+/** Emulator tokens are unsigned: anyone could forge one, so production must never trust them. */
+export function assertSafe(config: ServerConfig): void {
+  if (config.env === 'production' && config.firebase.emulatorHost) {
+    throw new Error('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode (emulator tokens are unsigned).');
+  }
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../../db';
+import type { AuthUser } from '../../plugins/auth';
+import type { Profile, ProfileUpdate } from '../../../shared/profile';
+import { fromCents, toCents } from '../../../shared/money';
+import { badRequest, notFound } from '../../errors';
+import { seedDefaultCategories } from '../categories/repository';
+import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
+
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    user_id: row.user_id,
+    display_name: row.display_name,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    monthly_budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents),
+    avatar: row.avatar,
+    avatar_url: row.avatar_url,
+  };
+}
+
+export class ProfileService {
+  constructor(private db: Db) {}
+
+  /**
+   * Creates the user's profile and default categories in one transaction. Idempotent: the
+   * register call and the receipt area's create-on-404 may both arrive for one new account.
+   */
+  async ensureProfile(user: AuthUser, claimedUserId: string, displayName: string, avatarUrl: string | null = null): Promise<{ profile: Profile; created: boolean }> {
+    if (claimedUserId !== user.uid) throw badRequest('user_id does not match the signed-in user');
+    const name = displayName.trim() || user.name || user.email.split('@')[0] || 'Tally user';
+    const created = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertProfile(trx, { user_id: user.uid, email: user.email, display_name: name, avatar_url: avatarUrl });
+      if (inserted) await seedDefaultCategories(trx, user.uid);
+      return inserted;
+    });
+    const row = await findProfile(this.db, user.uid);
+    return { profile: toProfile(row!), created };
+  }
+
+  async get(userId: string): Promise<Profile> {
+    const row = await findProfile(this.db, userId);
+    if (!row) throw notFound('Profile not found');
+    return toProfile(row);
+  }
+
+  async update(userId: string, input: ProfileUpdate): Promise<Profile> {
+    const patch: Parameters<typeof updateProfile>[2] = { display_name: input.display_name.trim() };
+    if (input.first_name !== undefined) patch.first_name = input.first_name.trim();
+    if (input.last_name !== undefined) patch.last_name = input.last_name.trim();
+    if (input.monthly_budget !== undefined) {
+      if (input.monthly_budget === null) patch.monthly_budget_cents = null;
+      else {
+        const cents = toCents(input.monthly_budget);
+        if (cents === null) throw badRequest('monthly_budget must have at most two decimals');
+        patch.monthly_budget_cents = cents;
+      }
+    }
+    const row = await updateProfile(this.db, userId, patch);
+    if (!row) throw notFound('Profile not found');
+    return toProfile(row);
+  }
+}
