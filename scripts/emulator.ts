@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,12 +23,19 @@ export async function isUp(host: string): Promise<boolean> {
   }
 }
 
-export async function startAuthEmulator(opts: { configFile: string; host: string; projectId: string; log?: (line: string) => void }): Promise<Emulator> {
+export async function startAuthEmulator(opts: { configFile: string; host: string; projectId: string; dataDir?: string; log?: (line: string) => void }): Promise<Emulator> {
   if (await isUp(opts.host)) {
     return { host: opts.host, projectId: opts.projectId, stop: async () => undefined };
   }
   const bin = path.join(root, 'node_modules', '.bin', 'firebase');
-  const child: ChildProcess = spawn(bin, ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', opts.configFile], {
+  const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', opts.configFile];
+  if (opts.dataDir) {
+    // Accounts survive restarts: imported at start when present, exported on a clean exit.
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    if (fs.existsSync(path.join(opts.dataDir, 'firebase-export-metadata.json'))) args.push('--import', opts.dataDir);
+    args.push('--export-on-exit', opts.dataDir);
+  }
+  const child: ChildProcess = spawn(bin, args, {
     cwd: root,
     env: { ...process.env, CI: 'true', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
@@ -18,7 +18,7 @@ export interface TestApp {
   db: DbHandle;
   config: ServerConfig;
   signUp(opts?: { email?: string; password?: string; displayName?: string; register?: boolean }): Promise<TestUser>;
-  request(user: TestUser | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(user: TestUser | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,38 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { startStack } from './stack';
+
+/** `npm start`: auth emulator + API + web with embedded defaults, until Ctrl+C. */
+async function main(): Promise<void> {
+  const env: Record<string, string> = {
+    API_PORT: '8000',
+    WEB_PORT: '8080',
+    FIREBASE_PROJECT_ID: 'demo-tally',
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    DATA_DIR: path.resolve('data'),
+    ...(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined)) as Record<string, string>),
+  };
+  const dataDir = path.resolve(env.DATA_DIR);
+  const stack = await startStack({
+    env,
+    emulatorConfigFile: path.resolve('firebase.json'),
+    emulatorDataDir: path.join(dataDir, 'auth-emulator'),
+    log: (source, line) => console.log(`[${source}] ${line}`),
+  });
+  console.log(`\nTally is running: open ${stack.webUrl}\n  API ${stack.apiUrl} (docs at ${stack.apiUrl}/docs)\n  Auth emulator http://${env.FIREBASE_AUTH_EMULATOR_HOST} (password-reset links: http://${env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes)\nPress Ctrl+C to stop.`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping Tally...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { clientConfig } from '../app/config';
+import { currentToken } from './token';
+
+/** The error every endpoint hook reports: the HTTP status and a message for people. */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+  message: string;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  // Resolved per request: the API host comes from run-time configuration.
+  baseUrl: '',
+  prepareHeaders: async (headers) => {
+    const token = await currentToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Prefixes the configured API host and turns any failure into an ApiError with the server's message. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const base = clientConfig().apiUrl.replace(/\/$/, '');
+  const withBase = typeof args === 'string' ? `${base}${args}` : { ...args, url: `${base}${args.url}` };
+  const result = await rawBaseQuery(withBase, api, extra);
+  if (result.error) return { error: toApiError(result.error), meta: result.meta };
+  return result;
+};
+
+export function toApiError(error: FetchBaseQueryError): ApiError {
+  if (typeof error.status === 'number') {
+    const data = error.data as { message?: unknown } | undefined;
+    const message = typeof data?.message === 'string' ? data.message : `Request failed with status ${error.status}`;
+    return { status: error.status, message };
+  }
+  if (error.status === 'FETCH_ERROR') return { status: error.status, message: 'Cannot reach the Tally server. Check your connection.' };
+  return { status: error.status, message: 'error' in error ? String(error.error) : 'Request failed' };
+}
+
+/** Reads the message of an unknown error from a hook or an unwrap(). */
+export function errorMessage(error: unknown, fallback: string): string {
+  const m = (error as Partial<ApiError> | undefined)?.message;
+  return typeof m === 'string' && m ? m : fallback;
+}
+
+/** The one api of the app. Features inject their endpoints (ARCHITECTURE §3). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Receipt', 'Category', 'Dashboard', 'Notification', 'NotificationCount', 'Profile', 'Analytics', 'Settings'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,26 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** Indigo primary (the analytics line of spec §2), readable contrast in both modes. */
+export function makeTheme(mode: 'light' | 'dark'): Theme {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'light' ? '#4338CA' : '#A5B4FC' },
+      secondary: { main: mode === 'light' ? '#0F766E' : '#5EEAD4' },
+      success: { main: mode === 'light' ? '#15803D' : '#4ADE80' },
+      error: { main: mode === 'light' ? '#B91C1C' : '#F87171' },
+      background: mode === 'light' ? { default: '#F8FAFC', paper: '#FFFFFF' } : { default: '#0B1120', paper: '#111827' },
+    },
+    shape: { borderRadius: 10 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+      MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}` }) } },
+      MuiAppBar: { styleOverrides: { root: { border: 'none' } } },
+      MuiDrawer: { styleOverrides: { paper: { border: 'none' } } },
+      MuiMenu: { styleOverrides: { paper: { border: 'none' } } },
+      MuiPopover: { styleOverrides: { paper: { border: 'none' } } },
+      MuiDialog: { styleOverrides: { paper: { border: 'none' } } },
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { loadClientConfig } from './app/config';
+import { makeStore } from './app/store';
+import { App } from './app/App';
+import { initFirebaseAuth } from './auth/firebase';
+import { startSessionSync } from './auth/session';
+
+async function boot(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadClientConfig();
+    initFirebaseAuth(config);
+    const store = makeStore();
+    startSessionSync(store.dispatch);
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </StrictMode>,
+    );
+  } catch (err) {
+    root.render(<p role="alert">Tally could not start: {err instanceof Error ? err.message : String(err)}</p>);
+  }
+}
+
+void boot();

@@ -1,0 +1,56 @@
+// Builds the SPA into dist/public. Every screen is a lazy chunk; vendors split so the first load
+// of /login or / carries only what they need. `npm run dev` serves it with hot reload.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/client/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/public'),
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { module: 'esnext', noEmit: false, sourceMap: !production } } },
+        },
+      ],
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    performance: { hints: false }, // measured by bench/bundle.ts instead
+    optimization: {
+      splitChunks: { chunks: 'all', cacheGroups: { defaultVendors: { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true } } },
+      runtimeChunk: 'single',
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      ...(production ? [new CompressionPlugin({ test: /\.(js|html|svg|css|json)$/, algorithm: 'gzip', threshold: 1024 })] : []),
+    ],
+    devServer: {
+      port: Number(process.env.WEB_PORT || 8080),
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: true,
+      client: { overlay: { warnings: false } },
+      setupMiddlewares: (middlewares, devServer) => {
+        // The same run-time configuration the production web server answers.
+        require('tsx/cjs');
+        const { clientConfigFromEnv } = require('./src/server/web/clientConfig.ts');
+        devServer.app.get('/config.json', (_req, res) => res.json(clientConfigFromEnv()));
+        return middlewares;
+      },
+    },
+  };
+};
