@@ -24,8 +24,14 @@ export const PHONE = { width: 375, height: 740 };
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../artifacts/screenshots');
 
+/** Waits for running CSS transitions and animations (drawers, dialogs) to finish. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await settle(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

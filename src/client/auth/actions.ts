@@ -1,5 +1,7 @@
 import {
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
+  verifyPasswordResetCode,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
@@ -25,8 +27,18 @@ export async function createAccount(dispatch: AppDispatch, displayName: string, 
   return { uid: cred.user.uid, email: cred.user.email ?? email.trim() };
 }
 
+/** The emailed link leads back to Tally's own reset page (continue URL), not a provider page. */
 export async function sendPasswordReset(email: string): Promise<void> {
-  await sendPasswordResetEmail(firebaseAuth(), email.trim());
+  await sendPasswordResetEmail(firebaseAuth(), email.trim(), { url: `${window.location.origin}/login` });
+}
+
+/** Answers the email the reset code belongs to, or throws when it is invalid or used. */
+export function checkResetCode(code: string): Promise<string> {
+  return verifyPasswordResetCode(firebaseAuth(), code);
+}
+
+export function completePasswordReset(code: string, newPassword: string): Promise<void> {
+  return confirmPasswordReset(firebaseAuth(), code, newPassword);
 }
 
 export async function signOut(): Promise<void> {

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { createUser, signInThroughUi, uniqueEmail, webUrl } from './support/session';
+import { seriousA11yViolations } from './support/axe';
+import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../__tests__/setup/env';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function expectOnLogin(page: Page) {
+  await page.waitForURL(webUrl('/login'));
+  await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+}
+
+async function openUserMenuAndLogout(page: Page) {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('on %s', (label, viewport) => {
+  it('registers, stays signed in across reloads and tabs, and signs out everywhere', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto(webUrl('/register'));
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `auth-register-${label}`);
+
+    // Empty fields and a short password are caught before calling the provider.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please fill in all fields').waitFor();
+    const email = uniqueEmail('reg');
+    await page.getByLabel('Display Name').fill('Dana Register');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Failed to create an account: The password must be at least 6 characters long.').waitFor();
+
+    await page.getByLabel('Password').fill('secret-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(webUrl('/'));
+    await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+    await screenshot(page, `auth-dashboard-after-register-${label}`);
+
+    // The same email cannot register twice.
+    const other = await context.browser()!.newContext({ viewport });
+    const otherPage = await other.newPage();
+    await otherPage.goto(webUrl('/register'));
+    await otherPage.getByLabel('Display Name').fill('Dup');
+    await otherPage.getByLabel('Email address').fill(email);
+    await otherPage.getByLabel('Password').fill('secret-pass-1');
+    await otherPage.getByRole('button', { name: 'Create account' }).click();
+    await otherPage.getByText('Failed to create an account: An account with this email address already exists.').waitFor();
+    await other.close();
+
+    // Reload: still signed in.
+    await page.reload();
+    await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+    expect(page.url()).toBe(webUrl('/'));
+    expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeTruthy();
+
+    // A second tab is signed in too; signing out in one signs out the other.
+    const second = await context.newPage();
+    await second.goto(webUrl('/'));
+    await second.getByRole('button', { name: 'Open user menu' }).waitFor();
+    await second.getByRole('button', { name: 'Open user menu' }).click();
+    await second.getByTestId('user-menu-email').getByText(email).waitFor();
+    await second.keyboard.press('Escape');
+
+    await openUserMenuAndLogout(page);
+    await expectOnLogin(page);
+    expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeNull();
+    await expectOnLogin(second);
+    await context.close();
+  });
+
+  it('signs in, rejects bad credentials in plain words, and signs out from the sidebar', async () => {
+    const user = await createUser('Sam Signin');
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto(webUrl('/receipts'));
+    await expectOnLogin(page); // the guard
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `auth-login-${label}`);
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Please fill in all fields').waitFor();
+
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('The email or password is incorrect.').waitFor();
+    await screenshot(page, `auth-login-error-${label}`);
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Sent back to where the guard stopped them.
+    await page.waitForURL(webUrl('/receipts'));
+
+    if (label === 'phone') {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await screenshot(page, `auth-drawer-open-${label}`);
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectOnLogin(page);
+    await page.goto(webUrl('/'));
+    await expectOnLogin(page);
+    await context.close();
+  });
+});
+
+it('resets a forgotten password through the emailed link', async () => {
+  const user = await createUser('Pat Reset');
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto(webUrl('/login'));
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByText('Please enter your email address to reset your password').waitFor();
+
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByText('Password reset email sent! Please check your inbox.').waitFor();
+  await screenshot(page, 'auth-reset-sent');
+
+  // The emulator catches the mail; its code opens Tally's own reset page.
+  const res = await fetch(`http://${TEST_EMULATOR_HOST}/emulator/v1/projects/${TEST_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
+  const mail = oobCodes.filter((c) => c.email === user.email && c.requestType === 'PASSWORD_RESET').pop();
+  expect(mail).toBeDefined();
+  const resetPage = await context.newPage();
+  await resetPage.goto(webUrl(`/reset-password?mode=resetPassword&oobCode=${mail!.oobCode}`));
+  await resetPage.getByText(`For ${user.email}`).waitFor();
+  expect(await seriousA11yViolations(resetPage)).toEqual([]);
+  await resetPage.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await resetPage.getByLabel('Confirm new password').fill('brand-new-pasX');
+  await resetPage.getByRole('button', { name: 'Save new password' }).click();
+  await resetPage.getByText('The two passwords do not match.').waitFor();
+  await resetPage.getByLabel('Confirm new password').fill('brand-new-pass');
+  await resetPage.getByRole('button', { name: 'Save new password' }).click();
+  await resetPage.getByText('Your password has been changed. You can now sign in with it.').waitFor();
+  await screenshot(resetPage, 'auth-reset-done');
+
+  // The link works once only.
+  await resetPage.goto(webUrl(`/reset-password?mode=resetPassword&oobCode=${mail!.oobCode}`));
+  await resetPage.getByText('This password reset link has expired or was already used. Please request a new one.').waitFor();
+
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText('The email or password is incorrect.').waitFor();
+  await signInThroughUi(page, { email: user.email, password: 'brand-new-pass' });
+  await context.close();
+});
