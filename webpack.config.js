@@ -11,7 +11,8 @@ module.exports = (_env, argv) => {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist/public'),
+      // WEB_OUT_DIR lets parallel test runs build apart; the web server reads WEB_DIST_DIR.
+      path: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve(__dirname, 'dist/public'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       publicPath: '/',

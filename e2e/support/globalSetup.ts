@@ -11,7 +11,8 @@ import { TEST_EMULATOR_HOST, TEST_PROJECT_ID, TEST_API_KEY } from '../../__tests
  */
 export default async function globalSetup(): Promise<void> {
   const root = path.resolve(__dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/public/index.html'))) {
+  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'dist/public'));
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error("No web build: run 'npm run build' before the browser tests (npm test does).");
   }
   const apiPort = process.env.E2E_API_PORT ?? '8100';
@@ -31,6 +32,7 @@ export default async function globalSetup(): Promise<void> {
     FIREBASE_API_KEY: TEST_API_KEY,
     FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
     OCR_POOL_SIZE: '1',
+    WEB_DIST_DIR: distDir,
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   const stack = await startStack({
