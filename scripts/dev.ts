@@ -1,0 +1,36 @@
+import 'dotenv/config';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { startAuthEmulator } from './emulator';
+
+/**
+ * `npm run dev`: the auth emulator, the API restarting on change (tsx watch) and the webpack
+ * dev server with hot reload on :8080.
+ */
+async function main(): Promise<void> {
+  const root = path.resolve(__dirname, '..');
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' };
+  const emulator = await startAuthEmulator({
+    configFile: path.join(root, 'firebase.json'),
+    host: env.FIREBASE_AUTH_EMULATOR_HOST,
+    projectId: env.FIREBASE_PROJECT_ID ?? 'demo-tally',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data', 'auth-emulator'),
+  });
+  const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+  const children: ChildProcess[] = [
+    spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+    spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, env, stdio: 'inherit' }),
+  ];
+  const stop = async () => {
+    for (const c of children) c.kill('SIGTERM');
+    await emulator.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
