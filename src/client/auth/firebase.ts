@@ -1,5 +1,5 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import type { ClientConfig } from '../../shared/clientConfig';
 
 let auth: Auth | null = null;
@@ -9,7 +9,10 @@ let app: FirebaseApp | null = null;
 export function initFirebaseAuth(config: ClientConfig): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
-  auth = getAuth(app);
+  // initializeAuth instead of getAuth: Tally signs in with email and password only, so the
+  // popup/redirect machinery of federated sign-in stays out of the bundle. Persistence as
+  // getAuth's: IndexedDB, falling back to local storage; both are shared across tabs.
+  auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   return auth;
 }
