@@ -9,10 +9,10 @@ import { startAuthEmulator } from './emulator';
  */
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' };
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' };
   const emulator = await startAuthEmulator({
     configFile: path.join(root, 'firebase.json'),
-    host: env.FIREBASE_AUTH_EMULATOR_HOST,
+    host: env.FIREBASE_AUTH_EMULATOR_HOST!,
     projectId: env.FIREBASE_PROJECT_ID ?? 'demo-tally',
     dataDir: path.resolve(env.DATA_DIR ?? 'data', 'auth-emulator'),
   });
