@@ -18,7 +18,21 @@ module.exports = (_env, argv) => {
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // React Router's package exports only its development build (warnings and checks);
+      // the production build beside it is the same API, smaller.
+      alias: {
+        // The client takes only types and constants from src/shared, never a schema (see the file).
+        typebox$: path.resolve(__dirname, 'src/client/app/typeboxStandIn.ts'),
+        ...(production
+          ? {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
+      },
+    },
     module: {
       rules: [
         {

@@ -2,12 +2,13 @@ import 'dotenv/config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startAuthEmulator } from './emulator';
+import { onShutdown, runMain } from '../src/server/lifecycle';
 
 /**
  * `npm run dev`: the auth emulator, the API restarting on change (tsx watch) and the webpack
  * dev server with hot reload on :8080.
  */
-async function main(): Promise<void> {
+runMain(async () => {
   const root = path.resolve(__dirname, '..');
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' };
   const emulator = await startAuthEmulator({
@@ -21,16 +22,8 @@ async function main(): Promise<void> {
     spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
     spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, env, stdio: 'inherit' }),
   ];
-  const stop = async () => {
+  onShutdown(async () => {
     for (const c of children) c.kill('SIGTERM');
     await emulator.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  });
 });

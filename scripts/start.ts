@@ -1,9 +1,10 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { startStack } from './stack';
+import { onShutdown, runMain } from '../src/server/lifecycle';
 
 /** `npm start`: auth emulator + API + web with embedded defaults, until Ctrl+C. */
-async function main(): Promise<void> {
+runMain(async () => {
   const env: Record<string, string> = {
     API_PORT: '8000',
     WEB_PORT: '8080',
@@ -20,19 +21,8 @@ async function main(): Promise<void> {
     log: (source, line) => console.log(`[${source}] ${line}`),
   });
   console.log(`\nTally is running: open ${stack.webUrl}\n  API ${stack.apiUrl} (docs at ${stack.apiUrl}/docs)\n  Auth emulator http://${env.FIREBASE_AUTH_EMULATOR_HOST} (password-reset links: http://${env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes)\nPress Ctrl+C to stop.`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  onShutdown(async () => {
     console.log('Stopping Tally...');
     await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  });
 });

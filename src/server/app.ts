@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { ServerConfig } from './config';
+import { assertSafe, type ServerConfig } from './config';
 import { openDatabase, type DbHandle } from './db';
 import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
@@ -11,17 +11,38 @@ import dbPlugin from './plugins/db';
 import authPlugin from './plugins/auth';
 import healthRoutes from './modules/health/routes';
 import profileRoutes from './modules/profile/routes';
+import blobsPlugin from './plugins/blobs';
+import blobRoutes from './blobs/routes';
+import categoryRoutes from './modules/categories/routes';
+import receiptRoutes from './modules/receipts/routes';
+import dashboardRoutes from './modules/dashboard/routes';
+import analyticsRoutes from './modules/analytics/routes';
+import notificationRoutes from './modules/notifications/routes';
+import avatarPlugin from './modules/avatar/plugin';
+import avatarRoutes from './modules/avatar/routes';
+import settingsRoutes from './modules/settings/routes';
+import exportRoutes from './modules/export/routes';
+import accountRoutes from './modules/account/routes';
+import type { BlobStore } from './blobs/store';
+import ocrPlugin from './plugins/ocr';
+import scanRoutes from './modules/scan/routes';
+import type { ReceiptScanner } from './ocr';
 
 export interface AppDeps {
   /** An open database; when absent one is opened from config and closed with the app. */
   db?: DbHandle;
   identity?: Identity;
+  /** Blob store for receipt images; default: files under config.dataDir/blobs. */
+  blobs?: BlobStore;
+  /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
+  scanner?: ReceiptScanner;
 }
 
 /** Default JSON body limit; routes that take images set their own. */
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  assertSafe(config); // a config built by hand must not bypass the production guard of loadConfig
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -50,12 +71,28 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(dbPlugin, { handle: db });
   await app.register(authPlugin, { identity });
+  await app.register(blobsPlugin, { dataDir: config.dataDir, secret: config.blobUrlSecret, publicUrl: config.publicApiUrl, store: deps.blobs });
+  await app.register(ocrPlugin, { ...config.ocr, scanner: deps.scanner, lazy: config.env === 'test' });
 
   await app.register(healthRoutes);
+  // Signed image links are public: an <img> cannot send a bearer token; the signature is the key.
+  await app.register(blobRoutes);
+  // Avatars are public too (an <img> again); their random file names are the key.
+  await app.register(avatarPlugin, { dataDir: config.dataDir });
   // Everything below needs a signed-in user: one hook for the whole scope, not a line per handler.
   await app.register(async (secured) => {
     secured.addHook('onRequest', secured.authenticate);
     await secured.register(profileRoutes);
+    await secured.register(categoryRoutes);
+    await secured.register(receiptRoutes);
+    await secured.register(dashboardRoutes);
+    await secured.register(analyticsRoutes);
+    await secured.register(notificationRoutes);
+    await secured.register(scanRoutes);
+    await secured.register(avatarRoutes);
+    await secured.register(settingsRoutes);
+    await secured.register(exportRoutes);
+    await secured.register(accountRoutes, { identity });
   });
   return app;
 }

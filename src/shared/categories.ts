@@ -30,7 +30,7 @@ export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; color: string; ic
 ];
 export const FALLBACK_CATEGORY = 'Other';
 
-export const CategoryIconSchema = Type.Union(CATEGORY_ICONS.map((i) => Type.Literal(i.value)));
+export const CategoryIconSchema = Type.Enum(CATEGORY_ICONS.map((i) => i.value) as CategoryIcon[]);
 
 export const Category = Type.Object({
   _id: Type.String(),
@@ -38,6 +38,8 @@ export const Category = Type.Object({
   color: Type.String(),
   icon: Type.String(),
   budget: Type.Union([Type.Number(), Type.Null()]),
+  /** The fallback ('Other'): receives the receipts of deleted categories and cannot be deleted. */
+  is_fallback: Type.Boolean(),
 });
 export type Category = Static<typeof Category>;
 
@@ -51,3 +53,12 @@ export const CategoryInput = Type.Object(
   { additionalProperties: false },
 );
 export type CategoryInput = Static<typeof CategoryInput>;
+
+/** A category in the list, with this calendar month's spending in it. */
+export const CategoryWithSpending = Type.Object({ ...Category.properties, spent: Type.Number() });
+export type CategoryWithSpending = Static<typeof CategoryWithSpending>;
+export const CategoryList = Type.Array(CategoryWithSpending);
+
+/** Ids are checked by the service (an id that is not a uuid is simply not found). */
+export const CategoryParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export type CategoryParams = Static<typeof CategoryParams>;

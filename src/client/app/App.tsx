@@ -1,24 +1,29 @@
 import { Suspense, useMemo } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { useAppSelector } from './hooks';
 import { selectThemePreference } from './uiSlice';
 import { makeTheme } from './theme';
-import { makeRouter } from './routes';
+import { AppRoutes } from './routes';
 import { LoadingView } from '../ui/LoadingView';
 import { Toasts } from '../ui/Toasts';
+import { SettingsSync } from '../features/settings/SettingsSync';
 
-export function App({ router = makeRouter() }: { router?: ReturnType<typeof makeRouter> }) {
+export function App() {
   const pref = useAppSelector(selectThemePreference);
-  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
+  // Read at once (noSsr): the first paint must already be in the right mode.
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const mode = pref === 'system' ? (prefersDark ? 'dark' : 'light') : pref;
   const theme = useMemo(() => makeTheme(mode), [mode]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <Suspense fallback={<LoadingView />}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <SettingsSync />
+      <BrowserRouter>
+        <Suspense fallback={<LoadingView />}>
+          <AppRoutes />
+        </Suspense>
+      </BrowserRouter>
       <Toasts />
     </ThemeProvider>
   );

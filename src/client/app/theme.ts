@@ -14,6 +14,12 @@ export function makeTheme(mode: 'light' | 'dark'): Theme {
     shape: { borderRadius: 10 },
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
+      // A keyboard focus ring on every button, link-button, checkbox and list item: MUI's own
+      // focus ripple alone is faint (WCAG 2.4.7). Items inside menus and lists draw it inside,
+      // where their container cannot clip it.
+      MuiButtonBase: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) } },
+      MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}` }) } },
       MuiAppBar: { styleOverrides: { root: { border: 'none' } } },

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AnalyticsRange } from '../../shared/analytics';
 
-export type AnalyticsRange = 'weekly' | 'monthly' | 'yearly';
+export type { AnalyticsRange };
 export type ThemePreference = 'light' | 'dark' | 'system';
 
 export interface Toast {

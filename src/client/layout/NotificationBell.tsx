@@ -1,13 +1,15 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import { badgeContent } from '../features/notifications/format';
 
-/** The bell of spec §2: links to /notifications. The unread badge is fed by the notifications feature. */
+/** The bell of spec §2: links to /notifications, with the unread count ('9+' above 9). */
 export function NotificationBell({ count = 0 }: { count?: number }) {
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  const badge = badgeContent(count);
+  const label = badge ? `Notifications, ${count} unread` : 'Notifications';
   return (
     <IconButton component={RouterLink} to="/notifications" color="inherit" aria-label={label}>
-      <Badge badgeContent={count > 9 ? '9+' : count} color="error" invisible={count <= 0}>
+      <Badge badgeContent={badge} color="error" invisible={!badge} data-testid="notification-badge">
         <NotificationsIcon />
       </Badge>
     </IconButton>

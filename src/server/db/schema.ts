@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types for Kysely. Money is integer cents (bigint in SQL, cast to int/float in queries
@@ -17,6 +17,9 @@ export interface ProfilesTable {
   avatar_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Settings (migration 020): receipt date order for scanning and the colour theme. */
+  date_order: ColumnType<'MDY' | 'DMY', 'MDY' | 'DMY' | undefined, 'MDY' | 'DMY'>;
+  theme: ColumnType<'light' | 'dark' | 'system', 'light' | 'dark' | 'system' | undefined, 'light' | 'dark' | 'system'>;
 }
 
 export interface CategoriesTable {
@@ -30,7 +33,82 @@ export interface CategoriesTable {
   created_at: Timestamp;
 }
 
+/** Calendar dates ('YYYY-MM-DD'); select them with dateText() (db/dates.ts) so no driver turns them into Dates. */
+type CalendarDate = ColumnType<string, string, string>;
+
+export interface ReceiptsTable {
+  id: Generated<string>;
+  user_id: string;
+  store: string;
+  date: CalendarDate;
+  amount_cents: number;
+  category_id: string;
+  description: Generated<string>;
+  payment_method: Generated<string>;
+  tax_cents: number | null;
+  /** Blob-store key of the image; the bytes never enter the database. */
+  image_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReceiptItemsTable {
+  receipt_id: string;
+  position: number;
+  user_id: string;
+  name: string;
+  price_cents: number;
+  quantity: number;
+}
+
+/** Spending per user, day and category, kept by the receipt write path (analytics reads only these). */
+export interface DailyTotalsTable {
+  user_id: string;
+  day: CalendarDate;
+  category_id: string;
+  amount_cents: number;
+  count: number;
+}
+
+/** The same per month (`month` is the month's first day), so a year reads 12 rows per category, not 365. */
+export interface MonthlyTotalsTable {
+  user_id: string;
+  month: CalendarDate;
+  category_id: string;
+  amount_cents: number;
+  count: number;
+}
+
+/** Notifications (spec §3); `seq` breaks ties between rows created in one transaction. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  seq: Generated<number>;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  is_read: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** Thresholds that fired: key like 'budget-warning' or 'category:<id>' for a month 'YYYY-MM'. */
+export interface NotificationMarksTable {
+  user_id: string;
+  month: string;
+  key: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   categories: CategoriesTable;
+  receipts: ReceiptsTable;
+  receipt_items: ReceiptItemsTable;
+  daily_totals: DailyTotalsTable;
+  monthly_totals: MonthlyTotalsTable;
+  notifications: NotificationsTable;
+  notification_marks: NotificationMarksTable;
 }
+
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -26,6 +26,15 @@ function isUnavailable(err: unknown): boolean {
     || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(msg);
 }
 
+/**
+ * Text PostgreSQL cannot store: a NUL character (U+0000) in any string. JSON and query strings
+ * can carry one, so it is the client's input, not our fault.
+ */
+function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? '';
+  return code === '22021' || code === '22P05';
+}
+
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     let status = 500;
@@ -37,6 +46,9 @@ export default fp(async (app) => {
     } else if ((err as FastifyError).validation) {
       status = 400;
       message = describeValidationError((err as FastifyError).validation as never, (err as FastifyError).validationContext ?? 'body');
+    } else if (isUnstorableText(err)) {
+      status = 400;
+      message = 'Text must not contain NUL (\\u0000) characters';
     } else if (isUnavailable(err)) {
       status = 503;
       message = 'The service is temporarily unavailable. Please try again shortly.';

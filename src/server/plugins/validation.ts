@@ -53,6 +53,7 @@ export function describeValidationError(errors: ErrorObject[], context: string):
     case 'minItems':
       return `${field} needs at least ${String(p.limit)} entries`;
     case 'enum':
+      return `${field} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'const':
     case 'anyOf':
       return `${field} has an invalid value`;

@@ -1,20 +1,11 @@
 import 'dotenv/config';
 import { loadConfig } from '../config';
+import { onShutdown, runMain } from '../lifecycle';
 import { buildWebApp } from './webApp';
 
-async function main(): Promise<void> {
+runMain(async () => {
   const config = loadConfig();
   const app = await buildWebApp(config);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  onShutdown(() => app.close());
   await app.listen({ host: config.apiHost, port: config.webPort });
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
 });

@@ -1,12 +1,56 @@
-import { Typography } from '@mui/material';
-import { useAppSelector } from '../../app/hooks';
+import { useState } from 'react';
+import { Box } from '@mui/material';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toastShown } from '../../app/uiSlice';
 import { selectCurrentUser } from '../../auth/sessionSlice';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadingView } from '../../ui/LoadingView';
+import { PageHeader } from '../../ui/PageHeader';
+import { useGetDashboardQuery, useSetBudgetMutation } from './dashboardApi';
+import { QuickActions } from './QuickActions';
+import { RecentTransactions } from './RecentTransactions';
+import { SetBudgetDialog } from './SetBudgetDialog';
+import { SummaryCards } from './SummaryCards';
 
 export default function DashboardPage() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
+  const { data, isLoading, isError, refetch } = useGetDashboardQuery();
+  const [setBudget, { isLoading: saving }] = useSetBudgetMutation();
+  const [budgetOpen, setBudgetOpen] = useState(false);
+  const [budgetError, setBudgetError] = useState<string | null>(null);
+
+  const saveBudget = async (amount: number) => {
+    setBudgetError(null);
+    try {
+      await setBudget({ amount }).unwrap();
+      setBudgetOpen(false);
+      dispatch(toastShown('Budget updated successfully', 'success'));
+    } catch {
+      setBudgetError('Failed to update budget');
+    }
+  };
+
+  const openBudget = () => {
+    setBudgetError(null);
+    setBudgetOpen(true);
+  };
+
   return (
-    <Typography variant="h4" component="h1">
-      Dashboard{user?.displayName ? ` · ${user.displayName}` : ''}
-    </Typography>
+    <>
+      <PageHeader title="Dashboard" subtitle={user?.displayName ? `Welcome back, ${user.displayName}` : undefined} />
+      {isLoading ? (
+        <LoadingView label="Loading dashboard..." />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          {isError || !data ? <ErrorState message="Failed to load dashboard data" onRetry={() => void refetch()} /> : <SummaryCards dashboard={data} />}
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+            {data && <RecentTransactions transactions={data.transactions} />}
+            <QuickActions onSetBudget={openBudget} />
+          </Box>
+        </Box>
+      )}
+      <SetBudgetDialog open={budgetOpen} current={data?.budget ?? null} saving={saving} error={budgetError} onSave={(amount) => void saveBudget(amount)} onClose={() => setBudgetOpen(false)} />
+    </>
   );
 }

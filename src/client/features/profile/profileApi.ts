@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import type { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
+import type { AvatarAnswer } from '../../../shared/settings';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,6 +16,20 @@ export const profileApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/profile/', method: 'PUT', body }),
       invalidatesTags: ['Profile', 'Dashboard', 'Notification', 'NotificationCount'],
     }),
+    /** POST /profile/avatar with the multipart field `file` (spec §7); the browser sets the boundary. */
+    uploadAvatar: build.mutation<AvatarAnswer, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file);
+        return { url: '/profile/avatar', method: 'POST', body: form };
+      },
+      // The header's menu and the profile show the new picture at once, before the refetch.
+      async onQueryStarted(_file, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(profileApi.util.updateQueryData('getProfile', undefined, (draft) => void (draft.avatar = data.avatar)));
+      },
+      invalidatesTags: ['Profile'],
+    }),
     /** The receipt area's profile path (spec §7): 404 until the profile exists. */
     getReceiptAreaProfile: build.query<Profile, void>({
       query: () => '/profile/',
@@ -26,4 +41,11 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useRegisterMutation, useGetProfileQuery, useUpdateProfileMutation, useLazyGetReceiptAreaProfileQuery, useCreateProfileMutation } = profileApi;
+export const {
+  useRegisterMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useUploadAvatarMutation,
+  useLazyGetReceiptAreaProfileQuery,
+  useCreateProfileMutation,
+} = profileApi;

@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001_profiles_categories';
+import * as m002 from './002_receipts';
+import * as m010 from './010_notifications';
+import * as m020 from './020_settings';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
   '001_profiles_categories': m001,
+  '002_receipts': m002,
+  '010_notifications': m010,
+  '020_settings': m020,
 };

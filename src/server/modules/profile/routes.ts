@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commonErrors } from '../../../shared/errors';
 import { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
 import { ProfileService } from './service';
+import { signUpRateLimit } from '../../plugins/security';
 
 /**
  * Profile routes, at the paths of spec §7: the /api area (register, profile form) and the
@@ -13,7 +14,7 @@ const profileRoutes: FastifyPluginAsync = async (root) => {
   const service = new ProfileService(app.db);
   const tags = ['profile'];
 
-  app.post('/api/auth/register', { schema: { tags, body: RegisterBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
+  app.post('/api/auth/register', { config: { rateLimit: signUpRateLimit }, schema: { tags, body: RegisterBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
     const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name);
     return reply.status(created ? 201 : 200).send(profile);
   });
@@ -26,7 +27,7 @@ const profileRoutes: FastifyPluginAsync = async (root) => {
 
   app.get('/profile/', { schema: { tags, response: { 200: Profile, ...commonErrors } } }, (req) => service.get(req.user.uid));
 
-  app.post('/profile/', { schema: { tags, body: CreateProfileBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
+  app.post('/profile/', { config: { rateLimit: signUpRateLimit }, schema: { tags, body: CreateProfileBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
     const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name, req.body.avatar_url ?? null);
     return reply.status(created ? 201 : 200).send(profile);
   });

@@ -4,6 +4,7 @@ import type { Profile, ProfileUpdate } from '../../../shared/profile';
 import { fromCents, toCents } from '../../../shared/money';
 import { badRequest, notFound } from '../../errors';
 import { seedDefaultCategories } from '../categories/repository';
+import { notifyWelcome, onBudgetChanged } from '../notifications/triggers';
 import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
 
 export function toProfile(row: ProfileRow): Profile {
@@ -31,7 +32,10 @@ export class ProfileService {
     const name = displayName.trim() || user.name || user.email.split('@')[0] || 'Tally user';
     const created = await this.db.transaction().execute(async (trx) => {
       const inserted = await insertProfile(trx, { user_id: user.uid, email: user.email, display_name: name, avatar_url: avatarUrl });
-      if (inserted) await seedDefaultCategories(trx, user.uid);
+      if (inserted) {
+        await seedDefaultCategories(trx, user.uid);
+        await notifyWelcome(trx, user.uid);
+      }
       return inserted;
     });
     const row = await findProfile(this.db, user.uid);
@@ -56,7 +60,12 @@ export class ProfileService {
         patch.monthly_budget_cents = cents;
       }
     }
-    const row = await updateProfile(this.db, userId, patch);
+    // The budget and the notifications it re-arms or fires commit together.
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await updateProfile(trx, userId, patch);
+      if (updated && patch.monthly_budget_cents !== undefined) await onBudgetChanged(trx, userId);
+      return updated;
+    });
     if (!row) throw notFound('Profile not found');
     return toProfile(row);
   }

@@ -1,0 +1,76 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { Profile } from '../../../../src/shared/profile';
+import { makeStore } from '../../../../src/client/app/store';
+import { setClientConfig } from '../../../../src/client/app/config';
+import { profileApi } from '../../../../src/client/features/profile/profileApi';
+import ProfilePage from '../../../../src/client/features/profile/ProfilePage';
+
+const profile: Profile = {
+  user_id: 'u1',
+  email: 'ann@example.com',
+  display_name: 'Ann Lee',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  monthly_budget: 1500,
+  avatar: 'static/avatars/0123456789abcdef0123456789abcdef.webp',
+  avatar_url: null,
+};
+
+async function renderProfile() {
+  setClientConfig({ apiUrl: 'http://api.example.com:8000', firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' }, authEmulatorUrl: null });
+  const store = makeStore();
+  await store.dispatch(profileApi.util.upsertQueryData('getProfile', undefined, profile));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('ProfilePage', () => {
+  it('shows the profile with a read-only email and the avatar from the API host', async () => {
+    await renderProfile();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Display Name/)).toHaveValue('Ann Lee');
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Lee');
+    expect(screen.getByLabelText('Monthly Budget')).toHaveValue(1500);
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue('ann@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText('Email cannot be changed')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Ann Lee's avatar" })).toHaveAttribute('src', 'http://api.example.com:8000/static/avatars/0123456789abcdef0123456789abcdef.webp');
+  });
+
+  it('keeps the budget input numeric with min 0 and step 0.01 (spec §5)', async () => {
+    await renderProfile();
+    const budget = screen.getByLabelText('Monthly Budget');
+    expect(budget).toHaveAttribute('type', 'number');
+    expect(budget).toHaveAttribute('min', '0');
+    expect(budget).toHaveAttribute('step', '0.01');
+  });
+
+  it('asks for a display name and a valid budget before saving', async () => {
+    await renderProfile();
+    await userEvent.clear(screen.getByLabelText(/Display Name/));
+    await userEvent.clear(screen.getByLabelText('Monthly Budget'));
+    await userEvent.type(screen.getByLabelText('Monthly Budget'), '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Display name is required')).toBeInTheDocument();
+    expect(screen.getByText('Monthly budget must be a number of 0 or more with at most two decimals')).toBeInTheDocument();
+  });
+
+  it("refuses a file that is not JPG or PNG: 'Please select a JPG or PNG image'", async () => {
+    await renderProfile();
+    const input = screen.getByTestId('avatar-input');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+    await userEvent.upload(input, new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a JPG or PNG image');
+  });
+});

@@ -1,0 +1,74 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
+import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptForm';
+
+const categories = [
+  { _id: 'c1', name: 'Food' },
+  { _id: 'c2', name: 'Other' },
+];
+
+function renderForm(serverError: string | null = null) {
+  const onSubmit = jest.fn();
+  render(<ReceiptForm initial={emptyReceiptForm('2026-11-20')} categories={categories} submitLabel="Save Receipt" saving={false} serverError={serverError} onSubmit={onSubmit} onCancel={() => undefined} />);
+  return { onSubmit, user: userEvent.setup() };
+}
+
+it('shows an error beside each wrong field and sends nothing', async () => {
+  const { onSubmit, user } = renderForm();
+  await user.clear(screen.getByLabelText(/^Date/));
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(screen.getByLabelText(/^Store/)).toHaveAccessibleDescription('Store is required');
+  expect(screen.getByLabelText(/^Date/)).toHaveAccessibleDescription('Date is required');
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount is required');
+  expect(onSubmit).not.toHaveBeenCalled();
+
+  // Fixing a field clears its message at once.
+  await user.type(screen.getByLabelText(/^Amount/), '3.999');
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Enter a number with at most two decimals');
+  await user.type(screen.getByLabelText(/^Store/), 'Bakery');
+  expect(screen.getByLabelText(/^Store/)).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+it('adds and removes item rows and sends the whole receipt', async () => {
+  const { onSubmit, user } = renderForm();
+  await user.type(screen.getByLabelText(/^Store/), 'Bakery');
+  await user.type(screen.getByLabelText(/^Amount/), '7.50');
+  await user.click(screen.getByRole('combobox', { name: 'Category' }));
+  await user.click(screen.getByRole('option', { name: 'Food' }));
+  await user.click(screen.getByRole('combobox', { name: 'Payment method' }));
+  await user.click(screen.getByRole('option', { name: 'Cash' }));
+  await user.type(screen.getByLabelText('Tax'), '0.50');
+
+  await user.click(screen.getByRole('button', { name: 'Add item' }));
+  await user.click(screen.getByRole('button', { name: 'Add item' }));
+  const first = screen.getByRole('group', { name: 'Item 1' });
+  await user.type(within(first).getByLabelText('Item name'), 'Bread');
+  await user.type(within(first).getByLabelText('Price'), '3.50');
+  await user.clear(within(first).getByLabelText('Quantity'));
+  await user.type(within(first).getByLabelText('Quantity'), '2');
+
+  // An empty second row is an error until it is filled or removed.
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Item name')).toHaveAccessibleDescription('Item name is required');
+  expect(onSubmit).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: 'Remove item 2' }));
+  expect(screen.queryByRole('group', { name: 'Item 2' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(onSubmit).toHaveBeenCalledWith({
+    store: 'Bakery',
+    date: '2026-11-20',
+    amount: 7.5,
+    category: 'c1',
+    description: '',
+    paymentMethod: 'Cash',
+    tax: 0.5,
+    items: [{ name: 'Bread', price: 3.5, quantity: 2 }],
+  });
+});
+
+it("shows the server's answer to a failed save", () => {
+  renderForm('Failed to save receipt: Unknown category: Pets');
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to save receipt: Unknown category: Pets');
+});

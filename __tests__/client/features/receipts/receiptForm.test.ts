@@ -1,0 +1,71 @@
+import type { Receipt } from '../../../../src/shared/receipts';
+import { emptyReceiptForm, newItem, receiptFormValues, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from '../../../../src/client/features/receipts/receiptForm';
+
+const valid: ReceiptFormValues = { ...emptyReceiptForm('2026-11-20'), store: 'Corner Shop', amount: '12.50' };
+
+describe('validateReceiptForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateReceiptForm(valid)).toEqual({});
+  });
+
+  it('requires store, date and amount', () => {
+    expect(validateReceiptForm({ ...valid, store: ' ', date: '', amount: '' })).toEqual({ store: 'Store is required', date: 'Date is required', amount: 'Amount is required' });
+  });
+
+  it('wants amounts as numbers with at most two decimals; a refund may be negative, tax may not', () => {
+    expect(validateReceiptForm({ ...valid, amount: '12.345' }).amount).toBe('Enter a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: 'twelve' }).amount).toBe('Enter a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: '-4.20' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, tax: '-1' }).tax).toBeDefined();
+    expect(validateReceiptForm({ ...valid, tax: '1.234' }).tax).toBeDefined();
+    expect(validateReceiptForm({ ...valid, tax: '1.23' })).toEqual({});
+  });
+
+  it('rejects a date that is not a real day', () => {
+    expect(validateReceiptForm({ ...valid, date: '2026-02-30' }).date).toBe('Enter a valid date');
+  });
+
+  it('checks every item row on its own', () => {
+    const good = { ...newItem(), name: 'Milk', price: '1.99', quantity: '2' };
+    const bad = { ...newItem(), name: '', price: '1.999', quantity: '0' };
+    const errors = validateReceiptForm({ ...valid, items: [good, bad] });
+    expect(errors.items).toEqual({ [bad.key]: { name: 'Item name is required', price: 'Enter a number with at most two decimals', quantity: 'Quantity must be a number greater than 0' } });
+  });
+});
+
+describe('toReceiptBody', () => {
+  it('sends numbers, trimmed texts, null for an empty tax and every item', () => {
+    const body = toReceiptBody({
+      ...valid,
+      store: ' Corner Shop ',
+      categoryId: 'cat-1',
+      paymentMethod: 'Cash',
+      items: [{ ...newItem(), name: ' Milk ', price: '1.99', quantity: '2' }],
+    });
+    expect(body).toEqual({ store: 'Corner Shop', date: '2026-11-20', amount: 12.5, category: 'cat-1', description: '', paymentMethod: 'Cash', tax: null, items: [{ name: 'Milk', price: 1.99, quantity: 2 }] });
+  });
+
+  it('leaves the category to the API when none is chosen', () => {
+    expect(toReceiptBody(valid)).not.toHaveProperty('category');
+  });
+});
+
+it('fills the edit form from a receipt', () => {
+  const receipt: Receipt = {
+    id: 'r1',
+    store: 'Shop',
+    date: '2026-11-02',
+    amount: 20,
+    category: 'Food',
+    categoryId: 'c1',
+    description: 'Weekly',
+    paymentMethod: 'Cash',
+    tax: 1.5,
+    items: [{ name: 'Bread', price: 2.5, quantity: 1 }],
+    imageUrl: null,
+  };
+  const values = receiptFormValues(receipt);
+  expect(values).toMatchObject({ store: 'Shop', date: '2026-11-02', amount: '20.00', categoryId: 'c1', description: 'Weekly', paymentMethod: 'Cash', tax: '1.50' });
+  expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([{ name: 'Bread', price: '2.50', quantity: '1' }]);
+  expect(toReceiptBody(values)).toMatchObject({ amount: 20, tax: 1.5, items: [{ name: 'Bread', price: 2.5, quantity: 1 }] });
+});

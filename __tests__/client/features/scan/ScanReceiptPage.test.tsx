@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CategoryWithSpending } from '../../../../src/shared/categories';
+import { makeStore } from '../../../../src/client/app/store';
+import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
+import ScanReceiptPage from '../../../../src/client/features/scan/ScanReceiptPage';
+import { NOT_AN_IMAGE } from '../../../../src/client/features/scan/imageUpload';
+import { mutationCount, NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+
+// The API is a closed port: scanning and saving fail for real, which is what these tests need.
+beforeAll(useClosedApiPort);
+
+const categories: CategoryWithSpending[] = [
+  { _id: 'c-food', name: 'Food', color: '#22C55E', icon: 'utensils', budget: null, spent: 0, is_fallback: false },
+  { _id: 'c-other', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 0, is_fallback: true },
+];
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+async function renderPage() {
+  const store = makeStore();
+  await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, categories));
+  const view = renderScreen(<ScanReceiptPage />, { route: '/receipts/scan', store });
+  return { ...view, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+it('offers an image picker that accepts images only, and refuses other files with a message', async () => {
+  const { user } = await renderPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'Scan Receipt' })).toBeInTheDocument();
+  expect(fileInput()).toHaveAttribute('accept', 'image/*');
+  expect(screen.getByRole('button', { name: 'Choose image' })).toBeInTheDocument();
+
+  await user.upload(fileInput(), new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(NOT_AN_IMAGE);
+  expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
+});
+
+it('previews the image; a failed scan keeps it, shows why, and the receipt can be entered by hand', async () => {
+  const { user, store } = await renderPage();
+  await user.upload(fileInput(), new File([PNG], 'lunch.png', { type: 'image/png' }));
+  const preview = await screen.findByRole('img', { name: 'Receipt preview' });
+  expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  expect(screen.getByText('lunch.png')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Scan' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(NO_SERVER);
+  expect(screen.getByRole('img', { name: 'Receipt preview' })).toBeInTheDocument();
+  expect(mutationCount(store)).toBe(1);
+
+  await user.click(screen.getByRole('button', { name: 'Enter manually' }));
+  const form = screen.getByRole('form', { name: 'Review receipt' });
+  // Typed by hand: dated today, in Food (the default item category), no raw text to show.
+  expect(within(form).getByLabelText(/^Date/)).not.toHaveValue('');
+  expect(within(form).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Food');
+  expect(screen.queryByText('Recognised text')).not.toBeInTheDocument();
+
+  // Validated before anything is sent.
+  await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+  expect(within(form).getByText('Store is required')).toBeInTheDocument();
+  expect(within(form).getByText('Total is required')).toBeInTheDocument();
+  expect(mutationCount(store)).toBe(1);
+
+  await user.type(within(form).getByLabelText(/^Store/), 'Corner Market');
+  await user.type(within(form).getByLabelText(/^Total/), '12.345');
+  await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+  expect(within(form).getByText('Enter a number with at most two decimals')).toBeInTheDocument();
+  await user.clear(within(form).getByLabelText(/^Total/));
+  await user.type(within(form).getByLabelText(/^Total/), '12.34');
+
+  // Item rows can be added and removed.
+  await user.click(within(form).getByRole('button', { name: 'Add item' }));
+  await user.click(within(form).getByRole('button', { name: 'Add item' }));
+  expect(within(form).getAllByRole('group', { name: /^Item \d$/ })).toHaveLength(2);
+  await user.click(within(form).getByRole('button', { name: 'Remove item 2' }));
+  const row = within(form).getByRole('group', { name: 'Item 1' });
+  await user.type(within(row).getByLabelText('Item name'), 'Milk');
+  await user.type(within(row).getByLabelText('Price'), '3');
+
+  await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+  await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(NO_SERVER));
+  expect(mutationCount(store)).toBe(2);
+  // Still on the screen, with the image and the typed values.
+  expect(screen.getByRole('img', { name: 'Receipt preview' })).toBeInTheDocument();
+  expect(within(form).getByLabelText(/^Store/)).toHaveValue('Corner Market');
+});
+
+it('Cancel clears the image and the results', async () => {
+  const { user } = await renderPage();
+  await user.upload(fileInput(), new File([PNG], 'lunch.png', { type: 'image/png' }));
+  await screen.findByRole('img', { name: 'Receipt preview' });
+  await user.click(screen.getByRole('button', { name: 'Enter manually' }));
+  await user.type(screen.getByLabelText(/^Store/), 'Corner Market');
+
+  await user.click(within(screen.getByRole('form', { name: 'Review receipt' })).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Review receipt' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Choose image' })).toBeInTheDocument();
+
+  // Cancel from the chosen image too.
+  await user.upload(fileInput(), new File([PNG], 'again.png', { type: 'image/png' }));
+  await screen.findByRole('img', { name: 'Receipt preview' });
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,105 @@
+import type { ProcessedData } from '../../../../src/shared/scan';
+import { defaultCategoryId, manualScanForm, scanFormValues, toScanPayload, validateScanForm, type ScanFormValues } from '../../../../src/client/features/scan/scanForm';
+
+const processed: ProcessedData = {
+  store_name: 'Corner Market',
+  date: '2025-03-04',
+  total_amount: 10.3,
+  items: [
+    { name: 'Milk', price: 3, quantity: 2, category: 'food' },
+    { name: 'Bread', price: 2.49, quantity: 1, category: 'food' },
+  ],
+  tax: 0.77,
+};
+
+const categories = [
+  { _id: 'c-other', name: 'Other' },
+  { _id: 'c-food', name: 'Food' },
+];
+
+describe('scanFormValues', () => {
+  it('turns the scan result into form text: money with two decimals, quantities, the default category', () => {
+    const values = scanFormValues(processed, defaultCategoryId(categories));
+    expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', total: '10.30', categoryId: 'c-food' });
+    expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([
+      { name: 'Milk', price: '3.00', quantity: '2' },
+      { name: 'Bread', price: '2.49', quantity: '1' },
+    ]);
+    // Rows get distinct keys so they can be removed one by one.
+    expect(new Set(values.items.map((i) => i.key)).size).toBe(2);
+  });
+
+  it('leaves what the scanner could not read empty for the person to fill', () => {
+    const values = scanFormValues({ ...processed, store_name: '', date: null, total_amount: null, items: [] }, '');
+    expect(values).toMatchObject({ store: '', date: '', total: '', categoryId: '', items: [] });
+  });
+
+  it('starts a form typed by hand today, in the default category', () => {
+    expect(manualScanForm('c-food', '2026-01-31')).toEqual({ store: '', date: '2026-01-31', total: '', categoryId: 'c-food', items: [] });
+  });
+});
+
+describe('defaultCategoryId', () => {
+  it("is the user's category named like the default item category 'food', in any case", () => {
+    expect(defaultCategoryId([{ _id: 'x', name: 'FOOD ' }])).toBe('x');
+    expect(defaultCategoryId([{ _id: 'x', name: 'Groceries' }])).toBe('');
+  });
+});
+
+describe('validateScanForm', () => {
+  const valid: ScanFormValues = { ...scanFormValues(processed, 'c-food') };
+
+  it('accepts a complete form', () => {
+    expect(validateScanForm(valid)).toEqual({});
+  });
+
+  it('requires store, date and total', () => {
+    expect(validateScanForm({ ...valid, store: '  ', date: '', total: '' })).toEqual({
+      store: 'Store is required',
+      date: 'Date is required',
+      total: 'Total is required',
+    });
+  });
+
+  it('wants money with at most two decimals and a real date', () => {
+    const errors = validateScanForm({ ...valid, total: '12.345', date: '2025-02-30' });
+    expect(errors.total).toBe('Enter a number with at most two decimals');
+    expect(errors.date).toBe('Enter a valid date');
+    expect(validateScanForm({ ...valid, total: 'abc' }).total).toBe('Enter a number with at most two decimals');
+  });
+
+  it('checks each item: name, price, quantity above 0', () => {
+    const [milk, bread] = valid.items;
+    const errors = validateScanForm({ ...valid, items: [{ ...milk, name: '', price: '1.999' }, { ...bread, quantity: '0' }] });
+    expect(errors.items).toEqual({
+      [milk.key]: { name: 'Item name is required', price: 'Enter a number with at most two decimals' },
+      [bread.key]: { quantity: 'Quantity must be a number greater than 0' },
+    });
+  });
+});
+
+describe('toScanPayload', () => {
+  it('is the spec §3 save payload: numbers parsed, item defaults, the image and the category', () => {
+    const values = scanFormValues(processed, 'c-food');
+    const payload = toScanPayload({ ...values, store: ' Corner Market ', total: '10.30' }, 'data:image/png;base64,AAAA');
+    expect(payload).toEqual({
+      store_name: 'Corner Market',
+      date: '2025-03-04',
+      total_amount: 10.3,
+      items: [
+        { id: null, name: 'Milk', price: 3, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
+        { id: null, name: 'Bread', price: 2.49, quantity: 1, category: 'food', assigned_to: null, shared_with: [] },
+      ],
+      image_url: 'data:image/png;base64,AAAA',
+      is_shared: false,
+      shared_expenses: [],
+      category: 'c-food',
+    });
+  });
+
+  it('leaves the category to the API when none is chosen', () => {
+    const payload = toScanPayload({ ...manualScanForm(''), store: 'A', total: '1' }, null);
+    expect(payload).not.toHaveProperty('category');
+    expect(payload.image_url).toBeNull();
+  });
+});

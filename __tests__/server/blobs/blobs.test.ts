@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestApp, type TestApp } from '../helpers';
+import { addReceipt, dataUrl, JPEG_BYTES, PNG_BYTES, WEBP_BYTES } from '../modules/receipts/fixtures';
+import { FsBlobStore } from '../../../src/server/blobs/fs-store';
+import { BlobUrlSigner } from '../../../src/server/blobs/signed-urls';
+import { decodeImageData, sniffImageType } from '../../../src/server/blobs/image';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+/** The path and query of a signed URL, ready for inject. */
+const local = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+describe('GET /blobs/receipts/{key} (signed image links)', () => {
+  it('serves the image without a bearer token, privately and with its real type', async () => {
+    const user = await t.signUp();
+    const r = await addReceipt(t, user, { imageData: dataUrl(PNG_BYTES, 'image/jpeg') }); // declared type is not trusted
+    expect(r.imageUrl!.startsWith(`${t.config.publicApiUrl}/blobs/receipts/`)).toBe(true);
+    const res = await t.app.inject({ method: 'GET', url: local(r.imageUrl!) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('refuses a forged, missing or expired signature and another key', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const ra = await addReceipt(t, a, { imageData: dataUrl(PNG_BYTES) });
+    const rb = await addReceipt(t, b, { imageData: dataUrl(JPEG_BYTES, 'image/jpeg') });
+    const ua = new URL(ra.imageUrl!);
+    const ub = new URL(rb.imageUrl!);
+    const sig = ua.searchParams.get('sig')!;
+    const exp = ua.searchParams.get('exp')!;
+    const forged = `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+    const cases: Array<[string, number, string]> = [
+      [`${ua.pathname}?exp=${exp}&sig=${forged}`, 403, 'This image link is not valid'],
+      [`${ua.pathname}?exp=${exp}`, 403, 'This image link is not valid'],
+      [`${ua.pathname}`, 403, 'This image link is not valid'],
+      [`${ua.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`, 403, 'This image link is not valid'],
+      // A's signature on B's key (another user's image) is worthless.
+      [`${ub.pathname}?exp=${exp}&sig=${sig}`, 403, 'This image link is not valid'],
+      [`/blobs/receipts/..%2F..%2Fetc/passwd?exp=${exp}&sig=${sig}`, 403, 'This image link is not valid'],
+    ];
+    for (const [url, status, message] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status, message });
+    }
+    // Correctly signed but past its expiry.
+    const signer = new BlobUrlSigner(t.config.blobUrlSecret, t.config.publicApiUrl);
+    const key = ua.pathname.replace('/blobs/receipts/', '');
+    const old = signer.url(key, Date.now() - 60 * 60 * 1000);
+    const expired = await t.app.inject({ method: 'GET', url: local(old) });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe('This image link has expired');
+  });
+
+  it('answers 404 once the receipt (and so its image) is deleted', async () => {
+    const user = await t.signUp();
+    const r = await addReceipt(t, user, { imageData: dataUrl(WEBP_BYTES, 'image/webp') });
+    expect((await t.app.inject({ method: 'GET', url: local(r.imageUrl!) })).statusCode).toBe(200);
+    await t.request(user, { method: 'DELETE', url: `/receipts/${r.id}` });
+    const gone = await t.app.inject({ method: 'GET', url: local(r.imageUrl!) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Image not found');
+  });
+});
+
+describe('FsBlobStore', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-blobs-'));
+  const store = new FsBlobStore(root);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('puts, gets and deletes under the user\'s folder', async () => {
+    const key = await store.put('user1', PNG_BYTES, 'image/png');
+    expect(key).toMatch(/^user1\/[0-9a-f-]{36}\.png$/);
+    expect(fs.existsSync(path.join(root, key))).toBe(true);
+    expect(await store.get(key)).toEqual({ bytes: PNG_BYTES, contentType: 'image/png' });
+    await store.delete(key);
+    await store.delete(key); // twice is fine
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it('deletes everything of one user only', async () => {
+    const a1 = await store.put('alice', PNG_BYTES, 'image/png');
+    const a2 = await store.put('alice', JPEG_BYTES, 'image/jpeg');
+    const b1 = await store.put('bob', WEBP_BYTES, 'image/webp');
+    await store.deleteAllForUser('alice');
+    expect(await store.get(a1)).toBeNull();
+    expect(await store.get(a2)).toBeNull();
+    expect(await store.get(b1)).not.toBeNull();
+  });
+
+  it('never leaves its root, whatever the user id or key', async () => {
+    const key = await store.put('../../evil', PNG_BYTES, 'image/png');
+    expect(key).toMatch(/^h-[0-9a-f]{64}\//);
+    for (const bad of ['../x/00000000-0000-4000-8000-000000000000.png', 'a/b/c.png', '/etc/passwd', 'user1/../../x.png']) {
+      expect(await store.get(bad)).toBeNull();
+    }
+  });
+});
+
+describe('image data', () => {
+  it('tells images by their bytes', () => {
+    expect(sniffImageType(PNG_BYTES)).toBe('image/png');
+    expect(sniffImageType(JPEG_BYTES)).toBe('image/jpeg');
+    expect(sniffImageType(WEBP_BYTES)).toBe('image/webp');
+    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('decodes data URLs and bare base64, refusing others with the field named', () => {
+    expect(decodeImageData(dataUrl(JPEG_BYTES, 'image/jpeg'), 'image_url')).toEqual({ bytes: JPEG_BYTES, contentType: 'image/jpeg' });
+    expect(decodeImageData(PNG_BYTES.toString('base64'), 'imageData').contentType).toBe('image/png');
+    expect(() => decodeImageData('data:image/gif;base64,R0lGODlh', 'imageData')).toThrow('imageData must be a JPEG, PNG or WebP image');
+    expect(() => decodeImageData('blob:http://x/1', 'imageData')).toThrow('imageData must be a data URL of a JPEG, PNG or WebP image');
+  });
+});

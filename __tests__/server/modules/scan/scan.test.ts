@@ -1,0 +1,219 @@
+import sharp from 'sharp';
+import { buildApp } from '../../../../src/server/app';
+import { openDatabase } from '../../../../src/server/db';
+import { createReceiptScanner } from '../../../../src/server/ocr';
+import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../../src/shared/scan';
+import { startTestApp, testConfig, type TestApp, type TestUser } from '../../helpers';
+
+/**
+ * The real scan route: real Tesseract workers, the real auth emulator, a real database. One
+ * worker and no queue (OCR_POOL_SIZE=1, OCR_MAX_QUEUE=0), so a second scan at the same time is
+ * refused at once, which is what the 503 test needs.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ OCR_POOL_SIZE: '1', OCR_MAX_QUEUE: '0' });
+});
+afterAll(() => t?.close());
+
+const URL = '/scan/receipt-base64';
+
+/** A clean receipt image drawn from text: names on the left, prices right-aligned. */
+async function receiptPng(lines: Array<[string, string?]>): Promise<Buffer> {
+  const width = 640;
+  const rows = lines
+    .map(([left, right], i) => {
+      const y = 70 + i * 46;
+      const l = `<text x="40" y="${y}">${left}</text>`;
+      return right ? `${l}<text x="${width - 40}" y="${y}" text-anchor="end">${right}</text>` : l;
+    })
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${lines.length * 46 + 80}">
+    <rect width="100%" height="100%" fill="#fff"/>
+    <g font-family="DejaVu Sans Mono, monospace" font-size="28" fill="#111" xml:space="preserve">${rows}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const GROCERY: Array<[string, string?]> = [
+  ['CORNER MARKET'],
+  ['123 Main Street, Springfield'],
+  ['Date: 03/04/2025  10:42'],
+  ['Milk', '3.00'],
+  ['Bread', '2.49'],
+  ['Apples', '4.10'],
+  ['SUBTOTAL', '9.59'],
+  ['TAX', '0.77'],
+  ['TOTAL', '10.36'],
+  ['CASH', '20.00'],
+  ['CHANGE', '9.64'],
+];
+
+const dataUrl = (buf: Buffer, mime = 'image/png') => `data:${mime};base64,${buf.toString('base64')}`;
+const scan = (user: TestUser | null, payload: unknown, headers: Record<string, string> = {}) =>
+  t.request(user, { method: 'POST', url: URL, payload: payload as object, headers });
+
+describe('POST /scan/receipt-base64 reads a real receipt image', () => {
+  let grocery: Buffer;
+  beforeAll(async () => {
+    grocery = await receiptPng(GROCERY);
+  });
+
+  it('answers the store, date, total, items and the raw text (month first by default)', async () => {
+    const user = await t.signUp();
+    const res = await scan(user, { image_data: dataUrl(grocery) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.processed_data.store_name).toMatch(/CORNER MARKET/i);
+    expect(body.processed_data.date).toBe('2025-03-04');
+    expect(body.processed_data.total_amount).toBe(10.36);
+    expect(body.processed_data.tax).toBe(0.77);
+    const items = body.processed_data.items as Array<{ name: string; price: number; quantity: number; category: string }>;
+    expect(items.map((i) => i.price)).toEqual([3, 2.49, 4.1]);
+    expect(items[0].name).toMatch(/milk/i);
+    // Spec §9 defaults.
+    for (const item of items) expect(item).toMatchObject({ quantity: 1, category: 'food' });
+    expect(body.raw_text).toMatch(/TOTAL/);
+    expect(body.raw_text).toMatch(/10\.36/);
+  }, 60_000);
+
+  it("reads dates day first when the user's setting says so, and bare base64 too", async () => {
+    const user = await t.signUp();
+    await t.db.db.updateTable('profiles').set({ date_order: 'DMY' }).where('user_id', '=', user.uid).execute();
+    const res = await scan(user, { image_data: grocery.toString('base64') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().processed_data.date).toBe('2025-04-03');
+  }, 60_000);
+
+  it('lets the request choose the date order', async () => {
+    const user = await t.signUp();
+    const res = await scan(user, { image_data: dataUrl(grocery), date_order: 'DMY' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().processed_data.date).toBe('2025-04-03');
+  }, 60_000);
+
+  it('answers 503 with Retry-After at once when every worker is busy and the queue is full', async () => {
+    const [a, b] = [await t.signUp(), await t.signUp()];
+    const started = Date.now();
+    const [first, second] = await Promise.all([scan(a, { image_data: dataUrl(grocery) }), scan(b, { image_data: dataUrl(grocery) })]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 503]);
+    const refused = first.statusCode === 503 ? first : second;
+    expect(refused.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The receipt scanner is busy. Please try again in a few seconds.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+});
+
+describe('POST /scan/receipt-base64 refuses what it cannot scan, with a clear message', () => {
+  let user: TestUser;
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await receiptPng(GROCERY);
+  });
+  // A fresh user per test: each is well inside the rate limit.
+  beforeEach(async () => {
+    user = await t.signUp();
+  });
+
+  const expect400 = async (payload: unknown, message: string | RegExp, headers?: Record<string, string>) => {
+    const res = await scan(user, payload, headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Bad Request');
+    expect(res.json().message).toMatch(message);
+  };
+
+  it('not an image', async () => {
+    await expect400({ image_data: Buffer.from('hello, this is a text file and not a receipt photo').toString('base64') }, 'The file is not a JPEG, PNG or WebP image');
+  });
+
+  it('a data URL declaring another type', async () => {
+    await expect400({ image_data: `data:application/pdf;base64,${png.toString('base64')}` }, 'The file is not a JPEG, PNG or WebP image');
+  });
+
+  it('not base64', async () => {
+    await expect400({ image_data: 'data:image/png;base64,this is *not* base64!' }, 'The image is not valid base64');
+  });
+
+  it('truncated base64 (cut mid-character)', async () => {
+    const b64 = png.toString('base64');
+    // 4k+1 characters can never be whole base64.
+    await expect400({ image_data: b64.slice(0, Math.floor(b64.length / 8) * 4 + 1) }, 'The image is not valid base64 (truncated)');
+  });
+
+  it('a truncated image (the upload stopped half way)', async () => {
+    await expect400({ image_data: dataUrl(png.subarray(0, Math.floor(png.length / 2))) }, /^The image could not be decoded/);
+  }, 30_000);
+
+  it('an empty body', async () => {
+    await expect400(undefined, 'Request body must be an object');
+    await expect400('', 'The request body is empty but JSON was declared', { 'content-type': 'application/json' });
+  });
+
+  it('a missing or empty field, or an unknown one', async () => {
+    await expect400({}, 'image_data is required');
+    await expect400({ image_data: '' }, 'image_data must not be empty');
+    await expect400({ image_data: dataUrl(png), date_order: 'YMD' }, 'date_order must be one of MDY, DMY');
+    await expect400({ image_data: dataUrl(png), extra: 1 }, 'Unknown field: extra');
+  });
+
+  it('an image over 8 MB answers 413, whether or not the body fits the limit', async () => {
+    const tooLarge = 'The image is too large. Choose an image of at most 8 MB.';
+    // 8.5 MB that starts like a PNG: refused for its size before anything decodes it.
+    const big = Buffer.concat([png.subarray(0, 16), Buffer.alloc(8.5 * 1024 * 1024, 7)]);
+    const res = await scan(user, { image_data: dataUrl(big) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: tooLarge });
+    // 10 MB: its base64 is over the route's body limit.
+    const huge = Buffer.concat([png.subarray(0, 16), Buffer.alloc(10 * 1024 * 1024, 7)]);
+    const res2 = await scan(user, { image_data: dataUrl(huge) });
+    expect(res2.statusCode).toBe(413);
+    expect(res2.json().message).toBe(tooLarge);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await scan(null, { image_data: dataUrl(png) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('per-user rate limit', () => {
+  it("answers 429 with Retry-After past the limit, and one user's limit leaves another's alone", async () => {
+    const [first, second] = [await t.signUp(), await t.signUp()];
+    // Requests that cost no OCR still count: the limit is taken before the body is read.
+    const cheap = { image_data: 'not-an-image' };
+    for (let i = 0; i < SCAN_RATE_LIMIT_PER_MINUTE; i++) expect((await scan(first, cheap)).statusCode).toBe(400);
+    const limited = await scan(first, cheap);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(limited.json().message).toMatch(/^Too many scans\. Please wait .+ before scanning another receipt\.$/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    const other = await scan(second, cheap);
+    expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('the OCR plugin', () => {
+  it('uses an injected scanner and leaves it open when the app closes (its owner closes it)', async () => {
+    const scanner = await createReceiptScanner({ poolSize: 1, maxQueue: 1 });
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    try {
+      const app = await buildApp(testConfig(), { db: handle, scanner });
+      await app.ready();
+      expect(await app.receiptScanner.get()).toBe(scanner);
+      await app.close();
+      const png = await receiptPng([['TOTAL', '1.00']]);
+      const result = await scanner.scan(png, { dateOrder: 'MDY' });
+      expect(result.processed_data.total_amount).toBe(1);
+    } finally {
+      await scanner.close();
+      await handle.close();
+    }
+  }, 60_000);
+});

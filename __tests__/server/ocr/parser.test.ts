@@ -1,0 +1,221 @@
+import { parseReceipt } from '../../../src/server/ocr/parser';
+import { datesInLine, parseDate } from '../../../src/server/ocr/parser/date';
+import { toLines, findMoney } from '../../../src/server/ocr/parser/text';
+
+const US_DINER = `
+      JOE'S CORNER DINER
+   1200 W MAIN STREET
+   SPRINGFIELD, IL 62704
+   (217) 555-0199
+Server: Dana          Table: 12
+05/06/2019   7:42 PM
+1 Pancake Stack              8.50
+2 Coffee                     5.00
+3 x 1.25  Hash Browns        3.75
+Orange Juice 2 @ 1.75        3.50
+SUBTOTAL                    20.75
+TAX 8.25%                    1.71
+TOTAL                       22.46
+CASH                        30.00
+CHANGE                       7.54
+THANK YOU!
+`;
+
+const MY_SHOP = `
+(123456-A)
+KEDAI MAJU JAYA SDN BHD
+NO. 5, JALAN BUNGA RAYA,
+50000 KUALA LUMPUR
+GST Reg No : 000123456789
+TAX INVOICE
+Date : 05/06/2018 10:15:33
+ITEM            QTY   AMOUNT
+MILO 1KG         1    18.90 SR
+ROTI GARDENIA    2     5.60 SR
+Total Sales (Inclusive GST) RM 24.50
+GST @ 6%                     1.39
+Rounding Adj                -0.00
+Total Rounded             RM 24.50
+Cash                      RM 50.00
+Change                    RM 25.50
+`;
+
+describe('parseReceipt: US month-first receipt', () => {
+  const r = parseReceipt(US_DINER, { dateOrder: 'MDY' });
+
+  it('reads the store from the header, not the address or phone', () => {
+    expect(r.store_name).toBe("JOE'S CORNER DINER");
+  });
+  it('reads 05/06/2019 month first', () => {
+    expect(r.date).toBe('2019-05-06');
+  });
+  it('takes TOTAL, not subtotal, tax, cash or change', () => {
+    expect(r.total_amount).toBe(22.46);
+    expect(r.tax).toBe(1.71);
+  });
+  it('extracts items with quantities and line totals', () => {
+    expect(r.items).toEqual([
+      { name: 'Pancake Stack', price: 8.5, quantity: 1, category: 'food' },
+      { name: 'Coffee', price: 5.0, quantity: 2, category: 'food' },
+      { name: 'Hash Browns', price: 3.75, quantity: 3, category: 'food' },
+      { name: 'Orange Juice', price: 3.5, quantity: 2, category: 'food' },
+    ]);
+  });
+});
+
+describe('parseReceipt: day-first receipt with inclusive tax and rounding', () => {
+  const r = parseReceipt(MY_SHOP, { dateOrder: 'DMY' });
+  it('reads the company line and skips the registration number', () => {
+    expect(r.store_name).toBe('KEDAI MAJU JAYA SDN BHD');
+  });
+  it('reads 05/06/2018 day first', () => {
+    expect(r.date).toBe('2018-06-05');
+  });
+  it('takes the rounded total and the GST amount', () => {
+    expect(r.total_amount).toBe(24.5);
+    expect(r.tax).toBe(1.39);
+  });
+  it('reads item lines with trailing tax codes', () => {
+    expect(r.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['MILO 1KG', 18.9, 1],
+      ['ROTI GARDENIA', 5.6, 2],
+    ]);
+  });
+});
+
+describe('totals', () => {
+  it('prefers the later total after a service charge', () => {
+    const r = parseReceipt('CAFE LUNA\nSubtotal 20.00\nTax 1.60\nTotal 21.60\nService Charge 10% 2.00\nTotal 23.60\n', { dateOrder: 'MDY' });
+    expect(r.total_amount).toBe(23.6);
+  });
+  it('repairs a misread total digit with the receipt arithmetic and the payment', () => {
+    // OCR read 1.61 for 7.61; subtotal + tax and cash - change both say 7.61
+    const text = 'BURGER BARN\nSubTotal 7.00\nTax 0.61\nTotal 1.61\nCash 8.00\nChange 0.39\n';
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).total_amount).toBe(7.61);
+  });
+  it('uses the summary arithmetic when the total line is unreadable', () => {
+    const text = 'TAJ GRILL\n1 Dal 10.99\nSUB TOTAL: 35.95\nTax 1: 2.98\n18% TIPS: 8.09\n';
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).total_amount).toBe(47.02);
+  });
+  it('handles "Grand Total" with a discount and cash tendered', () => {
+    const text = 'PIZZA PLACE\nSub-Total : 45.70\nCoupon Discount : 14.80\nGrand Total : 30.90\nPayment : 101.00\nChange Due : 70.10\n';
+    expect(parseReceipt(text, { dateOrder: 'DMY' }).total_amount).toBe(30.9);
+  });
+  it('returns null when there is no amount at all', () => {
+    const r = parseReceipt('HELLO WORLD\nno numbers here\n', { dateOrder: 'MDY' });
+    expect(r.total_amount).toBeNull();
+    expect(r.date).toBeNull();
+    expect(r.tax).toBeNull();
+    expect(r.items).toEqual([]);
+  });
+  it('reads amounts with OCR spacing and O for zero', () => {
+    expect(findMoney('TOTAL $15. O3').map((m) => m.value)).toEqual([]);
+    const lines = toLines('TOTAL $15. O3');
+    expect(findMoney(lines[0].text).map((m) => m.value)).toEqual([15.03]);
+  });
+});
+
+describe('OCR slips in amounts', () => {
+  it('reads a price column misread with a colon, but leaves times alone', () => {
+    const r = parseReceipt('TACO SHOP\nSprite          2:90\nTime:           10:22\nTOTAL           2.90\n', { dateOrder: 'MDY' });
+    expect(r.items).toEqual([{ name: 'Sprite', price: 2.9, quantity: 1, category: 'food' }]);
+    expect(toLines('Time:           10:22')[0].text).toBe('Time: 10:22');
+  });
+  it('ignores the total row of a tax summary table printed after the payment', () => {
+    const text = 'HARDWARE CO\nTotal Sales (Excluding GST)   42.20\nTotal GST   2.53\nTotal Sales (Inclusive of GST)   44.73\nCASH :  50.00\nChange :  5.27\nGST SUMMARY\nTotal :   42.20   2.53\n';
+    const r = parseReceipt(text, { dateOrder: 'DMY' });
+    expect(r.total_amount).toBe(44.73);
+    expect(r.tax).toBe(2.53);
+  });
+});
+
+describe('dates', () => {
+  const one = (s: string, order: 'MDY' | 'DMY') => parseDate(toLines(s), order);
+  it('numeric, both orders', () => {
+    expect(one('30/03/2018', 'DMY')).toBe('2018-03-30');
+    expect(one('01-03-18', 'DMY')).toBe('2018-03-01');
+    expect(one('5/26/2016', 'MDY')).toBe('2016-05-26');
+    expect(one('01-03-18', 'MDY')).toBe('2018-01-03');
+    expect(one('2018-03-30 12:00', 'MDY')).toBe('2018-03-30');
+  });
+  it('falls back to the other order when the stated one is impossible', () => {
+    expect(one('26/05/2016', 'MDY')).toBe('2016-05-26');
+  });
+  it('month names', () => {
+    expect(one('25 MAR 2018', 'MDY')).toBe('2018-03-25');
+    expect(one('Mar 25, 2018', 'DMY')).toBe('2018-03-25');
+    expect(one('Date: Apr 01, 2019 Time: 05:12PM', 'MDY')).toBe('2019-04-01');
+    expect(one('14/MAY/2017', 'DMY')).toBe('2017-05-14');
+    expect(one("MAR.19'17", 'MDY')).toBe('2017-03-19');
+  });
+  it('rejects impossible dates and prefers a labelled one', () => {
+    expect(datesInLine('31/02/2018', 'DMY')).toEqual([]);
+    expect(one('Printed 02/02/2020\nDate: 03/04/2019', 'MDY')).toBe('2019-03-04');
+  });
+});
+
+describe('store name', () => {
+  it('joins a name split over two lines and skips photo junk', () => {
+    const r = parseReceipt("  ~ ;\n  Friendly Red's\n  of Windham\n22 Haverhill Rd\nWindham NH\n603-437-1251\nTotal 10.00", { dateOrder: 'MDY' });
+    expect(r.store_name).toBe("Friendly Red's of Windham");
+  });
+  it('joins a legal-form suffix on the next line', () => {
+    const r = parseReceipt('SYARIKAT ANEKA NIAGA\nSDN BHD\n(556677-K)\nLOT 5, JALAN 2\nTOTAL 5.00', { dateOrder: 'DMY' });
+    expect(r.store_name).toBe('SYARIKAT ANEKA NIAGA SDN BHD');
+  });
+});
+
+describe('dates: OCR slips and plausibility', () => {
+  const today = new Date(Date.UTC(2019, 0, 15));
+  const one = (s: string, order: 'MDY' | 'DMY') => parseDate(toLines(s), order, today);
+  it('repairs one misread digit when exactly one repair makes a date', () => {
+    expect(one('19/62/2018 16:45', 'DMY')).toBe('2018-02-19');
+  });
+  it('leaves an ambiguous misread alone', () => {
+    // 0/29/2018 could be 6/29, 8/29 or 9/29: no guess
+    expect(one('0/29/2018', 'MDY')).toBeNull();
+  });
+  it('prefers a plausible date over one in the future or far in the past', () => {
+    expect(one('10/03/2031\n10/03/2018', 'DMY')).toBe('2018-03-10');
+    expect(one('10/03/1998\n10/03/2018', 'DMY')).toBe('2018-03-10');
+    // ...but still reads an old date when it is the only one
+    expect(one('10/03/1998', 'DMY')).toBe('1998-03-10');
+  });
+  it('reads run-together dates with a slash misread as 7', () => {
+    expect(one('027032018', 'DMY')).toBe('2018-03-02');
+    expect(one('02032018', 'DMY')).toBe('2018-03-02');
+  });
+  it('reads a month-name date with an apostrophe year after a numbered field', () => {
+    expect(one("0168 20:14 #04 MAR.19'17 REG001", 'MDY')).toBe('2017-03-19');
+  });
+});
+
+describe('store name: generic clean-up', () => {
+  const store = (s: string, lineConf?: number[]) => parseReceipt(s, { dateOrder: 'DMY', lineConf }).store_name;
+  it('keeps the printed full stops of SDN. BHD.', () => {
+    expect(store('BEMED (SP) SDN. BHD.\nNo 49, Jalan Dinar\nTOTAL 5.00')).toBe('BEMED (SP) SDN. BHD.');
+    expect(store('ACME TRADING C0N BHD\nLOT 5, JALAN 2\nTOTAL 5.00')).toBe('ACME TRADING SDN BHD');
+  });
+  it('reads a comma after a final legal form as a full stop', () => {
+    expect(store('ACME CO. (M) BHD, (123456-H)\nLOT 5, JALAN 2\nTOTAL 5.00')).toBe('ACME CO. (M) BHD.');
+  });
+  it('does not take a header field or a lone generic word for the name', () => {
+    expect(store('Restaurant\nGOLDEN SPOON\n12 Main Street\nTOTAL 5.00')).toBe('GOLDEN SPOON');
+    expect(store('Server: Jose station: 2\nTOTAL 5.00')).toBe('');
+  });
+  it('starts the name on the line above when the best line begins with a connector', () => {
+    expect(store("Friendly Red's\nof Windham\n22 Haverhill Rd\nTotal 10.00", [40, 92, 90, 90])).toBe("Friendly Red's of Windham");
+  });
+  it('repairs BBO to BBQ', () => {
+    expect(store('OHANA HAWAIIAN BBO\n4469 SLAUSON AVE\nTOTAL 5.00')).toBe('OHANA HAWAIIAN BBQ');
+  });
+});
+
+describe('store name: one misread letter in generic shop words', () => {
+  const store = (s: string) => parseReceipt(s, { dateOrder: 'DMY' }).store_name;
+  it('repairs KESTAURANT and ENTERFRISE but leaves other words alone', () => {
+    expect(store('KESTAURANT NASI LEMAK\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('RESTAURANT NASI LEMAK');
+    expect(store('Lucky Enterfrise\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('Lucky Enterprise');
+    expect(store('MARKED SPOT TRADING\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('MARKED SPOT TRADING');
+  });
+});

@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import {
+  createReceiptScanner,
+  engineOf,
+  OcrBusyError,
+  OcrFailedError,
+  OcrInputError,
+  type ReceiptScanner,
+} from '../../../src/server/ocr';
+
+/** Render receipt lines to a clean PNG, so the test needs no dataset. */
+async function renderReceipt(lines: string[], fontSize = 20, width = 560): Promise<Buffer> {
+  const lineH = Math.round(fontSize * 1.5);
+  const height = lineH * (lines.length + 2);
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = lines
+    .map((l, i) => `<text x="30" y="${lineH * (i + 1) + fontSize}" xml:space="preserve">${esc(l)}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    '<rect width="100%" height="100%" fill="#fff"/>' +
+    `<g font-family="DejaVu Sans Mono, Liberation Mono, monospace" font-size="${fontSize}" fill="#000">${body}</g></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+// About 40 characters per line, like a real till roll.
+const RECEIPT = [
+  '           GREENLEAF MARKET',
+  '         42 OAK STREET',
+  '       PORTLAND, OR 97201',
+  'Date: 03/14/2021             10:22 AM',
+  'Apples                           4.50',
+  'Bread                            3.25',
+  '2 x 1.50 Milk                    3.00',
+  'SUBTOTAL                        10.75',
+  'TAX                              0.86',
+  'TOTAL                           11.61',
+  'CASH                            20.00',
+  'CHANGE                           8.39',
+];
+
+let scanner: ReceiptScanner;
+let image: Buffer;
+
+beforeAll(async () => {
+  image = await renderReceipt(RECEIPT);
+  scanner = await createReceiptScanner({ poolSize: 1, maxQueue: 1, initTimeoutMs: 20_000 });
+}, 30_000);
+
+afterAll(async () => {
+  await scanner?.close();
+});
+
+test('scans a receipt image into fields and raw text', async () => {
+  const { processed_data: p, raw_text } = await scanner.scan(image, { dateOrder: 'MDY' });
+  expect(raw_text).toMatch(/GREENLEAF/);
+  expect(p.store_name).toBe('GREENLEAF MARKET');
+  expect(p.date).toBe('2021-03-14');
+  expect(p.total_amount).toBe(11.61);
+  expect(p.tax).toBe(0.86);
+  expect(p.items).toEqual(expect.arrayContaining([
+    { name: 'Apples', price: 4.5, quantity: 1, category: 'food' },
+    { name: 'Bread', price: 3.25, quantity: 1, category: 'food' },
+    { name: 'Milk', price: 3, quantity: 2, category: 'food' },
+  ]));
+  expect(scanner.stats()).toEqual({ busy: 0, queued: 0, size: 1 });
+}, 20_000);
+
+test('rejects a non-image before using a worker', async () => {
+  await expect(scanner.scan(Buffer.from('this is plain text, not a picture'), { dateOrder: 'MDY' }))
+    .rejects.toThrow(OcrInputError);
+});
+
+test('refuses work with OcrBusyError when the queue is full', async () => {
+  const first = scanner.scan(image, { dateOrder: 'MDY' }); // takes the only worker
+  const second = scanner.scan(image, { dateOrder: 'MDY' }); // waits (maxQueue 1)
+  expect(scanner.stats()).toMatchObject({ busy: 1, queued: 1 });
+  const t0 = Date.now();
+  await expect(scanner.scan(image, { dateOrder: 'MDY' })).rejects.toBeInstanceOf(OcrBusyError);
+  expect(Date.now() - t0).toBeLessThan(200); // refused at once, not after waiting
+  const results = await Promise.all([first, second]);
+  for (const r of results) expect(r.processed_data.total_amount).toBe(11.61);
+}, 30_000);
+
+test('a worker that dies mid-scan fails that scan and is replaced', async () => {
+  const engine = engineOf(scanner)!;
+  const inFlight = scanner.scan(image, { dateOrder: 'MDY' });
+  expect(scanner.stats().busy).toBe(1);
+  const [thread] = engine.threads();
+  await thread.terminate(); // simulate a crashed worker thread
+  await expect(inFlight).rejects.toBeInstanceOf(OcrFailedError);
+  // The next scan waits for the replacement worker and succeeds.
+  const next = await scanner.scan(image, { dateOrder: 'MDY' });
+  expect(next.processed_data.total_amount).toBe(11.61);
+  expect(engine.threads()).toHaveLength(1);
+  expect(engine.threads()[0]).not.toBe(thread);
+}, 30_000);

@@ -1,0 +1,174 @@
+/**
+ * Analytics at scale: loads 1k, 10k, 100k and 1M receipts for one user (plus other users'
+ * receipts as noise) and times the analytics answers at each size. The answers read only the
+ * daily/monthly totals, so their time must not grow with the number of receipts.
+ *
+ *   npx tsx bench/analytics.ts                 # embedded PGlite (in memory)
+ *   npx tsx bench/analytics.ts --pg            # PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   options: --sizes 1000,10000 --calls 200
+ *
+ * Receipts are bulk-inserted with generate_series; the totals are then computed by
+ * rebuildTotals(), the same figures the write path keeps (the analytics tests check this).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import type { Auth } from 'firebase-admin/auth';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type DbHandle } from '../src/server/db';
+import type { Identity } from '../src/server/identity';
+import { seedDefaultCategories, listCategories } from '../src/server/modules/categories/repository';
+import { insertProfile } from '../src/server/modules/profile/repository';
+import { rebuildTotals } from '../src/server/modules/analytics/repository';
+import { AnalyticsService } from '../src/server/modules/analytics/service';
+import { addDays, todayIn } from '../src/server/modules/analytics/periods';
+import { ANALYTICS_RANGES } from '../src/shared/analytics';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const usePg = args.includes('--pg') || Boolean(process.env.DATABASE_URL);
+const SIZES = (arg('sizes') ?? '1000,10000,100000,1000000').split(',').map(Number);
+const CALLS = Number(arg('calls') ?? 200);
+const OTHER_USERS = 3;
+const OTHER_RECEIPTS = 20_000;
+/** Receipts spread over the last six years, so every range has data. */
+const SPAN_DAYS = 6 * 366;
+const USER = 'benchuser0000000000000000001';
+
+async function openBenchDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (!usePg) return { handle: await openDatabase({ databaseUrl: null, pgliteDir: null }), drop: async () => undefined };
+  const { Client } = await import('pg');
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tally_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 4 });
+  return {
+    handle,
+    drop: async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Appends receipts number [from, to) of a user: dates over SPAN_DAYS, six categories, 2% refunds. */
+async function loadReceipts(handle: DbHandle, userId: string, from: number, to: number): Promise<void> {
+  const categoryIds = (await listCategories(handle.db, userId)).map((c) => c.id);
+  const start = addDays(todayIn('UTC'), -SPAN_DAYS + 30);
+  const chunk = 250_000; // keeps one statement's memory modest on PGlite
+  for (let lo = from; lo < to; lo += chunk) {
+    const hi = Math.min(to, lo + chunk) - 1;
+    await sql`
+      INSERT INTO receipts (user_id, store, date, amount_cents, category_id, description)
+      SELECT ${userId}, 'Store ' || (g % 997), ${start}::date + ((g * 7919) % ${SPAN_DAYS})::int,
+             CASE WHEN g % 50 = 0 THEN -(100 + g % 5000) ELSE 100 + (g * 37) % 20000 END,
+             (${sql.val(categoryIds)}::uuid[])[(1 + (g / 1000) % ${categoryIds.length})::int], ''
+        FROM generate_series(${lo}::bigint, ${hi}::bigint) g`.execute(handle.db);
+  }
+  await handle.db.transaction().execute((trx) => rebuildTotals(trx, userId));
+}
+
+async function newUser(handle: DbHandle, uid: string): Promise<void> {
+  await insertProfile(handle.db, { user_id: uid, email: `${uid}@bench.local`, display_name: uid });
+  await seedDefaultCategories(handle.db, uid);
+}
+
+/** firebase-admin is not needed to time a route: this identity accepts the one bench token. */
+function benchIdentity(): Identity {
+  const auth = { verifyIdToken: async () => ({ uid: USER, email: 'bench@bench.local', exp: Math.floor(Date.now() / 1000) + 86_400 }) };
+  return { auth: auth as unknown as Auth, close: async () => undefined };
+}
+
+async function time(calls: number, fn: () => Promise<unknown>): Promise<{ median: number; p99: number }> {
+  for (let i = 0; i < Math.min(20, calls); i++) await fn(); // warm caches and plans
+  const ms: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(ms.length / 2)], p99: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] };
+}
+
+const fmt = (n: number) => n.toFixed(2).padStart(8);
+
+async function main(): Promise<void> {
+  const driver = usePg ? 'PostgreSQL' : 'PGlite';
+  console.log(`Analytics bench on ${driver}: sizes ${SIZES.join(', ')}; ${CALLS} calls per figure; ${os.cpus().length} CPUs`);
+  const { handle, drop } = await openBenchDb();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
+  const app = await buildApp(config, { db: handle, identity: benchIdentity() });
+  await app.ready();
+  const service = new AnalyticsService(handle.db);
+  const headers = { authorization: 'Bearer bench.bench.bench' };
+  const inject = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  };
+
+  try {
+    const t0 = performance.now();
+    await newUser(handle, USER);
+    for (let u = 1; u <= OTHER_USERS; u++) {
+      const uid = `benchother${u}`;
+      await newUser(handle, uid);
+      await loadReceipts(handle, uid, 0, OTHER_RECEIPTS);
+    }
+    console.log(`other users: ${OTHER_USERS} x ${OTHER_RECEIPTS} receipts loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const rows: string[] = [];
+    let loaded = 0;
+    for (const size of SIZES) {
+      const l0 = performance.now();
+      await loadReceipts(handle, USER, loaded, size);
+      loaded = size;
+      await sql`ANALYZE`.execute(handle.db);
+      const totals = await sql<{ n: number }>`SELECT count(*)::int AS n FROM daily_totals WHERE user_id = ${USER}`.execute(handle.db);
+      console.log(`${size.toLocaleString('en-US')} receipts loaded in ${((performance.now() - l0) / 1000).toFixed(1)} s (${totals.rows[0].n} daily_totals rows)`);
+      const figures: Array<[string, () => Promise<unknown>]> = [];
+      for (const range of ANALYTICS_RANGES) {
+        figures.push([`service ${range}`, () => service.series(USER, { range })]);
+        figures.push([`GET /api/analytics?range=${range}`, () => inject(`/api/analytics?range=${range}`)]);
+      }
+      figures.push(['GET /api/analytics/breakdown?range=monthly', () => inject('/api/analytics/breakdown?range=monthly')]);
+      figures.push(['GET /api/analytics/breakdown?range=yearly', () => inject('/api/analytics/breakdown?range=yearly')]);
+      figures.push(['GET /dashboard', () => inject('/dashboard')]);
+      figures.push(['GET /categories', () => inject('/categories')]);
+      for (const [name, fn] of figures) {
+        const { median, p99 } = await time(CALLS, fn);
+        rows.push(`| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${name.padEnd(42)} | ${fmt(median)} | ${fmt(p99)} |`);
+      }
+      const list = await time(Math.min(CALLS, 20), () => inject('/receipts?limit=50'));
+      rows.push(`| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${'GET /receipts?limit=50 (20 calls)'.padEnd(42)} | ${fmt(list.median)} | ${fmt(list.p99)} |`);
+    }
+    console.log(`\n| driver     |  receipts | call                                       | median ms |   p99 ms |`);
+    console.log(`|------------|-----------|--------------------------------------------|----------:|---------:|`);
+    for (const row of rows) console.log(row);
+  } finally {
+    await app.close();
+    await handle.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { expect } from '@jest/globals';
+import { settle } from './browser';
+import { seriousA11yViolations } from './axe';
+
+/** Waits for transitions to end, then expects no serious or critical axe violations. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  await settle(page);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** Switches the page to the light or dark theme (the app follows the system) and waits until it is drawn. */
+export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  // The theme switches on React's next render; colour transitions start only then.
+  await page.waitForFunction((dark) => {
+    const [r, g, b] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    return dark ? r + g + b < 150 : r + g + b > 600;
+  }, scheme === 'dark');
+  await page.waitForTimeout(50);
+  await settle(page);
+}
+
+/** A calendar day of this machine, `daysAgo` before today, as 'YYYY-MM-DD' (the browser runs here too). */
+export function calendarDay(daysAgo = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() - daysAgo);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,78 @@
+import { Box, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { CategoryWithSpending } from '../../../shared/categories';
+import { formatMoney } from '../../ui/money';
+import { CategoryIconView } from './categoryIcons';
+import { categorySpend, isFallbackCategory } from './selectors';
+
+export interface CategoryCardProps {
+  category: CategoryWithSpending;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One category: colour, icon, name, and this month's spending against its budget. */
+export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) {
+  const spend = categorySpend(category);
+  const fallback = isFallbackCategory(category);
+  return (
+    <Card component="li" data-testid="category-card" sx={{ listStyle: 'none', height: '100%' }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box
+            data-testid="category-swatch"
+            aria-hidden
+            sx={{ width: 40, height: 40, borderRadius: '50%', bgcolor: category.color, color: '#fff', display: 'grid', placeItems: 'center', flexShrink: 0 }}
+          >
+            <CategoryIconView icon={category.icon} />
+          </Box>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: '1.1rem' }}>
+            {category.name}
+          </Typography>
+          <Tooltip title="Edit">
+            <IconButton onClick={onEdit} aria-label={`Edit ${category.name}`}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          {!fallback && (
+            <Tooltip title="Delete">
+              <IconButton onClick={onDelete} aria-label={`Delete ${category.name}`}>
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+        <Box sx={{ mt: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="body2">
+              <strong>{formatMoney(category.spent)}</strong> spent this month
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {category.budget === null ? 'No budget' : `Budget ${formatMoney(category.budget)}`}
+            </Typography>
+          </Box>
+          {category.budget !== null && (
+            <>
+              <LinearProgress
+                variant="determinate"
+                value={spend.barValue}
+                color={spend.overBudget ? 'error' : 'primary'}
+                aria-label={`${category.name} spending against budget`}
+                sx={{ mt: 1, height: 8, borderRadius: 4 }}
+              />
+              <Typography variant="caption" sx={{ display: 'block', mt: 0.5, color: spend.overBudget ? 'error.main' : 'text.secondary', fontWeight: spend.overBudget ? 600 : 400 }}>
+                {spend.overBudget ? `Over budget by ${formatMoney(category.spent - category.budget)}` : `${spend.percent}% of budget used`}
+              </Typography>
+            </>
+          )}
+          {fallback && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              Receipts of deleted categories move here, so it cannot be deleted.
+            </Typography>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { CATEGORY_ICONS, type CategoryIcon, type CategoryInput } from '../../../shared/categories';
+import { CategoryIconView } from './categoryIcons';
+import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';
+
+export interface CategoryDialogProps {
+  /** 'new' or 'edit' while open; spec §4 category dialog states. */
+  mode: 'new' | 'edit';
+  open: boolean;
+  initial: CategoryFormValues;
+  saving: boolean;
+  /** The failure of the last save (spec §8 text plus the server's reason). */
+  error: string | null;
+  onSave: (input: CategoryInput) => void;
+  onClose: () => void;
+}
+
+/** One dialog for adding and editing a category (spec §2). */
+export function CategoryDialog({ mode, open, initial, saving, error, onSave, onClose }: CategoryDialogProps) {
+  const titleId = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<CategoryFormErrors>({});
+
+  useEffect(() => {
+    if (open) {
+      setValues(initial);
+      setErrors({});
+    }
+  }, [open, initial]);
+
+  const set = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateCategoryForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(toCategoryInput(values));
+  };
+
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{mode === 'new' ? 'Add Category' : 'Edit Category'}</DialogTitle>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label="Name"
+            required
+            fullWidth
+            margin="normal"
+            autoFocus
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            slotProps={{ htmlInput: { maxLength: 50 } }}
+          />
+          <TextField
+            label="Color"
+            type="color"
+            fullWidth
+            margin="normal"
+            value={values.color}
+            onChange={(e) => set('color', e.target.value.toUpperCase())}
+            helperText={values.color}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { sx: { height: 32, cursor: 'pointer' } } }}
+          />
+          <TextField label="Icon" select fullWidth margin="normal" value={values.icon} onChange={(e) => set('icon', e.target.value as CategoryIcon)}>
+            {CATEGORY_ICONS.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <CategoryIconView icon={option.value} fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={option.label} sx={{ my: 0 }} />
+                </Box>
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Monthly budget"
+            type="number"
+            fullWidth
+            margin="normal"
+            value={values.budget}
+            onChange={(e) => set('budget', e.target.value)}
+            error={Boolean(errors.budget)}
+            helperText={errors.budget ?? 'Leave empty for no budget'}
+            slotProps={{
+              htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : mode === 'new' ? 'Add Category' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

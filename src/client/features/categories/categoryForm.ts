@@ -1,0 +1,33 @@
+import { isMoneyInput } from '../../../shared/money';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryIcon, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
+import { moneyInputText, parseMoneyInput } from '../../ui/money';
+
+export interface CategoryFormValues {
+  name: string;
+  color: string;
+  icon: CategoryIcon;
+  /** As typed; empty means no budget. */
+  budget: string;
+}
+
+export type CategoryFormErrors = Partial<Record<keyof CategoryFormValues, string>>;
+
+export const NEW_CATEGORY: CategoryFormValues = { name: '', color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON, budget: '' };
+
+export function categoryFormValues(category: CategoryWithSpending): CategoryFormValues {
+  return { name: category.name, color: category.color, icon: category.icon as CategoryIcon, budget: moneyInputText(category.budget) };
+}
+
+/** Spec §5: name required; budget numeric, min 0, two decimals at most. */
+export function validateCategoryForm(values: CategoryFormValues): CategoryFormErrors {
+  const errors: CategoryFormErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  else if (values.name.trim().length > 50) errors.name = 'Name must be at most 50 characters';
+  if (values.budget.trim() && !isMoneyInput(values.budget)) errors.budget = 'Budget must be a number of 0 or more with at most two decimals';
+  return errors;
+}
+
+/** The API body; an empty budget is sent as null (spec §5). */
+export function toCategoryInput(values: CategoryFormValues): CategoryInput {
+  return { name: values.name.trim(), color: values.color, icon: values.icon, budget: parseMoneyInput(values.budget) };
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import { moneyInputText } from '../../ui/money';
+import { parseBudgetInput } from './budgetInput';
+
+export interface SetBudgetDialogProps {
+  open: boolean;
+  current: number | null;
+  saving: boolean;
+  /** 'Failed to update budget' after a failed save. */
+  error: string | null;
+  onSave: (amount: number) => void;
+  onClose: () => void;
+}
+
+/** The prompt of spec §2 for the monthly budget; a wrong amount is explained and nothing is sent. */
+export function SetBudgetDialog({ open, current, saving, error, onSave, onClose }: SetBudgetDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setText(moneyInputText(current));
+      setInvalid(null);
+    }
+  }, [open, current]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseBudgetInput(text);
+    if ('error' in parsed) {
+      setInvalid(parsed.error);
+      return;
+    }
+    onSave(parsed.amount);
+  };
+
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>Set Monthly Budget</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>Enter the amount you plan to spend each month.</DialogContentText>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label="Monthly budget"
+            fullWidth
+            margin="normal"
+            autoFocus
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setInvalid(null);
+            }}
+            error={Boolean(invalid)}
+            helperText={invalid}
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

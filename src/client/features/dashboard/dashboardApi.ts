@@ -1,0 +1,20 @@
+import { api } from '../../api/api';
+import { userTimeZone } from '../../ui/dates';
+import type { BudgetAnswer, BudgetBody, Dashboard } from '../../../shared/dashboard';
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Budget, this month's spending (the viewer's calendar month) and the newest transactions. */
+    getDashboard: build.query<Dashboard, void>({
+      query: () => ({ url: '/dashboard', params: { tz: userTimeZone() } }),
+      providesTags: ['Dashboard'],
+    }),
+    /** The budget lives in the profile; the server may notify about it. */
+    setBudget: build.mutation<BudgetAnswer, BudgetBody>({
+      query: (body) => ({ url: '/dashboard/budget', method: 'POST', body }),
+      invalidatesTags: ['Dashboard', 'Profile', 'Notification', 'NotificationCount'],
+    }),
+  }),
+});
+
+export const { useGetDashboardQuery, useSetBudgetMutation } = dashboardApi;

@@ -1,0 +1,17 @@
+import { RECENT_TRANSACTIONS, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
+
+/** Budget minus this month's spending (negative when over); null while no budget is set. */
+export function remainingBudget(dashboard: Pick<Dashboard, 'budget' | 'total_spent'>): number | null {
+  if (dashboard.budget === null) return null;
+  // In cents, so 100.1 - 0.2 is 99.9 and not 99.89999.
+  return (Math.round(dashboard.budget * 100) - Math.round(dashboard.total_spent * 100)) / 100;
+}
+
+/** The newest transactions first, at most five (spec §9). Ties keep the API's order. */
+export function recentTransactions(transactions: readonly DashboardTransaction[], count = RECENT_TRANSACTIONS): DashboardTransaction[] {
+  return transactions
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => (a.t.date < b.t.date ? 1 : a.t.date > b.t.date ? -1 : a.i - b.i))
+    .slice(0, count)
+    .map(({ t }) => t);
+}

@@ -1,0 +1,56 @@
+import { useState, type ChangeEvent } from 'react';
+import { Alert, Avatar, Box, Button, Typography } from '@mui/material';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import type { Profile } from '../../../shared/profile';
+import { resolveAssetUrl } from '../../app/config';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../app/uiSlice';
+import { failureMessage } from '../../ui/failureMessage';
+import { useUploadAvatarMutation } from './profileApi';
+import { AVATAR_ACCEPT, avatarFileProblem } from './profileForm';
+
+/** The profile's picture with a button to change it (JPG or PNG, spec §5). */
+export function AvatarPicker({ profile }: { profile: Profile }) {
+  const dispatch = useAppDispatch();
+  const [upload, { isLoading }] = useUploadAvatarMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = profile.display_name || profile.email;
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    // Let the same file be chosen again after a failure.
+    e.target.value = '';
+    if (!file) return;
+    const found = avatarFileProblem(file);
+    setProblem(found);
+    if (found) return;
+    try {
+      await upload(file).unwrap();
+      dispatch(toastShown('Avatar updated successfully', 'success'));
+    } catch (err) {
+      setProblem(failureMessage('Failed to update avatar', err));
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Avatar src={resolveAssetUrl(profile.avatar ?? profile.avatar_url)} alt={`${name}'s avatar`} sx={{ width: 88, height: 88, fontSize: 36, bgcolor: 'secondary.main' }} data-testid="profile-avatar">
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Box>
+        <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={isLoading}>
+          {isLoading ? 'Uploading...' : 'Change avatar'}
+          <input type="file" hidden accept={AVATAR_ACCEPT} onChange={choose} data-testid="avatar-input" />
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          JPG or PNG, up to 5 MB
+        </Typography>
+      </Box>
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ width: '100%' }}>
+          {problem}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ManualReceiptBody } from '../../../shared/receipts';
+import { FALLBACK_CATEGORY } from '../../../shared/categories';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../app/uiSlice';
+import { LoadingView } from '../../ui/LoadingView';
+import { PageHeader } from '../../ui/PageHeader';
+import { failureMessage } from '../../ui/failureMessage';
+import { useCreateReceiptMutation } from './receiptsApi';
+import { ReceiptForm } from './ReceiptForm';
+import { emptyReceiptForm } from './receiptForm';
+import { useReceiptCategories } from './useReceiptCategories';
+
+/** Add Transaction: a receipt typed in by hand. */
+export default function AddReceiptPage() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { categories, loading } = useReceiptCategories();
+  const [createReceipt, { isLoading: saving }] = useCreateReceiptMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  // Preselect Other, the API's own default, so the choice is visible.
+  const initial = useMemo(() => ({ ...emptyReceiptForm(), categoryId: categories.find((c) => c.name === FALLBACK_CATEGORY)?._id ?? '' }), [categories]);
+
+  const save = async (body: ManualReceiptBody) => {
+    setServerError(null);
+    try {
+      const saved = await createReceipt(body).unwrap();
+      dispatch(toastShown('Receipt saved', 'success'));
+      navigate(`/receipts/${saved.id}`);
+    } catch (err) {
+      setServerError(failureMessage('Failed to save receipt', err));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Add Transaction" subtitle="Record a purchase by hand." />
+      {loading ? (
+        <LoadingView label="Loading categories..." />
+      ) : (
+        <ReceiptForm initial={initial} categories={categories} submitLabel="Save Receipt" saving={saving} serverError={serverError} onSubmit={(b) => void save(b)} onCancel={() => navigate('/receipts')} />
+      )}
+    </>
+  );
+}

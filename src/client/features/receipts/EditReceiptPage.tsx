@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Button, Typography } from '@mui/material';
+import type { ManualReceiptBody } from '../../../shared/receipts';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../app/uiSlice';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadingView } from '../../ui/LoadingView';
+import { PageHeader } from '../../ui/PageHeader';
+import { failureMessage, isNotFound } from '../../ui/failureMessage';
+import { useGetReceiptQuery, useUpdateReceiptMutation } from './receiptsApi';
+import { ReceiptForm } from './ReceiptForm';
+import { receiptFormValues } from './receiptForm';
+import { useReceiptCategories } from './useReceiptCategories';
+
+export default function EditReceiptPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data: receipt, error, isLoading, refetch } = useGetReceiptQuery(id);
+  const { categories, loading } = useReceiptCategories();
+  const [updateReceipt, { isLoading: saving }] = useUpdateReceiptMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const initial = useMemo(() => (receipt ? receiptFormValues(receipt) : null), [receipt]);
+
+  const save = async (body: ManualReceiptBody) => {
+    setServerError(null);
+    try {
+      await updateReceipt({ id, body }).unwrap();
+      dispatch(toastShown('Receipt updated', 'success'));
+      navigate(`/receipts/${id}`);
+    } catch (err) {
+      setServerError(failureMessage('Failed to save receipt', err));
+    }
+  };
+
+  if (isLoading || loading) return <LoadingView label="Loading receipt..." />;
+  if (error || !receipt || !initial) {
+    return (
+      <>
+        <PageHeader title={isNotFound(error) ? 'Receipt not found' : 'Edit Receipt'} />
+        {isNotFound(error) ? (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            This receipt does not exist or was deleted.
+          </Typography>
+        ) : (
+          <ErrorState message="Failed to fetch receipt" onRetry={() => void refetch()} />
+        )}
+        <Button component={RouterLink} to="/receipts" sx={{ mt: 2 }}>
+          Back to receipts
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Edit Receipt" subtitle={receipt.store} />
+      {/* Keyed by id: a different receipt starts a fresh form. */}
+      <ReceiptForm
+        key={receipt.id}
+        initial={initial}
+        categories={categories}
+        currentCategoryName={receipt.category}
+        submitLabel="Save Changes"
+        saving={saving}
+        serverError={serverError}
+        onSubmit={(b) => void save(b)}
+        onCancel={() => navigate(`/receipts/${id}`)}
+      />
+    </>
+  );
+}

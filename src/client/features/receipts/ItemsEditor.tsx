@@ -1,0 +1,73 @@
+import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { MAX_RECEIPT_ITEMS } from '../../../shared/receipts';
+import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptForm';
+
+export interface ItemsEditorProps {
+  items: ItemFormValues[];
+  errors?: Record<string, ItemFormErrors>;
+  onChange: (items: ItemFormValues[]) => void;
+}
+
+/** The receipt's lines: name, price and quantity; rows can be added and removed. */
+export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) {
+  const update = (key: string, patch: Partial<ItemFormValues>) => onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="h6" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        Items
+      </Typography>
+      {items.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          No items. Add the lines of the receipt if you want them listed.
+        </Typography>
+      )}
+      {items.map((item, index) => {
+        const e = errors[item.key] ?? {};
+        return (
+          <Box
+            key={item.key}
+            role="group"
+            aria-label={`Item ${index + 1}`}
+            sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr auto' }, alignItems: 'start', mb: 1.5 }}
+          >
+            <TextField
+              label="Item name"
+              size="small"
+              value={item.name}
+              onChange={(ev) => update(item.key, { name: ev.target.value })}
+              error={Boolean(e.name)}
+              helperText={e.name}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+            />
+            <TextField
+              label="Price"
+              size="small"
+              value={item.price}
+              onChange={(ev) => update(item.key, { price: ev.target.value })}
+              error={Boolean(e.price)}
+              helperText={e.price}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <TextField
+              label="Quantity"
+              size="small"
+              value={item.quantity}
+              onChange={(ev) => update(item.key, { quantity: ev.target.value })}
+              error={Boolean(e.quantity)}
+              helperText={e.quantity}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>
+              <DeleteOutlinedIcon />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Button startIcon={<AddIcon />} onClick={() => onChange([...items, newItem()])} disabled={items.length >= MAX_RECEIPT_ITEMS}>
+        Add item
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { Receipt } from '../../../shared/receipts';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../app/uiSlice';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadingView } from '../../ui/LoadingView';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDate } from '../../ui/dates';
+import { formatMoney } from '../../ui/money';
+import { isNotFound } from '../../ui/failureMessage';
+import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
+
+function BackLink() {
+  return (
+    <Button component={RouterLink} to="/receipts" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      Back to receipts
+    </Button>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function ReceiptView({ receipt }: { receipt: Receipt }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: receipt.imageUrl ? '2fr 1fr' : '1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+        <Card component="section" aria-labelledby="receipt-details-heading">
+          <CardContent>
+            <Typography id="receipt-details-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+              Details
+            </Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' } }}>
+              <Fact label="Amount" value={formatMoney(receipt.amount)} />
+              <Fact label="Date" value={formatDate(receipt.date)} />
+              <Fact label="Category" value={receipt.category} />
+              <Fact label="Payment method" value={receipt.paymentMethod || 'Not specified'} />
+              <Fact label="Tax" value={receipt.tax === null ? 'Not specified' : formatMoney(receipt.tax)} />
+            </Box>
+            {receipt.description && (
+              <Box component="dl" sx={{ m: 0, mt: 2 }}>
+                <Fact label="Description" value={receipt.description} />
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="receipt-items-heading">
+          <CardContent>
+            <Typography id="receipt-items-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Items
+            </Typography>
+            {receipt.items.length === 0 ? (
+              <Typography color="text.secondary">No items listed.</Typography>
+            ) : (
+              <TableContainer>
+                <Table size="small" aria-labelledby="receipt-items-heading" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Item</TableCell>
+                      <TableCell align="right">Price</TableCell>
+                      <TableCell align="right">Quantity</TableCell>
+                      <TableCell align="right">Total</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {receipt.items.map((item, i) => (
+                      <TableRow key={i}>
+                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{item.name}</TableCell>
+                        <TableCell align="right">{formatMoney(item.price)}</TableCell>
+                        <TableCell align="right">{item.quantity}</TableCell>
+                        <TableCell align="right">{formatMoney(Math.round(item.price * item.quantity * 100) / 100)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+      {receipt.imageUrl && (
+        <Card component="section" aria-labelledby="receipt-image-heading">
+          <CardContent>
+            <Typography id="receipt-image-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+              Receipt image
+            </Typography>
+            <Box component="img" src={receipt.imageUrl} alt={`Receipt from ${receipt.store}`} sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }} />
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}
+
+export default function ReceiptDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data: receipt, error, isLoading, refetch } = useGetReceiptQuery(id);
+  const [deleteReceipt, { isLoading: deleting }] = useDeleteReceiptMutation();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Once deleted, the refetch of this id answers 404: keep showing "deleting" until we leave.
+  const [deleted, setDeleted] = useState(false);
+
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await deleteReceipt(id).unwrap();
+      setDeleted(true);
+      dispatch(toastShown('Receipt deleted', 'success'));
+      navigate('/receipts', { replace: true });
+    } catch {
+      setDeleteError('Failed to delete receipt');
+    }
+  };
+
+  if (deleted) return <LoadingView label="Deleting..." />;
+  if (isLoading) return <LoadingView label="Loading receipt..." />;
+  if (error || !receipt) {
+    return (
+      <>
+        <BackLink />
+        <PageHeader title={isNotFound(error) ? 'Receipt not found' : 'Receipt'} />
+        {isNotFound(error) ? (
+          <Typography color="text.secondary">This receipt does not exist or was deleted.</Typography>
+        ) : (
+          <ErrorState message="Failed to fetch receipt" onRetry={() => void refetch()} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={receipt.store}
+        subtitle={`${formatDate(receipt.date)} · ${formatMoney(receipt.amount)}`}
+        actions={
+          <>
+            <Button component={RouterLink} to={`/receipts/${receipt.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              onClick={() => {
+                setDeleteError(null);
+                setConfirmOpen(true);
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <ReceiptView receipt={receipt} />
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Delete receipt?"
+        message="Are you sure you want to delete this receipt? This action cannot be undone."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}

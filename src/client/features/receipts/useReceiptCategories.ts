@@ -1,0 +1,7 @@
+import { useGetCategoriesQuery } from '../categories/categoriesApi';
+
+/** The categories the receipt form offers; the form still works (without a choice) if they fail to load. */
+export function useReceiptCategories() {
+  const { data, isLoading } = useGetCategoriesQuery();
+  return { categories: data ?? [], loading: isLoading };
+}

@@ -1,0 +1,75 @@
+/**
+ * Getting a chosen photo ready to send: phone photos are often 3-12 MB, which is slow to upload
+ * and may pass the API's 8 MB limit. Large ones are scaled down in the browser; small ones go
+ * up untouched so no detail is lost.
+ */
+
+/** Longest side after scaling down: plenty for OCR of a receipt that fills the photo. */
+export const UPLOAD_MAX_SIDE = 2400;
+export const UPLOAD_JPEG_QUALITY = 0.9;
+/** Files up to this size are sent as they are. */
+export const SMALL_IMAGE_BYTES = 2 * 1024 * 1024;
+/** What the API reads; anything else (HEIC, GIF, …) is converted. */
+const SENDABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export const NOT_AN_IMAGE = 'Please choose an image file (a photo or scan of the receipt).';
+
+/** The picker's accept="image/*" is only a hint: a file can still be dropped or forced in. */
+export function isImageFile(file: Pick<File, 'type'>): boolean {
+  return file.type.startsWith('image/');
+}
+
+/** Width and height that fit within `max` on the longest side, keeping the aspect ratio. */
+export function scaledSize(width: number, height: number, max = UPLOAD_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Whether a file can be sent without re-encoding it. */
+export function canSendAsIs(file: Pick<File, 'type' | 'size'>): boolean {
+  return file.size <= SMALL_IMAGE_BYTES && SENDABLE_TYPES.includes(file.type);
+}
+
+export function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** A JPEG data URL of the image at most UPLOAD_MAX_SIDE on its longest side, upright. */
+async function downscaled(file: Blob): Promise<string> {
+  // createImageBitmap applies the EXIF orientation, so the pixels come out upright.
+  const bitmap = await createImageBitmap(file);
+  try {
+    const { width, height } = scaledSize(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('No 2D canvas');
+    // JPEG has no transparency: paint white first so a transparent PNG does not turn black.
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    return canvas.toDataURL('image/jpeg', UPLOAD_JPEG_QUALITY);
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * The data URL to preview, scan and save. When the browser cannot decode the file, the original
+ * goes up anyway: the server then says exactly what is wrong with it.
+ */
+export async function prepareUpload(file: File): Promise<string> {
+  if (canSendAsIs(file)) return readAsDataUrl(file);
+  try {
+    return await downscaled(file);
+  } catch {
+    return readAsDataUrl(file);
+  }
+}

@@ -1,0 +1,80 @@
+import { DEFAULT_ITEM_CATEGORY, type ScanReceiptBody } from '../../../shared/receipts';
+import { DEFAULT_SCAN_QUANTITY, type ProcessedData } from '../../../shared/scan';
+import { todayIso } from '../../ui/dates';
+import { moneyInputText } from '../../ui/money';
+import { emptyReceiptForm, newItem, validateReceiptForm, type ItemFormErrors, type ItemFormValues } from '../receipts/receiptForm';
+
+/** The review form as typed; numbers stay text until saved. */
+export interface ScanFormValues {
+  store: string;
+  date: string;
+  total: string;
+  /** Category id; empty leaves it to the API (the items' 'food' picks Food). */
+  categoryId: string;
+  items: ItemFormValues[];
+}
+
+export interface ScanFormErrors {
+  store?: string;
+  date?: string;
+  total?: string;
+  items?: Record<string, ItemFormErrors>;
+}
+
+/** The category a scanned receipt starts in: the one named like the default item category. */
+export function defaultCategoryId(categories: ReadonlyArray<{ _id: string; name: string }>): string {
+  return categories.find((c) => c.name.trim().toLowerCase() === DEFAULT_ITEM_CATEGORY)?._id ?? '';
+}
+
+/** A blank form for typing a receipt in by hand (after a failed scan): dated today. */
+export function manualScanForm(categoryId: string, today = todayIso()): ScanFormValues {
+  return { store: '', date: today, total: '', categoryId, items: [] };
+}
+
+/** What the scanner read, ready to review. A date it could not read is left for the person. */
+export function scanFormValues(data: ProcessedData, categoryId: string): ScanFormValues {
+  return {
+    store: data.store_name,
+    date: data.date ?? '',
+    total: moneyInputText(data.total_amount),
+    categoryId,
+    items: data.items.map((i) => ({ ...newItem(), name: i.name, price: moneyInputText(i.price), quantity: String(i.quantity || DEFAULT_SCAN_QUANTITY) })),
+  };
+}
+
+/**
+ * Store, date and total are required; money has at most two decimals; items need a name, a
+ * price and a quantity above 0. The rules are the receipt form's, so both screens agree.
+ */
+export function validateScanForm(values: ScanFormValues): ScanFormErrors {
+  const found = validateReceiptForm({ ...emptyReceiptForm(), store: values.store, date: values.date, amount: values.total, items: values.items });
+  const errors: ScanFormErrors = {};
+  if (found.store) errors.store = found.store;
+  if (found.date) errors.date = found.date;
+  if (found.amount) errors.total = values.total.trim() ? found.amount : 'Total is required';
+  if (found.items) errors.items = found.items;
+  return errors;
+}
+
+/** Spec §3 "Receipt (save payload from scan)", with the chosen image and category. */
+export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null): ScanReceiptBody {
+  const body: ScanReceiptBody = {
+    store_name: values.store.trim(),
+    date: values.date.trim(),
+    total_amount: Number(values.total.trim()),
+    items: values.items.map((i) => ({
+      id: null,
+      name: i.name.trim(),
+      price: Number(i.price.trim()),
+      quantity: Number(i.quantity.trim()),
+      category: DEFAULT_ITEM_CATEGORY,
+      assigned_to: null,
+      shared_with: [],
+    })),
+    image_url: imageDataUrl,
+    is_shared: false,
+    shared_expenses: [],
+  };
+  if (values.categoryId) body.category = values.categoryId;
+  return body;
+}

@@ -1,0 +1,46 @@
+import type { ExportFormat } from '../../../shared/settings';
+import { toApiError, type ApiError } from '../../api/api';
+import { currentToken } from '../../api/token';
+import { clientConfig } from '../../app/config';
+
+/** The file name the server chose ('attachment; filename="tally-receipts-2025-03-04.csv"'). */
+export function attachmentName(disposition: string | null): string | null {
+  const m = /filename="([^"]+)"/.exec(disposition ?? '');
+  return m ? m[1] : null;
+}
+
+/**
+ * GET /api/export as a file download. Not an RTK Query endpoint: a file is not state, and a Blob
+ * does not belong in the store. Throws an ApiError like the endpoint hooks do.
+ */
+export async function downloadExport(format: ExportFormat): Promise<string> {
+  const token = await currentToken();
+  let res: Response;
+  try {
+    res = await fetch(`${clientConfig().apiUrl.replace(/\/$/, '')}/api/export?format=${format}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      cache: 'no-store',
+    });
+  } catch {
+    throw toApiError({ status: 'FETCH_ERROR', error: 'fetch failed' });
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => undefined);
+    throw toApiError({ status: res.status, data }) satisfies ApiError;
+  }
+  const name = attachmentName(res.headers.get('content-disposition')) ?? `tally-export.${format}`;
+  saveFile(await res.blob(), name);
+  return name;
+}
+
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked later: the browser reads the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,32 @@
+import { useState, type FormEvent } from 'react';
+
+/**
+ * Form state with validation on submit: after a first attempt the errors follow the typing, so a
+ * fixed field clears at once; a failed submit focuses the first invalid field (matters on a phone).
+ * `validate` answers an object with an entry per wrong field only (empty when all is well).
+ */
+export function useValidatedForm<V extends object, E extends object>(initial: V, validate: (values: V) => E) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const [submitted, setSubmitted] = useState(false);
+
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const handleSubmit = (onValid: (values: V) => void) => (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+      return;
+    }
+    onValid(values);
+  };
+
+  return { values, errors, set, handleSubmit };
+}

@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { extensionFor, parseKey, type BlobStore, type StoredBlob } from './store';
+
+/**
+ * Blobs as files under <root>/<user segment>/<uuid>.<ext>. Writes go to a temporary file first
+ * and are renamed into place, so a reader never sees half an image.
+ */
+export class FsBlobStore implements BlobStore {
+  constructor(private root: string) {}
+
+  /** Firebase uids are [A-Za-z0-9]; anything else is hashed so it can never escape the root. */
+  static userSegment(userId: string): string {
+    return /^[A-Za-z0-9_-]{1,128}$/.test(userId) ? userId : `h-${crypto.createHash('sha256').update(userId).digest('hex')}`;
+  }
+
+  async put(userId: string, bytes: Buffer, contentType: string): Promise<string> {
+    const key = `${FsBlobStore.userSegment(userId)}/${crypto.randomUUID()}.${extensionFor(contentType)}`;
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, bytes, { flag: 'wx' });
+    await fs.rename(tmp, file);
+    return key;
+  }
+
+  async get(key: string): Promise<StoredBlob | null> {
+    const parsed = parseKey(key);
+    if (!parsed) return null;
+    try {
+      return { bytes: await fs.readFile(this.fileOf(key)), contentType: parsed.contentType };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!parseKey(key)) return;
+    await fs.rm(this.fileOf(key), { force: true });
+  }
+
+  async deleteAllForUser(userId: string): Promise<void> {
+    await fs.rm(path.join(this.root, FsBlobStore.userSegment(userId)), { recursive: true, force: true });
+  }
+
+  private fileOf(key: string): string {
+    return path.join(this.root, ...key.split('/'));
+  }
+}

@@ -1,0 +1,9 @@
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Ids reach queries from URLs; a text that is not a uuid would make Postgres fail the cast
+ * (a 500). Repositories treat such an id as matching nothing.
+ */
+export function isUuid(text: string): boolean {
+  return UUID_RE.test(text);
+}

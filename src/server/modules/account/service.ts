@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db';
+import type { Identity } from '../../identity';
+import type { AuthUser, TokenVerifier } from '../../plugins/auth';
+import type { BlobStore } from '../../blobs/store';
+import { badRequest, unavailable } from '../../errors';
+import type { AvatarStore } from '../avatar/store';
+import { avatarOf, deleteAllUserRows } from './repository';
+
+export const CONFIRMATION_MISMATCH = 'The confirmation does not match your email address. Nothing was deleted.';
+
+const isUserNotFound = (err: unknown) => (err as { code?: string })?.code === 'auth/user-not-found';
+
+export interface AccountDeps {
+  db: Db;
+  identity: Identity;
+  tokens: TokenVerifier;
+  blobs: BlobStore;
+  avatars: AvatarStore;
+  log: FastifyBaseLogger;
+}
+
+export class AccountService {
+  constructor(private deps: AccountDeps) {}
+
+  /**
+   * Removes the user and everything they own: all rows, all stored images, the identity account.
+   * The account is disabled first so no request of theirs can add data while it goes; if any step
+   * fails it is enabled again, so the user can sign in and try once more.
+   */
+  async delete(user: AuthUser, confirmation: string): Promise<void> {
+    const { db, tokens, blobs, avatars } = this.deps;
+    if (!user.email || confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw badRequest(CONFIRMATION_MISMATCH);
+
+    await this.identityCall(() => this.deps.identity.auth.updateUser(user.uid, { disabled: true }));
+    tokens.forgetUser(user.uid);
+    try {
+      const avatar = await db.transaction().execute(async (trx) => {
+        const path = await avatarOf(trx, user.uid);
+        await deleteAllUserRows(trx, user.uid);
+        return path;
+      });
+      await blobs.deleteAllForUser(user.uid);
+      await avatars.remove(avatar);
+      await this.identityCall(() => this.deps.identity.auth.deleteUser(user.uid));
+    } catch (err) {
+      await this.deps.identity.auth.updateUser(user.uid, { disabled: false }).catch((e: unknown) => {
+        if (!isUserNotFound(e)) this.deps.log.error({ err: e }, 'could not re-enable an account after a failed deletion');
+      });
+      throw err;
+    } finally {
+      tokens.forgetUser(user.uid);
+    }
+  }
+
+  /** Identity provider calls: an account already gone is fine; an unreachable provider is a 503. */
+  private async identityCall(call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+    } catch (err) {
+      if (isUserNotFound(err)) return;
+      this.deps.log.error({ err }, 'identity provider call failed during account deletion');
+      throw unavailable('The sign-in service is unavailable, so your account could not be deleted. Please try again shortly.');
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/schema';
+import { dateText } from '../../db/dates';
+import { isWholeMonths, startOfMonth, type CalendarDate } from './periods';
+
+/**
+ * Spending totals per user, category and day (daily_totals) and month (monthly_totals). The
+ * receipt write path keeps them; reads touch at most a few hundred rows whatever the number
+ * of receipts.
+ */
+
+export interface TotalsDelta {
+  day: CalendarDate;
+  categoryId: string;
+  cents: number;
+  count: number;
+}
+
+const TABLES = [
+  { table: 'daily_totals', column: 'day', keyOf: (day: CalendarDate) => day },
+  { table: 'monthly_totals', column: 'month', keyOf: startOfMonth },
+] as const;
+
+/** Adds the deltas to both tables (one statement each) and drops rows no receipt counts any more. */
+export async function applyTotalsDeltas(trx: Executor, userId: string, deltas: TotalsDelta[]): Promise<void> {
+  for (const { table, column, keyOf } of TABLES) {
+    // Merge deltas that hit one row: ON CONFLICT may not touch a row twice in one statement.
+    const merged = new Map<string, { date: string; categoryId: string; cents: number; count: number }>();
+    for (const d of deltas) {
+      const date = keyOf(d.day);
+      const k = `${date}|${d.categoryId}`;
+      const m = merged.get(k) ?? { date, categoryId: d.categoryId, cents: 0, count: 0 };
+      m.cents += d.cents;
+      m.count += d.count;
+      merged.set(k, m);
+    }
+    // Sorted, so concurrent writes lock rows in one order and cannot deadlock each other.
+    const rows = [...merged.values()]
+      .filter((m) => m.cents !== 0 || m.count !== 0)
+      .sort((a, b) => (a.date === b.date ? a.categoryId.localeCompare(b.categoryId) : a.date.localeCompare(b.date)));
+    if (rows.length === 0) continue;
+    const values = sql.join(rows.map((r) => sql`(${userId}, ${r.date}::date, ${r.categoryId}::uuid, ${r.cents}::bigint, ${r.count}::int)`));
+    await sql`
+      INSERT INTO ${sql.table(table)} (user_id, ${sql.ref(column)}, category_id, amount_cents, count)
+      VALUES ${values}
+      ON CONFLICT (user_id, ${sql.ref(column)}, category_id) DO UPDATE
+        SET amount_cents = ${sql.table(table)}.amount_cents + excluded.amount_cents,
+            count = ${sql.table(table)}.count + excluded.count`.execute(trx);
+    if (rows.some((r) => r.count < 0)) {
+      await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId} AND count <= 0
+        AND (${sql.ref(column)}, category_id) IN (${sql.join(rows.map((r) => sql`(${r.date}::date, ${r.categoryId}::uuid)`))})`.execute(trx);
+    }
+  }
+}
+
+/** Moves a category's totals onto another one (its receipts were moved there). */
+export async function moveCategoryTotals(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<void> {
+  for (const { table, column } of TABLES) {
+    await sql`
+      INSERT INTO ${sql.table(table)} (user_id, ${sql.ref(column)}, category_id, amount_cents, count)
+      SELECT user_id, ${sql.ref(column)}, ${toCategoryId}::uuid, amount_cents, count
+        FROM ${sql.table(table)} WHERE user_id = ${userId} AND category_id = ${fromCategoryId}::uuid
+      ON CONFLICT (user_id, ${sql.ref(column)}, category_id) DO UPDATE
+        SET amount_cents = ${sql.table(table)}.amount_cents + excluded.amount_cents,
+            count = ${sql.table(table)}.count + excluded.count`.execute(trx);
+    await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId} AND category_id = ${fromCategoryId}::uuid`.execute(trx);
+  }
+}
+
+/**
+ * Recomputes a user's totals from their receipts: what the write path would have produced.
+ * For bulk loads (bench) and repair; the write path never needs it.
+ */
+export async function rebuildTotals(trx: Executor, userId: string): Promise<void> {
+  await sql`DELETE FROM daily_totals WHERE user_id = ${userId}`.execute(trx);
+  await sql`DELETE FROM monthly_totals WHERE user_id = ${userId}`.execute(trx);
+  await sql`
+    INSERT INTO daily_totals (user_id, day, category_id, amount_cents, count)
+    SELECT user_id, date, category_id, sum(amount_cents), count(*) FROM receipts WHERE user_id = ${userId}
+    GROUP BY user_id, date, category_id`.execute(trx);
+  await sql`
+    INSERT INTO monthly_totals (user_id, month, category_id, amount_cents, count)
+    SELECT user_id, date_trunc('month', day)::date, category_id, sum(amount_cents), sum(count) FROM daily_totals WHERE user_id = ${userId}
+    GROUP BY user_id, date_trunc('month', day)::date, category_id`.execute(trx);
+}
+
+export interface DatedCents {
+  day: CalendarDate;
+  cents: number;
+}
+
+/** Spending per day in [from, to]; days without receipts are absent. */
+export async function spendingByDay(db: Executor, userId: string, from: CalendarDate, to: CalendarDate): Promise<DatedCents[]> {
+  return db
+    .selectFrom('daily_totals')
+    .select([dateText('day').as('day'), sql<number>`sum(amount_cents)::bigint`.as('cents')])
+    .where('user_id', '=', userId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .execute();
+}
+
+/** Spending per month (keyed by its first day) for the months from `from` to `to`. */
+export async function spendingByMonth(db: Executor, userId: string, from: CalendarDate, to: CalendarDate): Promise<DatedCents[]> {
+  return db
+    .selectFrom('monthly_totals')
+    .select([dateText('month').as('day'), sql<number>`sum(amount_cents)::bigint`.as('cents')])
+    .where('user_id', '=', userId)
+    .where('month', '>=', startOfMonth(from))
+    .where('month', '<=', to)
+    .groupBy('month')
+    .execute();
+}
+
+export interface CategorySpending {
+  categoryId: string;
+  name: string;
+  color: string;
+  cents: number;
+}
+
+/** Spending per category in [from, to], largest first; monthly rows when the span is whole months. */
+export async function spendingByCategory(db: Executor, userId: string, span: { from: CalendarDate; to: CalendarDate }): Promise<CategorySpending[]> {
+  const monthly = isWholeMonths(span);
+  const table = monthly ? 'monthly_totals' : 'daily_totals';
+  const column = monthly ? 'month' : 'day';
+  const { rows } = await sql<CategorySpending>`
+    SELECT c.id AS "categoryId", c.name, c.color, sum(t.amount_cents)::bigint AS cents
+      FROM ${sql.table(table)} t JOIN categories c ON c.user_id = t.user_id AND c.id = t.category_id
+     WHERE t.user_id = ${userId} AND ${sql.ref(`t.${column}`)} BETWEEN ${span.from}::date AND ${span.to}::date
+     GROUP BY c.id, c.name, c.color
+     ORDER BY cents DESC, c.name`.execute(db);
+  return rows;
+}
+
+/**
+ * How many receipts the user has (in one category, if given), read from the monthly totals:
+ * a few hundred rows instead of a count over every receipt.
+ */
+export async function receiptCountFromTotals(db: Executor, userId: string, categoryId?: string): Promise<number> {
+  let q = db
+    .selectFrom('monthly_totals')
+    .select(sql<number>`coalesce(sum(count), 0)::bigint`.as('n'))
+    .where('user_id', '=', userId);
+  if (categoryId) q = q.where('category_id', '=', categoryId);
+  return (await q.executeTakeFirstOrThrow()).n;
+}

@@ -1,0 +1,20 @@
+import { badRequest } from '../../errors';
+import { currentMonth, isTimeZone, todayIn, type CalendarDate, type Period } from './periods';
+
+/**
+ * "Today" and "this month" for a request's optional `tz` query (default UTC): the one place
+ * dashboard, categories and analytics turn a zone into calendar dates, with one error message.
+ */
+export function checkTimeZone(tz: string | undefined): string {
+  const zone = tz?.trim() || 'UTC';
+  if (!isTimeZone(zone)) throw badRequest(`Unknown time zone: ${zone} (use an IANA name such as Europe/Berlin)`);
+  return zone;
+}
+
+export function requestToday(tz: string | undefined, now: Date = new Date()): CalendarDate {
+  return todayIn(checkTimeZone(tz), now);
+}
+
+export function requestMonth(tz: string | undefined, now: Date = new Date()): Period {
+  return currentMonth(checkTimeZone(tz), now);
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import {
+  DEFAULT_CATEGORY_COLOR,
+  DEFAULT_CATEGORY_ICON,
+  type Category,
+  type CategoryInput,
+  type CategoryWithSpending,
+} from '../../../shared/categories';
+import { fromCents } from '../../../shared/money';
+import { centsOf, optionalCentsOf } from '../money';
+import { moveCategoryTotals, spendingByCategory } from '../analytics/repository';
+import { requestMonth } from '../analytics/today';
+import { moveReceiptsToCategory } from '../receipts/repository';
+import { onCategoryBudgetChanged } from '../notifications/triggers';
+import {
+  deleteCategory,
+  ensureFallbackCategory,
+  findCategory,
+  findCategoryByName,
+  insertCategory,
+  listCategories,
+  updateCategory,
+  type CategoryFields,
+  type CategoryRow,
+} from './repository';
+
+export function toCategory(row: CategoryRow): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    color: row.color,
+    icon: row.icon,
+    budget: row.budget_cents === null ? null : fromCents(row.budget_cents),
+    is_fallback: row.is_fallback,
+  };
+}
+
+const duplicate = (name: string) => conflict(`A category named "${name}" already exists`);
+const categoryNotFound = () => notFound('Category not found');
+
+export class CategoryService {
+  constructor(private db: Db) {}
+
+  /** The categories with this calendar month's spending (month of `tz`, default UTC). */
+  async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
+    const month = requestMonth(tz, now);
+    const [rows, spending] = await Promise.all([listCategories(this.db, userId), spendingByCategory(this.db, userId, month)]);
+    const spent = new Map(spending.map((s) => [s.categoryId, s.cents]));
+    return rows.map((row) => ({ ...toCategory(row), spent: fromCents(spent.get(row.id) ?? 0) }));
+  }
+
+  async create(userId: string, input: CategoryInput): Promise<Category> {
+    const fields: CategoryFields = {
+      name: input.name.trim(),
+      color: input.color ?? DEFAULT_CATEGORY_COLOR,
+      icon: input.icon ?? DEFAULT_CATEGORY_ICON,
+      budget_cents: optionalCentsOf(input.budget, 'budget') ?? null,
+    };
+    if (await findCategoryByName(this.db, userId, fields.name)) throw duplicate(fields.name);
+    try {
+      return toCategory(await insertCategory(this.db, userId, fields));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate(fields.name); // a concurrent create won the race
+      throw err;
+    }
+  }
+
+  /** Renames or restyles; left-out fields keep their value. Receipts follow by id, so none are lost. */
+  async update(userId: string, id: string, input: CategoryInput): Promise<Category> {
+    const name = input.name.trim();
+    const fields: Partial<CategoryFields> = { name };
+    if (input.color !== undefined) fields.color = input.color;
+    if (input.icon !== undefined) fields.icon = input.icon;
+    if (input.budget !== undefined) fields.budget_cents = input.budget === null ? null : centsOf(input.budget, 'budget');
+    if (!(await findCategory(this.db, userId, id))) throw categoryNotFound();
+    const same = await findCategoryByName(this.db, userId, name);
+    if (same && same.id !== id) throw duplicate(name);
+    try {
+      // A budget change re-arms or fires the category's alert in the same transaction.
+      const row = await this.db.transaction().execute(async (trx) => {
+        const updated = await updateCategory(trx, userId, id, fields);
+        if (updated && input.budget !== undefined) await onCategoryBudgetChanged(trx, userId, id);
+        return updated;
+      });
+      if (!row) throw categoryNotFound();
+      return toCategory(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate(name);
+      throw err;
+    }
+  }
+
+  /** Deletes a category after moving its receipts and their totals to the fallback ('Other'). */
+  async delete(userId: string, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const category = await findCategory(trx, userId, id, { forUpdate: true });
+      if (!category) throw categoryNotFound();
+      if (category.is_fallback) throw badRequest(`The ${category.name} category cannot be deleted: it receives the receipts of deleted categories`);
+      const fallback = await ensureFallbackCategory(trx, userId);
+      await moveReceiptsToCategory(trx, userId, id, fallback.id);
+      await moveCategoryTotals(trx, userId, id, fallback.id);
+      await deleteCategory(trx, userId, id);
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import { fromCents } from '../../../shared/money';
+import { RECENT_TRANSACTIONS, type BudgetAnswer, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
+import { centsOf } from '../money';
+import { spendingByCategory } from '../analytics/repository';
+import { requestMonth } from '../analytics/today';
+import { findProfile, updateProfile } from '../profile/repository';
+import { onBudgetChanged } from '../notifications/triggers';
+import { listReceipts, type ReceiptRow } from '../receipts/repository';
+
+/** A receipt as a transaction: spending is money out (negative); a refund is money in (positive). */
+function toTransaction(row: ReceiptRow): DashboardTransaction {
+  return {
+    _id: row.id,
+    description: row.description || row.store,
+    category: row.category_name,
+    date: row.date,
+    amount: fromCents(-row.amount_cents),
+  };
+}
+
+export class DashboardService {
+  constructor(private db: Db) {}
+
+  /** Budget, this month's spending (month of `tz`, default UTC) and the newest transactions. */
+  async get(userId: string, tz: string | undefined, now: Date = new Date()): Promise<Dashboard> {
+    const month = requestMonth(tz, now);
+    const [profile, recent, spending] = await Promise.all([
+      findProfile(this.db, userId),
+      listReceipts(this.db, userId, {}, { sort: 'date', order: 'desc', limit: RECENT_TRANSACTIONS, offset: 0 }),
+      spendingByCategory(this.db, userId, month),
+    ]);
+    const spentCents = spending.reduce((sum, s) => sum + s.cents, 0);
+    return {
+      transactions: recent.map(toTransaction),
+      budget: profile?.monthly_budget_cents == null ? null : fromCents(profile.monthly_budget_cents),
+      total_spent: fromCents(spentCents),
+    };
+  }
+
+  /** Re-arms or fires the budget thresholds in the same transaction as the change. */
+  async setBudget(userId: string, amount: number): Promise<BudgetAnswer> {
+    const cents = centsOf(amount, 'amount');
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await updateProfile(trx, userId, { monthly_budget_cents: cents });
+      if (updated) await onBudgetChanged(trx, userId);
+      return updated;
+    });
+    if (!row) throw notFound('Profile not found');
+    return { budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents) };
+  }
+}

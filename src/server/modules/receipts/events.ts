@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { updateTotalsOnReceiptChange } from '../analytics/totals-listener';
+import { notifyOnReceiptChange } from '../notifications/triggers';
+
+/**
+ * What a listener learns about a receipt before and after a write. Money in integer cents.
+ * - id: the receipt's id
+ * - store: the store name as saved
+ * - date: the receipt's calendar date 'YYYY-MM-DD'
+ * - amountCents: the total in cents (negative for a refund)
+ * - categoryId: the id of its category
+ */
+export interface ReceiptSnapshot {
+  id: string;
+  store: string;
+  date: string;
+  amountCents: number;
+  categoryId: string;
+}
+
+/** before null: created; after null: deleted; both: edited. */
+export interface ReceiptChange {
+  userId: string;
+  before: ReceiptSnapshot | null;
+  after: ReceiptSnapshot | null;
+}
+
+/**
+ * Runs inside the receipt's transaction: whatever it writes commits or rolls back with the
+ * receipt, and if it throws, the whole write fails.
+ */
+export type ReceiptListener = (trx: Transaction<Database>, change: ReceiptChange) => Promise<void>;
+
+/**
+ * Called, in order, on every receipt create, edit and delete. The totals come first: the
+ * notification rules read this month's updated totals.
+ */
+export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, notifyOnReceiptChange];
+
+export async function publishReceiptChange(
+  trx: Transaction<Database>,
+  change: ReceiptChange,
+  to: readonly ReceiptListener[] = receiptListeners,
+): Promise<void> {
+  for (const listener of to) await listener(trx, change);
+}

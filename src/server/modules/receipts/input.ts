@@ -1,0 +1,101 @@
+import { badRequest } from '../../errors';
+import {
+  DEFAULT_ITEM_CATEGORY,
+  isScanPayload,
+  type CreateReceiptBody,
+  type ManualReceiptBody,
+  type ScanReceiptBody,
+} from '../../../shared/receipts';
+import { centsOf, optionalCentsOf } from '../money';
+import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../analytics/periods';
+import type { NewItem } from './repository';
+
+export const EARLIEST_RECEIPT_DATE = '1970-01-01';
+
+/**
+ * A receipt as either request shape describes it, checked and in cents. An optional field
+ * left undefined means "default" on create and "keep" on edit.
+ */
+export interface ReceiptDraft {
+  store: string;
+  date: CalendarDate;
+  amountCents: number;
+  /** A category name or id the client chose. */
+  category?: string;
+  /** The scanned items' shared category: used when it names one of the user's categories. */
+  categoryHint?: string;
+  description?: string;
+  paymentMethod?: string;
+  taxCents?: number | null;
+  items?: NewItem[];
+  /** Image data to store (string), remove (null) or keep (undefined); `field` names it in errors. */
+  image?: { field: string; data: string | null };
+}
+
+const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The calendar date a receipt was written on. A date-time (from the scan screen) keeps the
+ * date as written, without shifting it to another zone.
+ */
+export function parseReceiptDate(text: string, field: string, now: Date = new Date()): CalendarDate {
+  const m = ISO_DATE_TIME_RE.exec(text.trim());
+  if (!m) throw badRequest(`${field} must be a date written YYYY-MM-DD, such as 2026-03-14`);
+  const date = parseCalendarDate(m[1]);
+  if (!date) throw badRequest(`${field} is not a real calendar date: ${m[1]}`);
+  const latest = addDays(todayIn('UTC', now), 366);
+  if (date < EARLIEST_RECEIPT_DATE || date > latest) throw badRequest(`${field} must be between ${EARLIEST_RECEIPT_DATE} and ${latest}`);
+  return date;
+}
+
+function amountCents(amount: number, field: string): number {
+  const cents = centsOf(amount, field);
+  if (cents === 0) throw badRequest(`${field} must not be zero`);
+  return cents;
+}
+
+function itemsOf(items: ReadonlyArray<{ name: string; price: number; quantity?: number }>): NewItem[] {
+  return items.map((item, i) => {
+    const quantity = item.quantity ?? 1;
+    if (!(quantity > 0)) throw badRequest(`items.${i}.quantity must be greater than 0`);
+    return { name: item.name.trim(), price_cents: centsOf(item.price, `items.${i}.price`), quantity };
+  });
+}
+
+/** The category all scanned items share, if they do ('food' is the scan screen's default). */
+function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined {
+  const names = new Set((items ?? []).map((i) => (i.category ?? DEFAULT_ITEM_CATEGORY).trim().toLowerCase()));
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
+function fromScan(body: ScanReceiptBody, now: Date): ReceiptDraft {
+  return {
+    store: body.store_name.trim(),
+    date: parseReceiptDate(body.date, 'date', now),
+    amountCents: amountCents(body.total_amount, 'total_amount'),
+    category: body.category,
+    categoryHint: body.category ? undefined : sharedItemCategory(body.items),
+    description: body.description?.trim(),
+    items: itemsOf(body.items ?? []),
+    image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
+  };
+}
+
+function fromManual(body: ManualReceiptBody, now: Date): ReceiptDraft {
+  return {
+    store: body.store.trim(),
+    date: parseReceiptDate(body.date, 'date', now),
+    amountCents: amountCents(body.amount, 'amount'),
+    category: body.category,
+    description: body.description?.trim(),
+    paymentMethod: body.paymentMethod?.trim(),
+    taxCents: optionalCentsOf(body.tax, 'tax'),
+    items: body.items ? itemsOf(body.items) : undefined,
+    image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
+  };
+}
+
+/** Checks either request shape (schema validation has run) and turns it into a draft. */
+export function toDraft(body: CreateReceiptBody, now: Date = new Date()): ReceiptDraft {
+  return isScanPayload(body) ? fromScan(body, now) : fromManual(body, now);
+}

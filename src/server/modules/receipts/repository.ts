@@ -1,0 +1,163 @@
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
+import { dateText } from '../../db/dates';
+import type { ReceiptSort } from '../../../shared/receipts';
+
+export type ReceiptRow = Selectable<ReceiptsTable> & { category_name: string };
+export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity'>;
+
+export interface ReceiptFields {
+  store: string;
+  date: string;
+  amount_cents: number;
+  category_id: string;
+  description: string;
+  payment_method: string;
+  tax_cents: number | null;
+  image_key: string | null;
+}
+
+export interface NewItem {
+  name: string;
+  price_cents: number;
+  quantity: number;
+}
+
+export interface ReceiptFilter {
+  search?: string;
+  categoryId?: string;
+}
+
+export interface ReceiptPage {
+  sort: ReceiptSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+type ReceiptQuery<O> = SelectQueryBuilder<Database, 'receipts', O>;
+
+/** `search` matches the store anywhere, ignoring case; LIKE wildcards in it are taken literally. */
+function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter): ReceiptQuery<O> {
+  let out = q.where('receipts.user_id', '=', userId);
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    out = out.where(sql<boolean>`receipts.store ILIKE ${pattern}`);
+  }
+  if (filter.categoryId) out = out.where('receipts.category_id', '=', filter.categoryId);
+  return out;
+}
+
+type ReceiptColumn = keyof ReceiptsTable & string;
+const PLAIN_COLUMNS: ReceiptColumn[] = ['id', 'user_id', 'store', 'amount_cents', 'category_id', 'description', 'payment_method', 'tax_cents', 'image_key', 'created_at', 'updated_at'];
+/** Every receipt column, the date as text. */
+const receiptColumns = (table = 'receipts') => [
+  ...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)),
+  dateText(`${table}.date`).as('date'),
+];
+type ReceiptBase = Selectable<ReceiptsTable>;
+
+function withCategoryName(db: Executor) {
+  return db
+    .selectFrom('receipts')
+    .innerJoin('categories', (j) => j.onRef('categories.id', '=', 'receipts.category_id').onRef('categories.user_id', '=', 'receipts.user_id'))
+    .select(receiptColumns())
+    .select('categories.name as category_name')
+    .$castTo<ReceiptRow>();
+}
+
+const SORT_COLUMNS = {
+  date: sql`receipts.date`,
+  amount: sql`receipts.amount_cents`,
+  store: sql`lower(receipts.store)`,
+} as const;
+
+/** One page of the user's receipts; ties break by creation time then id, in the same direction. */
+export function listReceipts(db: Executor, userId: string, filter: ReceiptFilter, page: ReceiptPage): Promise<ReceiptRow[]> {
+  return filtered(withCategoryName(db), userId, filter)
+    .orderBy(SORT_COLUMNS[page.sort], page.order)
+    .orderBy('receipts.created_at', page.order)
+    .orderBy('receipts.id', page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countReceipts(db: Executor, userId: string, filter: ReceiptFilter): Promise<number> {
+  const row = await filtered(db.selectFrom('receipts'), userId, filter)
+    .select(sql<number>`count(*)::bigint`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function findReceipt(db: Executor, userId: string, id: string): Promise<ReceiptRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return withCategoryName(db).where('receipts.user_id', '=', userId).where('receipts.id', '=', id).executeTakeFirst();
+}
+
+/** The receipt's row, locked until the transaction ends (the state an edit or delete starts from). */
+export async function lockReceipt(trx: Executor, userId: string, id: string): Promise<ReceiptBase | undefined> {
+  if (!isUuid(id)) return undefined;
+  return trx
+    .selectFrom('receipts')
+    .select(receiptColumns())
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .$castTo<ReceiptBase>()
+    .executeTakeFirst();
+}
+
+/** Items of several receipts in one query, in their saved order. */
+export async function itemsOf(db: Executor, userId: string, receiptIds: string[]): Promise<ReceiptItemRow[]> {
+  if (receiptIds.length === 0) return [];
+  return db
+    .selectFrom('receipt_items')
+    .select(['receipt_id', 'name', 'price_cents', 'quantity'])
+    .where('user_id', '=', userId)
+    .where('receipt_id', 'in', receiptIds)
+    .orderBy('receipt_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function insertReceipt(trx: Executor, userId: string, fields: ReceiptFields): Promise<ReceiptBase> {
+  return trx.insertInto('receipts').values({ user_id: userId, ...fields }).returning(receiptColumns()).$castTo<ReceiptBase>().executeTakeFirstOrThrow();
+}
+
+export async function updateReceipt(trx: Executor, userId: string, id: string, fields: ReceiptFields): Promise<ReceiptBase> {
+  return trx
+    .updateTable('receipts')
+    .set({ ...fields, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning(receiptColumns())
+    .$castTo<ReceiptBase>()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteReceipt(trx: Executor, userId: string, id: string): Promise<void> {
+  await trx.deleteFrom('receipts').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** Replaces the receipt's items with these (one insert). */
+export async function replaceItems(trx: Executor, userId: string, receiptId: string, items: NewItem[]): Promise<void> {
+  await trx.deleteFrom('receipt_items').where('receipt_id', '=', receiptId).execute();
+  if (items.length === 0) return;
+  await trx
+    .insertInto('receipt_items')
+    .values(items.map((item, position) => ({ receipt_id: receiptId, position, user_id: userId, ...item })))
+    .execute();
+}
+
+/** Moves every receipt of one category to another; answers how many moved. */
+export async function moveReceiptsToCategory(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<number> {
+  const res = await trx
+    .updateTable('receipts')
+    .set({ category_id: toCategoryId })
+    .where('user_id', '=', userId)
+    .where('category_id', '=', fromCategoryId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

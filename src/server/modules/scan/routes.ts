@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { commonErrors, ErrorBody } from '../../../shared/errors';
+import { SCAN_BODY_LIMIT, SCAN_RATE_LIMIT_PER_MINUTE, ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
+import { HttpError, payloadTooLarge } from '../../errors';
+import { IMAGE_TOO_LARGE, ScanService } from './service';
+
+// Per user, not per address: people behind one NAT must not share a limit. Counted before the
+// body is read (preParsing, after authentication) so a flood costs no decoding. The limiter
+// itself is registered once in plugins/security.ts.
+const scanRateLimit: RateLimitOptions = {
+  max: SCAN_RATE_LIMIT_PER_MINUTE,
+  timeWindow: 60_000,
+  hook: 'preParsing',
+  keyGenerator: (req: FastifyRequest) => `scan:${req.user.uid}`,
+  errorResponseBuilder: (_req, ctx) =>
+    new HttpError(429, `Too many scans. Please wait ${ctx.after} before scanning another receipt.`, {
+      'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
+    }),
+};
+
+/** POST /scan/receipt-base64 (spec §7): a receipt photo in, store, date, total and items out. */
+const scanRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const service = new ScanService(app.db, app.receiptScanner);
+
+  app.post(
+    '/scan/receipt-base64',
+    {
+      bodyLimit: SCAN_BODY_LIMIT,
+      config: { rateLimit: scanRateLimit },
+      // A body over the limit is an image that is too large: say so in those words.
+      errorHandler: (err, _req, _reply) => {
+        throw (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? payloadTooLarge(IMAGE_TOO_LARGE) : err;
+      },
+      schema: {
+        tags: ['scan'],
+        description: 'Reads a receipt image on this server (no cloud service). Limited per user per minute.',
+        body: ScanReceiptRequest,
+        response: { 200: ScanReceiptResult, 413: ErrorBody, ...commonErrors },
+      },
+    },
+    (req) => service.scan(req.user.uid, req.body),
+  );
+};
+export default scanRoutes;

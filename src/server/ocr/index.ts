@@ -1,0 +1,142 @@
+/**
+ * Receipt scanner: the one entry point the API uses. image bytes -> prepared image ->
+ * Tesseract (pooled workers) -> parsed fields + raw text.
+ */
+import { OcrEngine, type RecognizeOutput, type WorkerLease } from './engine';
+import { assertSupportedImage, decodeImage, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
+import { linesFromTsv } from './layout';
+import { parseReceiptDetailed, type DateOrder, type ParsedReceipt } from './parser';
+
+export { OcrInputError, OcrBusyError, OcrFailedError } from './errors';
+export { decodeBase64Image, detectImageType } from './image';
+export type { DateOrder, ParsedReceipt, ReceiptItem } from './parser';
+
+export interface ScannerOptions {
+  /** Tesseract workers (default: number of CPUs). */
+  poolSize?: number;
+  /** Scans allowed to wait for a worker before OcrBusyError (default: 8 per worker). */
+  maxQueue?: number;
+  /** Bound on starting one worker, in ms (default 30 s). */
+  initTimeoutMs?: number;
+}
+
+export interface ScanOptions {
+  dateOrder: DateOrder;
+}
+
+export interface ScanResult {
+  processed_data: ParsedReceipt;
+  raw_text: string;
+}
+
+export interface ReceiptScanner {
+  scan(image: Buffer, opts: ScanOptions): Promise<ScanResult>;
+  stats(): { busy: number; queued: number; size: number };
+  close(): Promise<void>;
+}
+
+/** First pass: a working column width that suits both flat scans and phone photos. */
+const FIRST_PASS: PrepareOptions = { targetWidth: 1000, lineHeight: 0 };
+/**
+ * Second pass, only when the first found no labelled or confirmed total (or no date):
+ * size on the measured text-line height instead (fixes very large or very small print) and
+ * read at a larger scale when there is no measurable line structure (blurry photos).
+ */
+const SECOND_PASS: PrepareOptions = { targetWidth: 1400, sharpen: true };
+/** A parse this good is not worth a second OCR pass (a labelled or confirmed total, and a date). */
+const GOOD_ENOUGH = 3;
+
+interface OcrText {
+  text: string;
+  lineConf: number[];
+  /** Box of each text line in the decoded raster's pixels (for a closer second look). */
+  lineBoxes: Box[];
+}
+
+async function ocr(engine: OcrEngine, lease: WorkerLease, image: DecodedImage, prep: PrepareOptions): Promise<OcrText> {
+  const prepared = await renderForOcr(image, prep);
+  // Use an idle second worker, if there is one, to read the two halves of a long receipt at once.
+  const halves = splitAtGap(prepared);
+  const helper = halves ? engine.tryBorrowIdle() : null;
+  let outs: RecognizeOutput[];
+  let offsets = [0];
+  if (halves && helper) {
+    try {
+      outs = await Promise.all([lease.recognize(halves[0].data), helper.recognize(halves[1].data)]);
+      offsets = [0, halves[0].height];
+    } finally {
+      helper.release();
+    }
+  } else {
+    outs = [await lease.recognize(prepared.data)];
+  }
+  const scale = prepared.width / Math.max(1, image.box.width);
+  const lines = outs.flatMap((o, i) => linesFromTsv(o.tsv).map((l) => ({ ...l, box: { ...l.box, top: l.box.top + offsets[i] } })));
+  if (!lines.length) return { text: outs.map((o) => o.text).join('\n'), lineConf: [], lineBoxes: [] };
+  return {
+    text: lines.map((l) => l.text).join('\n'),
+    lineConf: lines.map((l) => l.conf),
+    lineBoxes: lines.map((l) => ({
+      left: image.box.left + l.box.left / scale,
+      top: image.box.top + l.box.top / scale,
+      width: l.box.width / scale,
+      height: l.box.height / scale,
+    })),
+  };
+}
+
+export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
+  const engine = await OcrEngine.create({
+    poolSize: opts.poolSize,
+    maxQueue: opts.maxQueue,
+    initTimeoutMs: opts.initTimeoutMs,
+  });
+
+  const scan = async (image: Buffer, scanOpts: ScanOptions): Promise<ScanResult> => {
+    // Cheap checks before taking a worker slot.
+    if (!Buffer.isBuffer(image)) throw new TypeError('scan expects a Buffer');
+    assertSupportedImage(image);
+    const dateOrder: DateOrder = scanOpts?.dateOrder === 'DMY' ? 'DMY' : 'MDY';
+    return engine.withWorker(async (lease) => {
+      // Decode inside the lease: at most poolSize large rasters are in memory at once.
+      const decoded = await decodeImage(image);
+      const first = await ocr(engine, lease, decoded, FIRST_PASS);
+      let best = { text: first.text, ...parseReceiptDetailed(first.text, { dateOrder, lineConf: first.lineConf }) };
+      if (best.quality < GOOD_ENOUGH) {
+        const second = await ocr(engine, lease, decoded, SECOND_PASS);
+        const alt = { text: second.text, ...parseReceiptDetailed(second.text, { dateOrder, lineConf: second.lineConf }) };
+        if (alt.quality > best.quality) {
+          // Keep fields the first pass found and the second did not.
+          const a = alt.receipt;
+          const b = best.receipt;
+          alt.receipt = {
+            ...a,
+            store_name: a.store_name || b.store_name,
+            date: a.date ?? b.date,
+            tax: a.tax ?? b.tax,
+            items: a.items.length >= b.items.length ? a.items : b.items,
+          };
+          best = alt;
+        }
+      }
+      const parsed = best.receipt;
+      const text = best.text;
+      return { processed_data: parsed, raw_text: text };
+    });
+  };
+
+  const scanner: ReceiptScanner = {
+    scan,
+    stats: () => engine.stats(),
+    close: () => engine.close(),
+  };
+  engines.set(scanner, engine);
+  return scanner;
+}
+
+const engines = new WeakMap<ReceiptScanner, OcrEngine>();
+
+/** @internal Tests and diagnostics only: the worker pool behind a scanner. */
+export function engineOf(scanner: ReceiptScanner): OcrEngine | undefined {
+  return engines.get(scanner);
+}

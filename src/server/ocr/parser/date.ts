@@ -1,0 +1,160 @@
+/**
+ * Purchase date. Numeric dates are ambiguous (05/06/2018), so the caller states the order the
+ * receipt's country uses; an impossible reading (month 13) falls back to the other order.
+ */
+import type { Line } from './text';
+
+export type DateOrder = 'MDY' | 'DMY';
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+const MONTH_RE = '(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\\.?';
+
+function daysIn(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+function fullYear(y: number, digits: number): number {
+  if (digits <= 2) return 2000 + y; // receipts are recent; 2-digit years are 20xx
+  return y;
+}
+
+/** Validate and format; null when the date cannot exist or is implausible for a receipt. */
+export function makeDate(y: number, m: number, d: number): string | null {
+  if (!(y >= 1990 && y <= 2099) || !(m >= 1 && m <= 12) || !(d >= 1 && d <= daysIn(y, m))) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Common OCR confusions inside a date token. */
+function fixDigits(s: string): string {
+  return s.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/[Ss](?=\d)/g, '5');
+}
+
+/** Digits OCR confuses on thermal print (each maps to the digits it is often read for). */
+const DIGIT_CONFUSIONS: Record<string, string> = {
+  '0': '869', '1': '7', '2': '7', '3': '8', '5': '6', '6': '058', '7': '12', '8': '036', '9': '0',
+};
+
+/**
+ * Try every single-digit confusion in a day/month/year triple that does not form a date; return
+ * the repaired date only when exactly one repair is valid (an ambiguous repair is a guess).
+ */
+function repairOneDigit(a: string, b: string, c: string, order: DateOrder): string | null {
+  if (a.length > 2 || c.length === 3) return null;
+  // Only a number out of range on its own (month 62, day 00) is evidence of a misread;
+  // 31/02 is a wrong date, not a misread one.
+  const [day, month] = order === 'DMY' ? [Number(a), Number(b)] : [Number(b), Number(a)];
+  if (day >= 1 && day <= 31 && month >= 1 && month <= 12) return null;
+  const found = new Set<string>();
+  const parts = [a, b, c];
+  parts.forEach((part, pi) => {
+    for (let i = 0; i < part.length; i++) {
+      for (const alt of DIGIT_CONFUSIONS[part[i]] ?? '') {
+        const q = [...parts];
+        q[pi] = part.slice(0, i) + alt + part.slice(i + 1);
+        const y = fullYear(Number(q[2]), q[2].length);
+        const d = order === 'DMY' ? makeDate(y, Number(q[1]), Number(q[0])) : makeDate(y, Number(q[0]), Number(q[1]));
+        if (d) found.add(d);
+      }
+    }
+  });
+  return found.size === 1 ? [...found][0] : null;
+}
+
+/**
+ * A receipt is for a recent purchase: a date in the future or many years back is more likely
+ * a misread digit (2013 for 2018) or another kind of date (a warranty, a registration).
+ */
+export const MAX_AGE_YEARS = 15;
+
+function plausibility(date: string, today: Date): number {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  if (t > now + 2 * 86_400_000) return -2.5; // a day or two of slack for time zones
+  if (t < now - MAX_AGE_YEARS * 365.25 * 86_400_000) return -2.5;
+  return 0;
+}
+
+export interface Candidate { date: string; score: number; pos: number }
+
+/** All plausible dates in one line, with a confidence score. */
+export function datesInLine(text: string, order: DateOrder): { date: string; score: number }[] {
+  const out: { date: string; score: number }[] = [];
+  const t = text;
+  // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
+  const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([\/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
+  for (const m of t.matchAll(numRe)) {
+    const a = fixDigits(m[1]);
+    const b = fixDigits(m[3]);
+    const c = fixDigits(m[4]);
+    if (!/^\d+$/.test(a + b + c)) continue;
+    const sep = m[2];
+    let date: string | null = null;
+    let score = sep === '.' ? 1 : 2;
+    if (a.length === 4) {
+      date = makeDate(Number(a), Number(b), Number(c));
+    } else if (a.length <= 2 && c.length !== 3) {
+      const y = fullYear(Number(c), c.length);
+      const [first, second] = [Number(a), Number(b)];
+      const preferred = order === 'DMY' ? makeDate(y, second, first) : makeDate(y, first, second);
+      const other = order === 'DMY' ? makeDate(y, first, second) : makeDate(y, second, first);
+      date = preferred ?? other;
+      if (!preferred) score -= 0.5;
+    }
+    if (date) out.push({ date, score });
+    else {
+      // One misread digit (19/62/2018): accept a repair only when exactly one makes a date.
+      const fixed = repairOneDigit(a, b, c, order);
+      if (fixed) out.push({ date: fixed, score: score - 1.5 });
+    }
+  }
+  // Day first with month name: 25 MAR 2018, 25-Mar-18, 25MAR18
+  // Not after '#' (a numbered field: "#04 MAR.19'17") and not when an apostrophe year follows
+  // (then the number after the month is the day: MAR.19'17).
+  const dmy = new RegExp(`(?<![\\d#])(\\d{1,2})(?:st|nd|rd|th)?[\\s.\\/-]*${MONTH_RE}[\\s.,\\/-]*'?(\\d{4}|\\d{2})(?!\\d|'\\d)`, 'gi');
+  for (const m of t.matchAll(dmy)) {
+    const mon = MONTHS[m[2].toLowerCase().slice(0, 3)];
+    const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[1]));
+    if (date) out.push({ date, score: 3 });
+  }
+  // Month name first: Mar 25, 2018 / March 25 2018 / Apr 01, 2019
+  const mdy = new RegExp(`(?<![a-z])${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?(?:[\\s,.\\/-]+'?|')(\\d{4}|\\d{2})(?!\\d)`, 'gi');
+  for (const m of t.matchAll(mdy)) {
+    const mon = MONTHS[m[1].toLowerCase().slice(0, 3)];
+    const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[2]));
+    if (date) out.push({ date, score: 3 });
+  }
+  // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
+  // or with a slash read as 7 or 1: 027032018, 0270372018.
+  for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
+    const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[5])];
+    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    if (date) out.push({ date, score: m[2] || m[4] ? 0.3 : 0.5 });
+  }
+  return out;
+}
+
+/**
+ * Pick the purchase date: prefer dates on lines labelled "date", then dates next to a time,
+ * then the first date on the receipt (due/expiry dates tend to come later).
+ */
+export function parseDate(lines: Line[], order: DateOrder, today: Date = new Date()): string | null {
+  return pickDate(lines, order, today)?.date ?? null;
+}
+
+/** The chosen date and the position (in `lines`) of the line it was read from. */
+export function pickDate(lines: Line[], order: DateOrder, today: Date = new Date()): Candidate | null {
+  const cands: Candidate[] = [];
+  lines.forEach((line, pos) => {
+    for (const c of datesInLine(line.text, order)) {
+      let score = c.score + plausibility(c.date, today);
+      if (/\bdate\b|\bdt\b|tarikh/i.test(line.text)) score += 2;
+      if (/\b(expir|exp\.?|valid|due|best before|return)/i.test(line.text)) score -= 3;
+      cands.push({ date: c.date, score, pos });
+    }
+  });
+  if (cands.length === 0) return null;
+  cands.sort((a, b) => b.score - a.score || a.pos - b.pos);
+  return cands[0];
+}

@@ -1,0 +1,78 @@
+/**
+ * Line items: a description followed by a line price, between the header and the totals
+ * block. Quantities appear as a leading count ("2 Lunch 45.90"), as "2 x 3.50" / "2 @ 1.75",
+ * or in brackets ("Margarita (2 @14.00) 28.00"). Price is the line total.
+ */
+import { findMoney, round2, trailingMoney, type Line } from './text';
+
+export interface ReceiptItem {
+  name: string;
+  price: number;
+  quantity: number;
+  category: string;
+}
+
+/** Lines that carry money but are not purchases. */
+const NON_ITEM_RE = /\b(sub[\s-]*tota[l1i]?|total|tota1|ttl|tax|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\d{1,2}:\d{2}|%/i;
+
+// Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
+const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
+const LEADING_QTY_RE = /^(\d{1,2})\s+(?=[A-Za-z#])/;
+
+function cleanName(s: string): string {
+  return s
+    .replace(/\(\s*\)/g, ' ')
+    .replace(/[$£€]\s*$/, '')
+    .replace(/^[^A-Za-z0-9#(]+/, '')
+    .replace(/[\s.:*=_~-]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function parseItems(lines: Line[], start: number, end: number): ReceiptItem[] {
+  const items: ReceiptItem[] = [];
+  for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
+    let text = lines[i].text;
+    let price = trailingMoney(text);
+    // A long name can push its price onto the next line on its own.
+    if (!price && /[A-Za-z]{3,}/.test(text) && !NON_ITEM_RE.test(text) && i + 1 < end) {
+      const nxt = lines[i + 1].text;
+      if (/^[^A-Za-z]*$/.test(nxt.replace(/\b(RM|USD|MYR)\b/g, '')) && findMoney(nxt).length) {
+        text = `${text} ${nxt}`;
+        price = trailingMoney(text);
+        i++;
+      }
+    }
+    if (!price || NON_ITEM_RE.test(text)) continue;
+    let namePart = text.slice(0, price.start);
+    let quantity = 1;
+    let value = price.value;
+    const at = QTY_AT_RE.exec(namePart);
+    if (at) {
+      quantity = Number(at[1]);
+      const unit = Number(at[2].replace(',', '.'));
+      namePart = namePart.slice(0, at.index) + ' ' + namePart.slice(at.index + at[0].length);
+      // "2 x 3.50" with no separate line total: the line total is qty x unit.
+      if (Math.abs(value - unit) < 0.005 && quantity > 1 && findMoney(text).length === 1) value = round2(unit * quantity);
+    } else {
+      // A quantity column between the name and the amount: "MILO 1KG     1     18.90".
+      const col = /^(.*[A-Za-z].*?)\s+(\d{1,3})\s*$/.exec(namePart);
+      if (col && new RegExp(`\\s{2,}${col[2]}\\s{2,}`).test(lines[i].spaced) && Number(col[2]) > 0) {
+        quantity = Number(col[2]);
+        namePart = col[1];
+      }
+      const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
+      if (lead && Number(lead[1]) > 0) {
+        quantity = Number(lead[1]);
+        namePart = namePart.slice(lead[0].length);
+      }
+    }
+    // Remaining money-looking numbers in the name are unit prices or codes: drop them.
+    for (const m of findMoney(namePart).reverse()) namePart = namePart.slice(0, m.start) + namePart.slice(m.end);
+    const name = cleanName(namePart);
+    if (!/[A-Za-z]{2,}/.test(name)) continue;
+    if (value <= 0) continue; // modifiers ("No onions 0.00") are not purchases
+    items.push({ name, price: value, quantity: quantity > 0 ? quantity : 1, category: 'food' });
+  }
+  return items;
+}

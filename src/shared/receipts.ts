@@ -1,0 +1,138 @@
+import { Type, type Static } from 'typebox';
+import { MAX_AMOUNT } from './money';
+
+export const MAX_RECEIPT_ITEMS = 200;
+export const MAX_ITEM_QUANTITY = 100_000;
+/** Decoded image size limit; the base64 JSON body may be a third larger. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const RECEIPT_LIST_DEFAULT_LIMIT = 50;
+export const RECEIPT_LIST_MAX_LIMIT = 500;
+/** Header of GET /receipts carrying the number of matching receipts, for paging. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** Default item category of the scan screen (spec §9). */
+export const DEFAULT_ITEM_CATEGORY = 'food';
+
+const Money = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
+const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
+const Store = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** Dates are checked by the service so that 'yesterday' and '2026-02-30' get a clear message. */
+const DateText = Type.String({ maxLength: 40, description: "A calendar date 'YYYY-MM-DD' (the scan payload may send an ISO date-time)" });
+const CategoryRef = Type.String({ minLength: 1, maxLength: 100, description: 'Category name (any case) or id; default Other' });
+const ItemName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Quantity = Type.Number({ maximum: MAX_ITEM_QUANTITY, description: 'Greater than 0; default 1' });
+const ImageData = Type.String({ maxLength: 16 * 1024 * 1024, description: 'A data URL (or bare base64) of a JPEG, PNG or WebP image' });
+
+// ---------- answers ----------
+
+export const ReceiptItem = Type.Object({ name: Type.String(), price: Type.Number(), quantity: Type.Number() });
+export type ReceiptItem = Static<typeof ReceiptItem>;
+
+/** The list/detail shape of spec §3, plus categoryId. `category` is the category's name. */
+export const Receipt = Type.Object({
+  id: Type.String(),
+  store: Type.String(),
+  date: Type.String(),
+  amount: Type.Number(),
+  category: Type.String(),
+  categoryId: Type.String(),
+  description: Type.String(),
+  paymentMethod: Type.String(),
+  tax: Type.Union([Type.Number(), Type.Null()]),
+  items: Type.Array(ReceiptItem),
+  /** A short-lived signed URL of the receipt's image, or null. */
+  imageUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type Receipt = Static<typeof Receipt>;
+export const ReceiptList = Type.Array(Receipt);
+
+// ---------- requests ----------
+
+export const ReceiptParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export type ReceiptParams = Static<typeof ReceiptParams>;
+
+export const RECEIPT_SORTS = ['date', 'amount', 'store'] as const;
+export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
+
+export const ReceiptListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'Store contains this text (any case)' })),
+  category: Type.Optional(CategoryRef),
+  sort: Type.Optional(Type.Enum(RECEIPT_SORTS)),
+  order: Type.Optional(Type.Enum(['asc', 'desc'])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RECEIPT_LIST_MAX_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+});
+export type ReceiptListQuery = Static<typeof ReceiptListQuery>;
+
+/** A scanned item as the scan screen saves it (spec §3); sharing fields are accepted and ignored. */
+export const ScanItem = Type.Object(
+  {
+    id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    name: ItemName,
+    price: Money,
+    quantity: Type.Optional(Quantity),
+    category: Type.Optional(Type.String({ maxLength: 100 })),
+    assigned_to: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    shared_with: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The save payload of the scan screen (spec §3). Told apart from the manual form by `store_name`. */
+export const ScanReceiptBody = Type.Object(
+  {
+    store_name: Store,
+    date: DateText,
+    total_amount: Money,
+    items: Type.Optional(Type.Array(ScanItem, { maxItems: MAX_RECEIPT_ITEMS })),
+    image_url: Type.Optional(Type.Union([ImageData, Type.Null()])),
+    is_shared: Type.Optional(Type.Boolean()),
+    shared_expenses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 50 })),
+    category: Type.Optional(CategoryRef),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type ScanReceiptBody = Static<typeof ScanReceiptBody>;
+
+export const ManualItem = Type.Object(
+  { name: ItemName, price: Money, quantity: Type.Optional(Quantity) },
+  { additionalProperties: false },
+);
+
+/**
+ * The Add/Edit Transaction form. On PUT, optional fields that are left out keep their value;
+ * `imageData: null` removes the image.
+ */
+export const ManualReceiptBody = Type.Object(
+  {
+    store: Store,
+    date: DateText,
+    amount: Money,
+    category: Type.Optional(CategoryRef),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    paymentMethod: Type.Optional(Type.String({ maxLength: 50 })),
+    tax: Type.Optional(Type.Union([NonNegativeMoney, Type.Null()])),
+    items: Type.Optional(Type.Array(ManualItem, { maxItems: MAX_RECEIPT_ITEMS })),
+    imageData: Type.Optional(Type.Union([ImageData, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ManualReceiptBody = Static<typeof ManualReceiptBody>;
+
+/**
+ * POST /receipts takes either shape. if/then/else rather than anyOf: the validator then reports
+ * the error of the shape the client meant, not of the first alternative.
+ */
+export const CreateReceiptBody = Type.Unsafe<ScanReceiptBody | ManualReceiptBody>({
+  type: 'object',
+  description: 'Either the scan save payload (with store_name) or the manual form (with store)',
+  if: { type: 'object', required: ['store_name'] },
+  then: ScanReceiptBody,
+  else: ManualReceiptBody,
+});
+export type CreateReceiptBody = Static<typeof CreateReceiptBody>;
+
+export function isScanPayload(body: CreateReceiptBody): body is ScanReceiptBody {
+  return typeof (body as ScanReceiptBody).store_name === 'string';
+}

@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { Profile } from './profile';
+import { Category } from './categories';
+import { Receipt } from './receipts';
+
+/** Order of day and month in receipt dates the scanner reads ('03/04/2025': March 4 or 3 April). */
+export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+export const DEFAULT_DATE_ORDER: DateOrder = 'MDY';
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+// Literals spelled out: a mapped array would lose them in the static type.
+const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
+const ThemeSchema = Type.Enum(['light', 'dark', 'system']);
+
+/** GET /api/settings */
+export const Settings = Type.Object({ date_order: DateOrderSchema, theme: ThemeSchema });
+export type Settings = Static<typeof Settings>;
+
+/** PUT /api/settings: fields left out keep their value. */
+export const SettingsUpdate = Type.Object(
+  { date_order: Type.Optional(DateOrderSchema), theme: Type.Optional(ThemeSchema) },
+  { additionalProperties: false },
+);
+export type SettingsUpdate = Static<typeof SettingsUpdate>;
+
+/** POST /profile/avatar answers the stored avatar's path ('static/avatars/…', spec §3). */
+export const AvatarAnswer = Type.Object({ avatar: Type.String() });
+export type AvatarAnswer = Static<typeof AvatarAnswer>;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPE_MESSAGE = 'Please select a JPG or PNG image';
+
+/** GET /api/export?format=csv|json */
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ExportQuery = Type.Object({ format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'json' })) });
+export type ExportQuery = Static<typeof ExportQuery>;
+
+/** A receipt in the export: the list shape without the short-lived image link. */
+export const ExportedReceipt = Type.Omit(Receipt, ['imageUrl']);
+export type ExportedReceipt = Static<typeof ExportedReceipt>;
+export const DataExport = Type.Object({
+  exported_at: Type.String(),
+  profile: Profile,
+  settings: Settings,
+  categories: Type.Array(Category),
+  receipts: Type.Array(ExportedReceipt),
+});
+export type DataExport = Static<typeof DataExport>;
+
+/** DELETE /api/account: the user types their email to confirm. */
+export const DeleteAccountBody = Type.Object({ confirm: Type.String({ maxLength: 320 }) }, { additionalProperties: false });
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
