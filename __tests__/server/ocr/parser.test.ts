@@ -1,4 +1,4 @@
-import { parseReceipt } from '../../../src/server/ocr/parser';
+import { parseReceipt, parseReceiptDetailed, parseStoreFromHeader } from '../../../src/server/ocr/parser';
 import { datesInLine, parseDate } from '../../../src/server/ocr/parser/date';
 import { toLines, findMoney } from '../../../src/server/ocr/parser/text';
 
@@ -217,5 +217,26 @@ describe('store name: one misread letter in generic shop words', () => {
     expect(store('KESTAURANT NASI LEMAK\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('RESTAURANT NASI LEMAK');
     expect(store('Lucky Enterfrise\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('Lucky Enterprise');
     expect(store('MARKED SPOT TRADING\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('MARKED SPOT TRADING');
+  });
+});
+
+describe('store name: zero for O in CO.', () => {
+  it('reads C0. as CO.', () => {
+    expect(parseReceipt('POPULAR BOOK C0. (M) SDN BHD\nNO 8, JALAN 7\nTOTAL 5.00', { dateOrder: 'DMY' }).store_name).toBe('POPULAR BOOK CO. (M) SDN BHD');
+  });
+});
+
+describe('store name evidence for a closer re-read of the header', () => {
+  it('scores a confidently read name above the same name read unsure', () => {
+    const sure = parseStoreFromHeader('GOLDEN SPOON CAFE\n12 Main Street', [95, 90]);
+    const unsure = parseStoreFromHeader('GOLDEN SPOON CAFE\n12 Main Street', [50, 90]);
+    expect(sure.name).toBe('GOLDEN SPOON CAFE');
+    expect(sure.score).toBeGreaterThan(unsure.score);
+  });
+  it('reports which raw lines the name came from', () => {
+    const d = parseReceiptDetailed('\nSYARIKAT ANEKA NIAGA\nSDN BHD\nLOT 5, JALAN 2\nTOTAL 5.00', { dateOrder: 'DMY' });
+    expect(d.receipt.store_name).toBe('SYARIKAT ANEKA NIAGA SDN BHD');
+    expect(d.storeLines).toEqual([1, 2]);
+    expect(parseStoreFromHeader('~~ ;;\n12 Main Street').score).toBe(-Infinity);
   });
 });

@@ -3,9 +3,9 @@
  * Tesseract (pooled workers) -> parsed fields + raw text.
  */
 import { OcrEngine, type RecognizeOutput, type WorkerLease } from './engine';
-import { assertSupportedImage, decodeImage, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
+import { assertSupportedImage, decodeImage, renderBand, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
 import { linesFromTsv } from './layout';
-import { parseReceiptDetailed, type DateOrder, type ParsedReceipt } from './parser';
+import { parseReceiptDetailed, parseStoreFromHeader, type DateOrder, type ParsedReceipt } from './parser';
 
 export { OcrInputError, OcrBusyError, OcrFailedError } from './errors';
 export { decodeBase64Image, detectImageType } from './image';
@@ -85,6 +85,30 @@ async function ocr(engine: OcrEngine, lease: WorkerLease, image: DecodedImage, p
   };
 }
 
+/**
+ * Store names are often printed large, bold or stylised, and a name read at the working scale
+ * of the whole page can come out garbled or partial. When the pick is weak, the header band
+ * (page top down to just below the chosen name) is read again from the decoded raster at a
+ * larger scale, as a block of text columns (PSM 4), and the better-scored name wins.
+ */
+const HEADER_RECHECK_BELOW = 16.5;
+/** The re-read must beat the first reading by this much (near-ties go either way). */
+const HEADER_MARGIN = 0.3;
+const HEADER_WIDTH = 2000;
+
+async function rereadHeader(lease: WorkerLease, image: DecodedImage, read: OcrText, storeLines: number[]): Promise<{ name: string; score: number } | null> {
+  const boxes = read.lineBoxes;
+  if (!boxes.length) return null;
+  // Down to one line below the chosen name (its legal form may have wrapped), or 4 lines.
+  const last = Math.min(boxes.length - 1, storeLines.length ? Math.max(...storeLines) + 1 : 3);
+  const bottom = boxes[last].top + boxes[last].height * 1.3;
+  if (bottom <= image.box.top) return null;
+  const band = await renderBand(image, image.box.top, bottom, HEADER_WIDTH);
+  const out = await lease.recognize(band.data, { tessedit_pageseg_mode: '4' });
+  const lines = linesFromTsv(out.tsv);
+  return parseStoreFromHeader(lines.map((l) => l.text).join('\n'), lines.map((l) => l.conf));
+}
+
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
   const engine = await OcrEngine.create({
     poolSize: opts.poolSize,
@@ -102,6 +126,8 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
       const decoded = await decodeImage(image);
       const first = await ocr(engine, lease, decoded, FIRST_PASS);
       let best = { text: first.text, ...parseReceiptDetailed(first.text, { dateOrder, lineConf: first.lineConf }) };
+      // The OCR read and parse the store name came from (the second pass may keep the first's).
+      let storeSource = { ocr: first, lines: best.storeLines, score: best.storeScore };
       if (best.quality < GOOD_ENOUGH) {
         const second = await ocr(engine, lease, decoded, SECOND_PASS);
         const alt = { text: second.text, ...parseReceiptDetailed(second.text, { dateOrder, lineConf: second.lineConf }) };
@@ -109,6 +135,7 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
           // Keep fields the first pass found and the second did not.
           const a = alt.receipt;
           const b = best.receipt;
+          if (a.store_name) storeSource = { ocr: second, lines: alt.storeLines, score: alt.storeScore };
           alt.receipt = {
             ...a,
             store_name: a.store_name || b.store_name,
@@ -121,6 +148,10 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
       }
       const parsed = best.receipt;
       const text = best.text;
+      if (storeSource.score < HEADER_RECHECK_BELOW) {
+        const header = await rereadHeader(lease, decoded, storeSource.ocr, storeSource.lines);
+        if (header && header.score > storeSource.score + HEADER_MARGIN) parsed.store_name = header.name;
+      }
       return { processed_data: parsed, raw_text: text };
     });
   };

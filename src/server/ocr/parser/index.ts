@@ -31,8 +31,6 @@ export interface ParseOptions {
 export interface DetailedParse {
   receipt: ParsedReceipt;
   quality: number;
-  /** Raw-text line index the date was read from (for a closer second look), if any. */
-  dateLine: number | null;
   /** Raw-text line indexes the store name was read from, and how sure the pick is. */
   storeLines: number[];
   storeScore: number;
@@ -68,7 +66,6 @@ export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedP
   return {
     receipt,
     quality,
-    dateLine: date ? lines[date.pos].index : null,
     storeLines: store.used.map((i) => lines[i].index),
     storeScore: store.score,
   };

@@ -122,6 +122,7 @@ export function normaliseLegalForm(name: string): string {
     })
     // Q read as O in the common "BBQ".
     .replace(/\bBB[O0]\b/g, 'BBQ')
+    .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
     .replace(/\b[S5]\/[B8]$/i, 'S/B')
     .replace(/\b[l1I]nc\.?$/, 'Inc')
     .replace(/\bL[l1I]C$/, 'LLC')
