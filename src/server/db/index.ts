@@ -42,6 +42,9 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  // Nor one checked out between two statements: pg-pool unhooks its idle handler on checkout,
+  // and an unhandled 'error' event there kills the process (the query itself still fails).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, driver: 'pg', close: () => db.destroy() };
 }

@@ -1,0 +1,54 @@
+/**
+ * Every route of the API (src/server/app.ts and modules/*\/routes.ts), for the security suites.
+ * `:id` is filled in by each test. `secured` routes need a bearer token; the rest are public.
+ */
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  secured: boolean;
+  /** Takes a JSON body (the fuzzer sends bodies to these). */
+  body?: boolean;
+}
+
+export const ROUTES: RouteSpec[] = [
+  { method: 'GET', url: '/healthz', secured: false },
+  { method: 'GET', url: '/blobs/receipts/:user/:file', secured: false },
+  { method: 'GET', url: '/static/avatars/:file', secured: false },
+  { method: 'POST', url: '/api/auth/register', secured: true, body: true },
+  { method: 'GET', url: '/api/profile/', secured: true },
+  { method: 'PUT', url: '/api/profile/', secured: true, body: true },
+  { method: 'GET', url: '/profile/', secured: true },
+  { method: 'POST', url: '/profile/', secured: true, body: true },
+  { method: 'POST', url: '/profile/avatar', secured: true },
+  { method: 'GET', url: '/categories', secured: true },
+  { method: 'POST', url: '/categories', secured: true, body: true },
+  { method: 'PUT', url: '/categories/:id', secured: true, body: true },
+  { method: 'DELETE', url: '/categories/:id', secured: true },
+  { method: 'GET', url: '/receipts', secured: true },
+  { method: 'GET', url: '/receipts/:id', secured: true },
+  { method: 'POST', url: '/receipts', secured: true, body: true },
+  { method: 'PUT', url: '/receipts/:id', secured: true, body: true },
+  { method: 'DELETE', url: '/receipts/:id', secured: true },
+  { method: 'GET', url: '/dashboard', secured: true },
+  { method: 'POST', url: '/dashboard/budget', secured: true, body: true },
+  { method: 'GET', url: '/api/analytics', secured: true },
+  { method: 'GET', url: '/api/analytics/breakdown', secured: true },
+  { method: 'GET', url: '/notifications', secured: true },
+  { method: 'GET', url: '/notifications/count', secured: true },
+  { method: 'PUT', url: '/notifications/read-all', secured: true },
+  { method: 'PUT', url: '/notifications/:id/read', secured: true },
+  { method: 'POST', url: '/scan/receipt-base64', secured: true, body: true },
+  { method: 'GET', url: '/api/settings', secured: true },
+  { method: 'PUT', url: '/api/settings', secured: true, body: true },
+  { method: 'GET', url: '/api/export', secured: true },
+  { method: 'DELETE', url: '/api/account', secured: true, body: true },
+];
+
+export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);
+
+/** The one error shape of plugins/errors.ts, with a message a person can read. */
+export function isErrorBody(status: number, body: unknown): boolean {
+  const b = body as { statusCode?: unknown; error?: unknown; message?: unknown };
+  return b !== null && typeof b === 'object' && b.statusCode === status && typeof b.error === 'string' && b.error.length > 0
+    && typeof b.message === 'string' && b.message.trim().length > 0;
+}
