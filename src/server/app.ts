@@ -9,6 +9,7 @@ import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import dbPlugin from './plugins/db';
 import authPlugin from './plugins/auth';
+import readCache from './plugins/readCache';
 import healthRoutes from './modules/health/routes';
 import profileRoutes from './modules/profile/routes';
 import blobsPlugin from './plugins/blobs';
@@ -82,6 +83,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Everything below needs a signed-in user: one hook for the whole scope, not a line per handler.
   await app.register(async (secured) => {
     secured.addHook('onRequest', secured.authenticate);
+    // Embedded database only (one process owns it): a query there costs more than the rest of a request.
+    if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
     await secured.register(profileRoutes);
     await secured.register(categoryRoutes);
     await secured.register(receiptRoutes);

@@ -22,6 +22,8 @@ export interface ServerConfig {
   logLevel: string;
   blobUrlSecret: string;
   ocr: { poolSize: number; maxQueue: number };
+  /** Per-user cache of GET answers on PGlite (plugins/readCache.ts); 0 turns it off. */
+  readCacheTtlMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
     ocr: { poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)), maxQueue: int(env, 'OCR_MAX_QUEUE', 8) },
+    readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
   };
   assertSafe(config);
   return config;

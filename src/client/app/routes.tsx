@@ -7,9 +7,20 @@ import { NotFoundPage } from '../ui/NotFoundPage';
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../auth/LoginPage'));
 const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '../auth/RegisterPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../auth/ResetPasswordPage'));
-const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
+const loadDashboard = () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage');
+const DashboardPage = lazy(loadDashboard);
 // The signed-in frame (app bar, drawer, menus) is a chunk of its own: /login never loads it.
-const Shell = lazy(() => import(/* webpackChunkName: "shell" */ '../layout/Shell').then((m) => ({ default: m.Shell })));
+const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/Shell');
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+
+/**
+ * Starts loading the signed-in frame (and the dashboard when that is the page) at once, while the
+ * session is still being checked, instead of one chunk after the other once it is known.
+ */
+export function preloadSignedInScreens(pathname: string): void {
+  void loadShell();
+  if (pathname === '/') void loadDashboard();
+}
 
 /** Spec §2 routes. Public: /login, /register. Everything else inside the guarded shell. */
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Identity } from '../identity';
 import { unauthorized, unavailable } from '../errors';
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the request carries a valid Firebase ID token. */
-    authenticate: (req: FastifyRequest) => Promise<void>;
+    authenticate: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     tokens: TokenVerifier;
   }
 }
@@ -34,6 +34,12 @@ export class TokenVerifier {
   private cache = new Map<string, { user: AuthUser; until: number }>();
 
   constructor(private identity: Identity) {}
+
+  /** The user of a token verified less than a minute ago, without waiting; null otherwise. */
+  cached(token: string): AuthUser | null {
+    const hit = this.cache.get(token);
+    return hit && hit.until > Date.now() ? hit.user : null;
+  }
 
   async verify(token: string): Promise<AuthUser> {
     const now = Date.now();
@@ -92,10 +98,23 @@ export default fp<{ identity: Identity }>(async (app, { identity }) => {
   const tokens = new TokenVerifier(identity);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null as unknown as AuthUser);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
+  // Callback style with a synchronous path for a recently verified token: this runs on every
+  // request, and most requests carry a token seen a moment ago.
+  app.decorate('authenticate', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const token = bearerToken(req);
-    if (!token) throw unauthorized('Sign in required: missing bearer token.');
-    if (token.length > 8192 || token.split('.').length !== 3) throw unauthorized('Invalid authentication token.');
-    req.user = await tokens.verify(token);
+    if (!token) return done(unauthorized('Sign in required: missing bearer token.'));
+    if (token.length > 8192 || token.split('.').length !== 3) return done(unauthorized('Invalid authentication token.'));
+    const known = tokens.cached(token);
+    if (known) {
+      req.user = known;
+      return done();
+    }
+    tokens.verify(token).then(
+      (user) => {
+        req.user = user;
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 });

@@ -1,0 +1,169 @@
+/**
+ * API throughput: the real app (PGlite in a temp folder, the real auth emulator) with one user
+ * holding 100 receipts, loaded by autocannon at 50 connections on the routes the web app calls
+ * most. A bare Fastify route answering a fixed JSON object runs in the same process and the same
+ * run: it is the ceiling every route is compared to. Target: at least 40% of the ceiling on every
+ * route, p99 under 25 ms.
+ *
+ *   npm run bench:api                  # PGlite (default)
+ *   options: --duration 10 --connections 50 --pg (PostgreSQL at DATABASE_URL)
+ *
+ * autocannon runs in its own process so that the load generator does not share the server's
+ * event loop. The server logs at LOG_LEVEL (default 'warn', as production runs).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const DURATION = Number(arg('duration') ?? 10);
+const CONNECTIONS = Number(arg('connections') ?? 50);
+const WARMUP = Math.min(3, Math.max(1, Math.round(DURATION / 4)));
+const usePg = args.includes('--pg');
+const RECEIPTS = 100;
+
+const root = path.resolve(__dirname, '..');
+// The test helpers read the emulator address when first imported: one place decides it.
+process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** One autocannon run in a child process; answers its JSON result. */
+function cannon(url: string, seconds: number, headers: Record<string, string> = {}): Promise<CannonResult> {
+  const cli = path.join(root, 'node_modules/autocannon/autocannon.js');
+  const argv = [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n'];
+  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}=${v}`);
+  argv.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as CannonResult);
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+}
+
+const port = (address: AddressInfo | string | null) => (address as AddressInfo).port;
+
+async function main(): Promise<void> {
+  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
+  const { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
+  const { startAuthEmulator } = await import('../scripts/emulator');
+  const { loadConfig } = await import('../src/server/config');
+  const { buildApp } = await import('../src/server/app');
+  const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
+
+  const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_API_KEY: TEST_API_KEY,
+    FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
+    OCR_POOL_SIZE: '1',
+    ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } : {}),
+  });
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${port(app.server.address())}`;
+
+  // The ceiling: what Fastify alone does on this machine in this process.
+  const bare = Fastify({ logger: false });
+  const fixed = { ok: true, message: 'fixed answer', values: [1, 2, 3] };
+  bare.get('/ceiling', async () => fixed);
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const ceilingUrl = `http://127.0.0.1:${port(bare.server.address())}/ceiling`;
+
+  try {
+    // One user with data, made the way the web app makes it.
+    const email = uniqueEmail('bench');
+    const { uid, token } = await emulatorSignUp(email, 'secret-pass-1', 'Bench User');
+    const auth = { authorization: `Bearer ${token}` };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res;
+    };
+    await call('POST', '/api/auth/register', { user_id: uid, email, display_name: 'Bench User' });
+    await call('POST', '/dashboard/budget', { amount: 5000 });
+    const categories = DEFAULT_CATEGORIES.map((c) => c.name);
+    const today = new Date();
+    for (let i = 0; i < RECEIPTS; i++) {
+      const d = new Date(today.getTime() - (i % 80) * 86_400_000);
+      await call('POST', '/receipts', {
+        store: `Store ${i % 17}`,
+        date: d.toISOString().slice(0, 10),
+        amount: 5 + ((i * 37) % 9000) / 100,
+        category: categories[i % categories.length],
+        description: i % 3 ? `Receipt ${i}` : '',
+        paymentMethod: 'Card',
+      });
+    }
+    const count = Number((await call('GET', '/receipts?limit=100')).headers.get('x-total-count'));
+    if (count !== RECEIPTS) throw new Error(`expected ${RECEIPTS} receipts, the API holds ${count}`);
+
+    const targets: [string, string, Record<string, string>][] = [
+      ['bare Fastify (ceiling)', ceilingUrl, {}],
+      ['GET /dashboard', `${base}/dashboard`, auth],
+      [`GET /receipts (${RECEIPTS})`, `${base}/receipts?limit=${RECEIPTS}`, auth],
+      ['GET /notifications/count', `${base}/notifications/count`, auth],
+      ['GET /api/analytics', `${base}/api/analytics`, auth],
+    ];
+    const rows: { name: string; r: CannonResult }[] = [];
+    for (const [name, url, headers] of targets) {
+      await cannon(url, WARMUP, headers); // JIT, caches and connections settle first
+      const r = await cannon(url, DURATION, headers);
+      if (r.non2xx || r.errors || r.timeouts) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+      rows.push({ name, r });
+    }
+
+    const ceiling = rows[0].r.requests.average;
+    console.log(`API throughput (${usePg ? 'PostgreSQL' : 'PGlite'}, autocannon ${CONNECTIONS} connections, ${DURATION} s per route, log level ${config.logLevel})`);
+    console.log('| route | requests/s | p50 | p99 | of ceiling | target (>= 40%, p99 < 25 ms) |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const { name, r } of rows) {
+      const ratio = r.requests.average / ceiling;
+      const ok = ratio >= 0.4 && r.latency.p99 < 25;
+      console.log(
+        `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${(ratio * 100).toFixed(0)}% | ${name.startsWith('bare') ? '-' : ok ? 'met' : 'MISSED'} |`,
+      );
+    }
+  } finally {
+    await bare.close();
+    await app.close();
+    await emulator.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

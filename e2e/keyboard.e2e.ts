@@ -1,0 +1,197 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import path from 'node:path';
+import { launchBrowser, newPage, DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
+import { apiAs, createUser, webUrl } from './support/session';
+import type { Receipt } from '../src/shared/receipts';
+
+/**
+ * Keyboard only (Tab, Shift+Tab, Enter, Space, arrows; never the mouse): sign in, add a receipt
+ * by hand, open it, delete it, change the analytics range and sign out. Every element the
+ * keyboard lands on must show that it has the focus.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/**
+ * How the focused element shows its focus, or null when it does not: an outline or a box shadow
+ * on it (or on the MUI control it belongs to, which carries Mui-focusVisible), or, for a text
+ * field, the thicker coloured border MUI draws around the focused field.
+ */
+function focusIndicator(page: Page): Promise<{ element: string; shown: string | null }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { element: 'nothing', shown: null };
+    const element = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    const drawn = (e: Element | null) => {
+      if (!e) return null;
+      const s = getComputedStyle(e);
+      if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) return `outline ${s.outlineWidth} ${s.outlineStyle}`;
+      if (s.boxShadow !== 'none') return `box-shadow ${s.boxShadow}`;
+      return null;
+    };
+    const own = drawn(el) ?? drawn(el.closest('.Mui-focusVisible'));
+    if (own) return { element, shown: own };
+    const field = el.closest('.MuiInputBase-root.Mui-focused');
+    const border = field?.querySelector('.MuiOutlinedInput-notchedOutline');
+    if (border && parseFloat(getComputedStyle(border).borderTopWidth) >= 2) return { element, shown: 'focused field border' };
+    return { element, shown: null };
+  });
+}
+
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const focus = await focusIndicator(page);
+  expect({ element: focus.element, visible: focus.shown !== null }).toEqual({ element: focus.element, visible: true });
+}
+
+/**
+ * A screenshot as the page is now. Not the shared screenshot(): it waits for animations to end,
+ * and MUI's keyboard focus ripple pulses for as long as the focus stays.
+ */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+/** Presses Tab (or Shift+Tab) until the target has the focus, checking the focus is visible at every stop. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    await expectVisibleFocus(page);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('keyboard only on %s', (label, viewport) => {
+  const phone = label === 'phone';
+
+  it('signs in, adds a receipt, opens and deletes it, changes the analytics range and signs out', async () => {
+    const user = await createUser('Kai Keyboard');
+    const { context, page } = await newPage(browser, viewport);
+    // A step that cannot happen fails at once, naming the step, rather than at the test's time limit.
+    page.setDefaultTimeout(15_000);
+
+    // Sign in: the email field has the focus on arrival.
+    await page.goto(webUrl('/login'));
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your account' }).waitFor();
+    expect(await isFocused(page.getByLabel('Email address'))).toBe(true);
+    await expectVisibleFocus(page);
+    await page.keyboard.type(user.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(user.password);
+    await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
+    await screenshot(page, `keyboard-login-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/'));
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // Add a receipt by hand from the dashboard's quick actions.
+    await tabTo(page, page.getByRole('link', { name: 'Add Transaction' }));
+    await screenshot(page, `keyboard-dashboard-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/receipts/add'));
+    await page.getByRole('heading', { level: 1, name: 'Add Transaction' }).waitFor();
+    await tabTo(page, page.getByLabel('Store'));
+    await page.keyboard.type('Keyboard Cafe');
+    await tabTo(page, page.getByLabel('Amount'));
+    await page.keyboard.type('7.25');
+    // The category menu: open with the arrow key, move with arrows, choose with Enter.
+    await tabTo(page, page.getByRole('combobox', { name: 'Category' }));
+    await page.keyboard.press('ArrowDown');
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    await expectVisibleFocus(page);
+    await listbox.getByRole('option', { name: 'Food', exact: true }).waitFor();
+    // The menu opens on the chosen one (Other, the last); Food is above it.
+    for (let i = 0; i < 10 && !(await isFocused(listbox.getByRole('option', { name: 'Food', exact: true }))); i++) {
+      await page.keyboard.press('ArrowUp');
+      await expectVisibleFocus(page);
+    }
+    await screenshot(page, `keyboard-category-menu-${label}`);
+    await page.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'hidden' });
+    await expectVisibleFocus(page);
+    await page.getByRole('combobox', { name: 'Category' }).getByText('Food').waitFor();
+    await tabTo(page, page.getByRole('button', { name: 'Save Receipt' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Keyboard Cafe' }).waitFor();
+    const id = page.url().split('/').pop()!;
+    expect(await apiAs<Receipt>(user, 'GET', `/receipts/${id}`)).toMatchObject({ store: 'Keyboard Cafe', amount: 7.25, category: 'Food' });
+
+    // Back to the list, and open it from there.
+    await tabTo(page, page.getByRole('link', { name: 'Back to receipts' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/receipts'));
+    const view = page.getByRole('link', { name: /^View Keyboard Cafe receipt/ });
+    await view.waitFor();
+    await tabTo(page, view);
+    await screenshot(page, `keyboard-receipts-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl(`/receipts/${id}`));
+    await page.getByRole('heading', { level: 1, name: 'Keyboard Cafe' }).waitFor();
+
+    // Delete it: the question takes the focus; Shift+Tab and Tab move inside it; Space confirms.
+    await tabTo(page, page.getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete receipt?' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await tabTo(page, dialog.getByRole('button', { name: 'Cancel' }), { back: true, max: 5 });
+    await tabTo(page, confirm, { max: 5 });
+    await screenshot(page, `keyboard-delete-dialog-${label}`);
+    await page.keyboard.press('Space');
+    await page.waitForURL(webUrl('/receipts'));
+    await page.getByText("You haven't added any receipts yet.").waitFor();
+    expect((await apiAs<Receipt[]>(user, 'GET', '/receipts')).length).toBe(0);
+
+    // To the dashboard through the navigation (a drawer on a phone), then to the reports.
+    if (phone) {
+      await tabTo(page, page.getByRole('button', { name: 'Open navigation' }), { back: true });
+      await page.keyboard.press('Enter');
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    }
+    await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }), { back: !phone });
+    await screenshot(page, `keyboard-navigation-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/'));
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await tabTo(page, page.getByRole('link', { name: 'View Reports' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/analytics'));
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Weekly', pressed: true }).count()).toBe(1);
+    await tabTo(page, page.getByRole('button', { name: 'Monthly' }));
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Monthly', pressed: true }).waitFor();
+    await expectVisibleFocus(page);
+    await tabTo(page, page.getByRole('button', { name: 'Yearly' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Yearly', pressed: true }).waitFor();
+    await screenshot(page, `keyboard-analytics-${label}`);
+
+    // Sign out from the user menu: arrows move through it, Enter chooses.
+    await tabTo(page, page.getByRole('button', { name: 'Open user menu' }), { back: true });
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const logout = menu.getByRole('menuitem', { name: 'Logout' });
+    for (let i = 0; i < 6 && !(await isFocused(logout)); i++) {
+      await page.keyboard.press('ArrowDown');
+      await expectVisibleFocus(page);
+    }
+    expect(await isFocused(logout)).toBe(true);
+    await screenshot(page, `keyboard-user-menu-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(webUrl('/login'));
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your account' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeNull();
+    await context.close();
+  }, 120_000);
+});
