@@ -45,8 +45,8 @@ export function testConfig(overrides: Record<string, string> = {}): ServerConfig
   });
 }
 
-async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+async function openTestDb(forcePglite = false): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const serverUrl = forcePglite ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
     return { handle, drop: async () => undefined };
@@ -105,9 +105,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
-export async function startTestApp(configOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `pglite: true` for what exists only on the embedded database (the read cache). */
+export async function startTestApp(configOverrides: Record<string, string> = {}, opts: { pglite?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const { handle, drop } = await openTestDb();
+  const { handle, drop } = await openTestDb(opts.pglite);
   const app = await buildApp(config, { db: handle });
   await app.ready();
 

@@ -4,7 +4,7 @@ import { READ_CACHE_TTL_MS } from '../../../src/server/plugins/readCache';
 /** The read cache as it runs for real on PGlite (the other API tests turn it off). */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ READ_CACHE_TTL_MS: String(READ_CACHE_TTL_MS) });
+  t = await startTestApp({ READ_CACHE_TTL_MS: String(READ_CACHE_TTL_MS) }, { pglite: true });
 });
 afterAll(() => t?.close());
 
