@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
 import { apiAs, apiUrl, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
-import { seriousA11yViolations } from './support/axe';
+import { expectNoA11yViolations } from './support/screens';
 import { emulatorSignIn } from '../__tests__/server/helpers';
 import type { Settings } from '../src/shared/settings';
 
@@ -36,7 +36,7 @@ describe.each([
     const { context, page } = await newPage(browser, viewport);
     await openSettings(page, user);
     expect(await bodyBackground(page)).toBe(LIGHT_BACKGROUND);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
     await screenshot(page, `settings-${label}`);
 
     await page.getByLabel('Dark').check();
@@ -50,7 +50,7 @@ describe.each([
     expect(await bodyBackground(page)).toBe(DARK_BACKGROUND);
     await page.getByLabel('Dark').waitFor();
     expect(await page.getByLabel('Dark').isChecked()).toBe(true);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
     await screenshot(page, `settings-dark-${label}`);
 
     await page.getByLabel('Day first (DD/MM/YYYY)').check();
@@ -77,7 +77,7 @@ describe.each([
     await dialog.getByLabel('Your email address').fill('wrong@example.com');
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Your email address').fill(user.email);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
     await screenshot(page, `settings-delete-dialog-${label}`);
     await confirm.click();
 

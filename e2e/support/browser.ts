@@ -26,7 +26,15 @@ export const SCREENSHOT_DIR = path.resolve(__dirname, '../../artifacts/screensho
 
 /** Waits for running CSS transitions and animations (drawers, dialogs) to finish. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Finite ones only: a spinner or a focus ripple runs forever.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
