@@ -10,7 +10,6 @@
  * Receipts are bulk-inserted with generate_series; the totals are then computed by
  * rebuildTotals(), the same figures the write path keeps (the analytics tests check this).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,8 @@ import { sql } from 'kysely';
 import type { Auth } from 'firebase-admin/auth';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type DbHandle } from '../src/server/db';
+import type { DbHandle } from '../src/server/db';
+import { openScratchDatabase } from '../scripts/scratchDatabase';
 import type { Identity } from '../src/server/identity';
 import { seedDefaultCategories, listCategories } from '../src/server/modules/categories/repository';
 import { insertProfile } from '../src/server/modules/profile/repository';
@@ -41,29 +41,6 @@ const OTHER_RECEIPTS = 20_000;
 /** Receipts spread over the last six years, so every range has data. */
 const SPAN_DAYS = 6 * 366;
 const USER = 'benchuser0000000000000000001';
-
-async function openBenchDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  if (!usePg) return { handle: await openDatabase({ databaseUrl: null, pgliteDir: null }), drop: async () => undefined };
-  const { Client } = await import('pg');
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `tally_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 4 });
-  return {
-    handle,
-    drop: async () => {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** Appends receipts number [from, to) of a user: dates over SPAN_DAYS, six categories, 2% refunds. */
 async function loadReceipts(handle: DbHandle, userId: string, from: number, to: number): Promise<void> {
@@ -110,7 +87,7 @@ const fmt = (n: number) => n.toFixed(2).padStart(8);
 async function main(): Promise<void> {
   const driver = usePg ? 'PostgreSQL' : 'PGlite';
   console.log(`Analytics bench on ${driver}: sizes ${SIZES.join(', ')}; ${CALLS} calls per figure; ${os.cpus().length} CPUs`);
-  const { handle, drop } = await openBenchDb();
+  const { handle, drop } = await openScratchDatabase(usePg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined, 'tally_bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
   const app = await buildApp(config, { db: handle, identity: benchIdentity() });

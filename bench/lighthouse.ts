@@ -5,6 +5,7 @@
  *
  *   npm run bench:lighthouse               # builds the web app into a temp folder first
  *   WEB_DIST_DIR=/tmp/tally-web npm run bench:lighthouse   # or measures an existing build
+ *   npm run bench:lighthouse -- --save /tmp/lh              # and keeps the full reports
  *
  * The whole stack runs here (auth emulator at TEST_AUTH_EMULATOR_HOST, API on PGlite, the web
  * server serving the production build) on free ports. The dashboard is measured signed in: the
@@ -14,36 +15,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { freePort } from '../scripts/freePort';
 
 const root = path.resolve(__dirname, '..');
 process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Keeps Chromium off the network and quiet; headless without a sandbox (containers). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// Headless without a sandbox (containers), off the network: the browser tests' flags.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+// --save <folder>: keep each full Lighthouse report (JSON) there, to see what a score is made of.
+const saveAt = process.argv.indexOf('--save');
+const SAVE_DIR = saveAt >= 0 ? path.resolve(process.argv[saveAt + 1]) : null;
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 const TARGETS = { desktop: { performance: 95 }, mobile: { performance: 85 }, accessibility: 100 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Row {
   page: string;
@@ -63,7 +49,8 @@ async function main(): Promise<void> {
   const { chromium } = await import('playwright-core');
   const { startStack } = await import('../scripts/stack');
   const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { TEST_EMULATOR_HOST } = await import('../__tests__/setup/env');
+  const { localStackEnv } = await import('../e2e/support/stackEnv');
   const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
 
@@ -77,23 +64,9 @@ async function main(): Promise<void> {
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-lh-data-'));
-  const webUrl = `http://localhost:${webPort}`;
-  const apiUrl = `http://localhost:${apiPort}`;
+  const { env, webUrl, apiUrl } = localStackEnv({ apiPort, webPort, dataDir, distDir, nodeEnv: 'development' });
   const stack = await startStack({
-    env: {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      API_PORT: String(apiPort),
-      WEB_PORT: String(webPort),
-      PUBLIC_API_URL: apiUrl,
-      CORS_ORIGINS: `${webUrl},http://127.0.0.1:${webPort}`,
-      DATA_DIR: dataDir,
-      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-      FIREBASE_API_KEY: TEST_API_KEY,
-      FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
-      OCR_POOL_SIZE: '1',
-      WEB_DIST_DIR: distDir,
-    },
+    env,
     emulatorConfigFile: emulatorConfigFile(TEST_EMULATOR_HOST),
   });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -133,6 +106,7 @@ async function main(): Promise<void> {
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
+      if (SAVE_DIR) fs.writeFileSync(path.join(SAVE_DIR, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (!lhr.finalDisplayedUrl.startsWith(url)) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -12,10 +12,8 @@
  * share the server's event loop; per-route latency is timed in the server (request to finish).
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { startBenchApi } from './support/benchApi';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const args = process.argv.slice(2);
@@ -107,30 +105,9 @@ function routeOf(method: string, url: string): string {
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 
 async function main(): Promise<void> {
-  process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
   const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
-  const { startAuthEmulator } = await import('../scripts/emulator');
-  const { loadConfig } = await import('../src/server/config');
-  const { buildApp } = await import('../src/server/app');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
-
-  const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-load-'));
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    DATA_DIR: dataDir,
-    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-    FIREBASE_API_KEY: TEST_API_KEY,
-    FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
-    OCR_POOL_SIZE: '1',
-    ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } : {}),
-  });
-  const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base, stop } = await startBenchApi({ name: 'load', usePg });
 
   try {
     const users: CannonPlan['users'] = [];
@@ -196,9 +173,7 @@ async function main(): Promise<void> {
     console.log(`RSS: first 10 s ${mb(first).toFixed(0)} MB, last 10 s ${mb(last).toFixed(0)} MB (${(((mb(last) - mb(first)) / mb(first)) * 100).toFixed(1)}%)`);
     if (result.errors || result.timeouts || result.non2xx || result['5xx']) process.exitCode = 1;
   } finally {
-    await app.close();
-    await emulator.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
-import { openDatabase, type DbHandle } from '../../src/server/db';
+import type { DbHandle } from '../../src/server/db';
+import { openScratchDatabase } from '../../scripts/scratchDatabase';
 import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../setup/env';
 
 /**
@@ -43,31 +43,6 @@ export function testConfig(overrides: Record<string, string> = {}): ServerConfig
     READ_CACHE_TTL_MS: '0',
     ...overrides,
   });
-}
-
-async function openTestDb(forcePglite = false): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  const serverUrl = forcePglite ? undefined : process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    return { handle, drop: async () => undefined };
-  }
-  const name = `tally_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 4 });
-  return {
-    handle,
-    drop: async () => {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Creates an account at the emulator (the same REST call the web SDK makes) and returns its ID token. */
@@ -108,7 +83,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** `pglite: true` for what exists only on the embedded database (the read cache). */
 export async function startTestApp(configOverrides: Record<string, string> = {}, opts: { pglite?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const { handle, drop } = await openTestDb(opts.pglite);
+  const { handle, drop } = await openScratchDatabase(opts.pglite ? undefined : process.env.DATABASE_URL, 'tally_test');
   const app = await buildApp(config, { db: handle });
   await app.ready();
 

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../../scripts/stack';
 import { emulatorConfigFile } from '../../__tests__/setup/globalSetup';
-import { TEST_EMULATOR_HOST, TEST_PROJECT_ID, TEST_API_KEY } from '../../__tests__/setup/env';
+import { TEST_EMULATOR_HOST } from '../../__tests__/setup/env';
+import { localStackEnv } from './stackEnv';
 
 /**
  * Starts the real stack for the browser tests on their own ports and a fresh data folder:
@@ -18,23 +19,7 @@ export default async function globalSetup(): Promise<void> {
   const apiPort = process.env.E2E_API_PORT ?? '8100';
   const webPort = process.env.E2E_WEB_PORT ?? '8180';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-e2e-'));
-  const webUrl = `http://localhost:${webPort}`;
-  const apiUrl = `http://localhost:${apiPort}`;
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    API_PORT: apiPort,
-    WEB_PORT: webPort,
-    PUBLIC_API_URL: apiUrl,
-    CORS_ORIGINS: `${webUrl},http://127.0.0.1:${webPort}`,
-    DATA_DIR: dataDir,
-    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-    FIREBASE_API_KEY: TEST_API_KEY,
-    FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
-    OCR_POOL_SIZE: '1',
-    WEB_DIST_DIR: distDir,
-  };
-  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+  const { env, webUrl, apiUrl } = localStackEnv({ apiPort, webPort, dataDir, distDir, nodeEnv: 'test' });
   const stack = await startStack({
     env,
     emulatorConfigFile: emulatorConfigFile(TEST_EMULATOR_HOST),

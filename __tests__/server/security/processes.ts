@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '../../../scripts/freePort';
 import path from 'node:path';
 import { TEST_API_KEY, TEST_PROJECT_ID } from '../../setup/env';
 
-const root = path.resolve(__dirname, '../../..');
+export { freePort };
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const root = path.resolve(__dirname, '../../..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

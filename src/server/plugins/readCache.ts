@@ -12,8 +12,9 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  *   finished is never stored: a person always reads their own writes;
  * - entries live `ttlMs` at most, so answers that depend on the clock (today's period, signed image
  *   links) are never older than that.
- * Only 200 answers with a text body are kept, with their headers (content type, paging totals,
- * download names); the length is worked out again when sent.
+ * Only 200 answers with a text body are kept, with the headers the route set (content type, paging
+ * totals, download names); the length is worked out again when sent. Headers the request's own
+ * hooks set (security headers, CORS for this request's Origin) are set afresh on every answer.
  */
 /** How stale a cached answer may be at most (clock-dependent answers, changes made elsewhere). */
 export const READ_CACHE_TTL_MS = 5_000;
@@ -38,7 +39,7 @@ interface UserEntries {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    readCache: { key: string; generation: number; hit: boolean } | null;
+    readCache: { key: string; generation: number; hit: boolean; before: Record<string, unknown> | null } | null;
   }
 }
 
@@ -74,12 +75,13 @@ export default fp<ReadCacheOptions>(async (app, { ttlMs, maxUsers = 5_000 }) => 
     const u = entriesOf(uid);
     const hit = u.answers.get(req.url);
     if (hit && hit.until > Date.now()) {
-      req.readCache = { key: req.url, generation: u.generation, hit: true };
+      req.readCache = { key: req.url, generation: u.generation, hit: true, before: null };
       reply.headers(hit.headers).send(hit.payload);
       return;
     }
     if (hit) u.answers.delete(req.url);
-    req.readCache = { key: req.url, generation: u.generation, hit: false };
+    // What the hooks before the route have set so far: not the route's, so not kept.
+    req.readCache = { key: req.url, generation: u.generation, hit: false, before: reply.getHeaders() };
     done();
   });
 
@@ -94,7 +96,7 @@ export default fp<ReadCacheOptions>(async (app, { ttlMs, maxUsers = 5_000 }) => 
     if (u && u.generation === c.generation) {
       const headers: Record<string, string> = {};
       for (const [name, v] of Object.entries(reply.getHeaders())) {
-        if (v !== undefined && name !== 'content-length') headers[name] = String(v);
+        if (v !== undefined && name !== 'content-length' && c.before?.[name] !== v) headers[name] = String(v);
       }
       u.answers.set(c.key, { payload: Buffer.from(payload), headers, until: Date.now() + ttlMs });
     }

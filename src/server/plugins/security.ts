@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
 /** Sign-up-related routes (POST /api/auth/register, POST /profile/): per address and user, per minute. */
@@ -23,17 +23,46 @@ export const signUpRateLimit: RateLimitOptions = {
 };
 
 /**
- * Security headers for a JSON API (it never serves HTML to run scripts, so the CSP denies all),
- * CORS only for the configured web origins, and the one rate limiter: off by default, routes opt
- * in with `config: { rateLimit }` (sign-up above, scan in modules/scan).
+ * Helmet settings for a JSON API: it never serves HTML to run scripts, so the CSP denies all.
+ * (The web server in web/webApp.ts has its own.)
+ */
+export const API_HELMET: FastifyHelmetOptions = {
+  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are shown by the web origin
+  referrerPolicy: { policy: 'no-referrer' },
+  frameguard: { action: 'deny' },
+};
+
+/**
+ * The headers helmet sends with these options, asked of helmet itself once. They depend on
+ * nothing in the request, and @fastify/helmet rebuilds its middleware (CSP parsing included)
+ * for every request: about half of a cached GET's time.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  // Nothing but helmet has set a header when the handler runs.
+  probe.get('/', (_req, reply) => {
+    reply.send(Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)])));
+  });
+  try {
+    return (await probe.inject({ method: 'GET', url: '/' })).json<Record<string, string>>();
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Security headers on every answer, CORS only for the configured web origins, and the one rate
+ * limiter: off by default, routes opt in with `config: { rateLimit }` (sign-up above, scan in
+ * modules/scan).
  */
 export default fp<{ corsOrigins: string[] }>(async (app, { corsOrigins }) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
-    crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are shown by the web origin
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
+  const securityHeaders = await helmetHeaders(API_HELMET);
+  // onRequest, as helmet does: error answers (401, 404, 429, ...) carry them too.
+  app.addHook('onRequest', (_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || corsOrigins.includes(origin)),
