@@ -114,6 +114,46 @@ describe.each([
   });
 });
 
+it('starts the session from the stored token without the identity provider, which has the last word', async () => {
+  const user = await createUser('Tess Token');
+  const { context, page } = await newPage(browser, DESKTOP);
+  const providerCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('identitytoolkit') || req.url().includes('securetoken')) providerCalls.push(req.url());
+  });
+
+  // Unreadable or expired tokens in the mirror are never taken for a session: the provider
+  // decides, and here it knows of none.
+  await page.goto(webUrl('/login'));
+  await page.evaluate(() => localStorage.setItem('tally.token', 'not-a-token'));
+  await page.goto(webUrl('/receipts'));
+  await expectOnLogin(page);
+  expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeNull();
+
+  // Signed in (and back where the guard stopped them), a reload shows the screen and its data
+  // from the stored token without calling the provider at all.
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(webUrl('/receipts'));
+  await page.goto(webUrl('/'));
+  await page.getByText(`Welcome back, ${user.displayName}`).waitFor();
+  providerCalls.length = 0;
+  await page.reload();
+  await page.getByText(`Welcome back, ${user.displayName}`).waitFor();
+  await page.getByText('No transactions yet.').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(providerCalls).toEqual([]);
+
+  // Signing out brings the provider in, and ends the session in the provider and the mirror.
+  await openUserMenuAndLogout(page);
+  await expectOnLogin(page);
+  expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeNull();
+  await page.goto(webUrl('/'));
+  await expectOnLogin(page);
+  await context.close();
+});
+
 it('resets a forgotten password through the emailed link', async () => {
   const user = await createUser('Pat Reset');
   const { context, page } = await newPage(browser, DESKTOP);

@@ -4,19 +4,18 @@ import { Provider } from 'react-redux';
 import { loadClientConfig } from './app/config';
 import { makeStore } from './app/store';
 import { App } from './app/App';
-import { initFirebaseAuth } from './auth/firebase';
-import { startSessionSync, TOKEN_STORAGE_KEY } from './auth/session';
+import { startIdentity } from './auth/actions';
+import { hasStoredToken } from './auth/storedSession';
 import { preloadSignedInScreens } from './app/routes';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   // Signed in last time (the token mirror is there): fetch the signed-in screens meanwhile.
-  if (localStorage.getItem(TOKEN_STORAGE_KEY)) preloadSignedInScreens(window.location.pathname);
+  if (hasStoredToken()) preloadSignedInScreens(window.location.pathname);
   try {
     const config = await loadClientConfig();
-    initFirebaseAuth(config);
     const store = makeStore();
-    startSessionSync(store.dispatch);
+    startIdentity(config, store.dispatch);
     root.render(
       <StrictMode>
         <Provider store={store}>

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { clientConfig } from '../app/config';
-import { currentToken } from './token';
+import { currentToken, renewToken } from './token';
 
 /** The error every endpoint hook reports: the HTTP status and a message for people. */
 export interface ApiError {
@@ -22,7 +22,9 @@ const rawBaseQuery = fetchBaseQuery({
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const base = clientConfig().apiUrl.replace(/\/$/, '');
   const withBase = typeof args === 'string' ? `${base}${args}` : { ...args, url: `${base}${args.url}` };
-  const result = await rawBaseQuery(withBase, api, extra);
+  let result = await rawBaseQuery(withBase, api, extra);
+  // A refused token may only be stale (see TokenSource.renew): one more try with a fresh one.
+  if (result.error?.status === 401 && (await renewToken())) result = await rawBaseQuery(withBase, api, extra);
   if (result.error) return { error: toApiError(result.error), meta: result.meta };
   return result;
 };

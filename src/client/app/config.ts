@@ -3,7 +3,8 @@ import type { ClientConfig } from '../../shared/clientConfig';
 let current: ClientConfig | null = null;
 
 export async function loadClientConfig(): Promise<ClientConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
+  // The page preloads this request (index.html); the server answers it with no-store.
+  const res = await fetch('/config.json');
   if (!res.ok) throw new Error(`Could not load configuration (${res.status})`);
   current = (await res.json()) as ClientConfig;
   return current;

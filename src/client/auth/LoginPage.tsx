@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
+import { TextInput } from '../ui/TextInput';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage } from './authErrors';
 import { sendPasswordReset, signIn } from './actions';
@@ -68,8 +69,8 @@ export default function LoginPage() {
             {notice}
           </Alert>
         )}
-        <TextField label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextInput label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <TextInput label="Password" type="password" name="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
           <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
           <Button variant="text" size="small" onClick={onForgot} disabled={reset === 'sending'}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { TextInput } from '../ui/TextInput';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectSessionStatus } from './sessionSlice';
 import { LoadingView } from '../ui/LoadingView';
@@ -56,9 +57,9 @@ export default function RegisterPage() {
             {error}
           </Alert>
         )}
-        <TextField label="Display Name" name="displayName" autoComplete="name" fullWidth margin="normal" required value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoFocus />
-        <TextField label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
+        <TextInput label="Display Name" name="displayName" autoComplete="name" fullWidth margin="normal" required value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoFocus />
+        <TextInput label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextInput
           label="Password"
           type="password"
           name="password"

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { TextInput } from '../ui/TextInput';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage, passwordProblem } from './authErrors';
 import { checkResetCode, completePasswordReset } from './actions';
@@ -67,8 +68,8 @@ export default function ResetPasswordPage() {
               {error}
             </Alert>
           )}
-          <TextField label="New password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} helperText="At least 6 characters" autoFocus />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" fullWidth margin="normal" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextInput label="New password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} helperText="At least 6 characters" autoFocus />
+          <TextInput label="Confirm new password" type="password" autoComplete="new-password" fullWidth margin="normal" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={phase.name === 'saving'}>
             {phase.name === 'saving' ? 'Saving...' : 'Save new password'}
           </Button>

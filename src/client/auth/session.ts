@@ -1,11 +1,9 @@
 import { onIdTokenChanged, type User } from 'firebase/auth';
 import type { AppDispatch } from '../app/store';
 import { clearUserData } from '../app/store';
-import { setTokenGetter } from '../api/token';
 import { firebaseAuth } from './firebase';
 import { signedIn, type SessionUser } from './sessionSlice';
-
-export const TOKEN_STORAGE_KEY = 'tally.token';
+import { TOKEN_STORAGE_KEY } from './storedSession';
 
 export function toSessionUser(u: User): SessionUser {
   return { uid: u.uid, email: u.email ?? '', displayName: u.displayName, photoURL: u.photoURL, emailVerified: u.emailVerified };
@@ -14,12 +12,12 @@ export function toSessionUser(u: User): SessionUser {
 /**
  * Keeps the store in step with Firebase: sign-in and sign-out in any tab reach this tab through
  * the SDK's shared persistence. The SDK refreshes the token before expiry; we mirror it in local
- * storage while signed in (spec §4) and ask the SDK for it on every request.
+ * storage while signed in (spec §4); other tabs follow that mirror. `shownUid` is the user the app
+ * already shows from the stored token, whose cached data may stay.
  */
-export function startSessionSync(dispatch: AppDispatch): () => void {
+export function startSessionSync(dispatch: AppDispatch, shownUid: string | null): () => void {
   const auth = firebaseAuth();
-  setTokenGetter(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
-  let lastUid: string | null | undefined;
+  let lastUid: string | null = shownUid;
   return onIdTokenChanged(auth, async (user) => {
     if (!user) {
       localStorage.removeItem(TOKEN_STORAGE_KEY);

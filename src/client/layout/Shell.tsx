@@ -38,7 +38,8 @@ export function Shell() {
             <Sidebar />
           </Drawer>
         ) : (
-          <Drawer variant="temporary" open={open} onClose={() => dispatch(drawerClosed())} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          // Not kept mounted: on a phone the first paint need not build a sidebar nobody sees yet.
+          <Drawer variant="temporary" open={open} onClose={() => dispatch(drawerClosed())} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
             <Sidebar onNavigate={() => dispatch(drawerClosed())} />
           </Drawer>
         )}

@@ -1,23 +1,20 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
-import PersonIcon from '@mui/icons-material/Person';
-import CategoryIcon from '@mui/icons-material/Category';
-import SettingsIcon from '@mui/icons-material/Settings';
-import LogoutIcon from '@mui/icons-material/Logout';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, IconButton } from '@mui/material';
 import { useAppSelector } from '../app/hooks';
 import { resolveAssetUrl } from '../app/config';
 import { selectCurrentUser } from '../auth/sessionSlice';
 import { useGetProfileQuery } from '../features/profile/profileApi';
-import { useSignOut } from './useSignOut';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
+
+// The menu (MUI Menu, Popover, MenuList) loads on the first click, fetched at idle before that.
+const UserMenuList = lazy(() => import(/* webpackChunkName: "user-menu", webpackPrefetch: true */ './UserMenuList'));
 
 /** The header's user menu of spec §2: the email, Profile, Categories, Settings, Logout. */
 export function UserMenu() {
   const user = useAppSelector(selectCurrentUser);
   const { data: profile } = useGetProfileQuery();
-  const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const mounted = useOpenedOnce(Boolean(anchor));
   const name = profile?.display_name || user?.displayName || user?.email || '';
   const avatar = resolveAssetUrl(profile?.avatar ?? profile?.avatar_url ?? user?.photoURL);
 
@@ -28,34 +25,11 @@ export function UserMenu() {
           {name.charAt(0).toUpperCase()}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} data-testid="user-menu-email">
-          {user?.email}
-        </Typography>
-        <Divider />
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/categories" onClick={close}>
-          <ListItemIcon><CategoryIcon fontSize="small" /></ListItemIcon>
-          Categories
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/settings" onClick={close}>
-          <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
-          Settings
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void signOut();
-          }}
-        >
-          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+      {mounted && (
+        <Suspense fallback={null}>
+          <UserMenuList anchor={anchor} email={user?.email} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

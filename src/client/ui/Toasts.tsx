@@ -1,6 +1,9 @@
-import { Alert, Snackbar } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectToasts, toastDismissed } from '../app/uiSlice';
+
+// Snackbar and Alert load with the first toast (fetched at idle before that), not with every page.
+const ToastView = lazy(() => import(/* webpackChunkName: "toast", webpackPrefetch: true */ './ToastView'));
 
 /** Shows the oldest pending toast (success and failure messages of spec §8). */
 export function Toasts() {
@@ -8,12 +11,9 @@ export function Toasts() {
   const dispatch = useAppDispatch();
   const toast = toasts[0];
   if (!toast) return null;
-  const close = () => dispatch(toastDismissed(toast.id));
   return (
-    <Snackbar key={toast.id} open autoHideDuration={5000} onClose={(_e, reason) => reason !== 'clickaway' && close()} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-      <Alert onClose={close} severity={toast.severity} variant="filled" sx={{ width: '100%' }}>
-        {toast.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <ToastView key={toast.id} toast={toast} onClose={() => dispatch(toastDismissed(toast.id))} />
+    </Suspense>
   );
 }

@@ -60,7 +60,7 @@ it('explains a wrong budget and sends nothing; a failed save says so', async () 
   const { store } = await seeded(data);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Set Budget' }));
-  const dialog = screen.getByRole('dialog', { name: 'Set Monthly Budget' });
+  const dialog = await screen.findByRole('dialog', { name: 'Set Monthly Budget' }); // loaded on first opening
   const input = within(dialog).getByLabelText('Monthly budget');
   expect(input).toHaveValue('1000.00');
 

@@ -1,5 +1,6 @@
 import type { Receipt } from '../../../../src/shared/receipts';
-import { emptyReceiptForm, newItem, receiptFormValues, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from '../../../../src/client/features/receipts/receiptForm';
+import { emptyReceiptForm, receiptFormValues, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from '../../../../src/client/features/receipts/receiptForm';
+import { newItem } from '../../../../src/client/ui/receiptFields/receiptRules';
 
 const valid: ReceiptFormValues = { ...emptyReceiptForm('2026-11-20'), store: 'Corner Shop', amount: '12.50' };
 

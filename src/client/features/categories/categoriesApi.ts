@@ -1,17 +1,12 @@
-import { api } from '../../api/api';
-import { userTimeZone } from '../../ui/dates';
-import type { Category, CategoryInput, CategoryWithSpending } from '../../../shared/categories';
+import { categoryListApi } from '../../ui/categoryList';
+import type { Category, CategoryInput } from '../../../shared/categories';
 
 /** Views a category change can alter: names and colours show on receipts, dashboard and analytics. */
 const CATEGORY_CHANGE = ['Category', 'Receipt', 'Dashboard', 'Analytics'] as const;
 
-export const categoriesApi = api.injectEndpoints({
+/** The category changes, on top of the shared list query (ui/categoryList). */
+export const categoriesApi = categoryListApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The user's categories with this month's spending (the month of the viewer's calendar). */
-    getCategories: build.query<CategoryWithSpending[], void>({
-      query: () => ({ url: '/categories', params: { tz: userTimeZone() } }),
-      providesTags: (list) => [{ type: 'Category', id: 'LIST' }, ...(list ?? []).map((c) => ({ type: 'Category' as const, id: c._id }))],
-    }),
     createCategory: build.mutation<Category, CategoryInput>({
       query: (body) => ({ url: '/categories', method: 'POST', body }),
       invalidatesTags: [...CATEGORY_CHANGE],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
@@ -6,11 +6,15 @@ import { selectCurrentUser } from '../../auth/sessionSlice';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { useGetDashboardQuery, useSetBudgetMutation } from './dashboardApi';
 import { QuickActions } from './QuickActions';
 import { RecentTransactions } from './RecentTransactions';
-import { SetBudgetDialog } from './SetBudgetDialog';
 import { SummaryCards } from './SummaryCards';
+
+// The dialog (and MUI's text field and dialog with it) loads when first opened, fetched at idle
+// before that: the dashboard paints without them.
+const SetBudgetDialog = lazy(() => import(/* webpackChunkName: "budget-dialog", webpackPrefetch: true */ './SetBudgetDialog').then((m) => ({ default: m.SetBudgetDialog })));
 
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
@@ -18,6 +22,7 @@ export default function DashboardPage() {
   const { data, isLoading, isError, refetch } = useGetDashboardQuery();
   const [setBudget, { isLoading: saving }] = useSetBudgetMutation();
   const [budgetOpen, setBudgetOpen] = useState(false);
+  const budgetMounted = useOpenedOnce(budgetOpen);
   const [budgetError, setBudgetError] = useState<string | null>(null);
 
   const saveBudget = async (amount: number) => {
@@ -50,7 +55,11 @@ export default function DashboardPage() {
           </Box>
         </Box>
       )}
-      <SetBudgetDialog open={budgetOpen} current={data?.budget ?? null} saving={saving} error={budgetError} onSave={(amount) => void saveBudget(amount)} onClose={() => setBudgetOpen(false)} />
+      {budgetMounted && (
+        <Suspense fallback={null}>
+          <SetBudgetDialog open={budgetOpen} current={data?.budget ?? null} saving={saving} error={budgetError} onSave={(amount) => void saveBudget(amount)} onClose={() => setBudgetOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Divider, InputAdornment, Paper, Stack, TextField } from '@mui/material';
+import { Box, Divider, InputAdornment, Paper, Stack, TextField } from '@mui/material';
 import type { Profile } from '../../../shared/profile';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { failureMessage } from '../../ui/failureMessage';
+import { FormSubmit } from '../../ui/FormSubmit';
+import { useSaveForm } from '../../ui/useSaveForm';
 import { AvatarPicker } from './AvatarPicker';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profileApi';
-import { profileFormValues, toProfileUpdate, validateProfileForm, type ProfileFormErrors, type ProfileFormValues } from './profileForm';
+import { profileFormValues, toProfileUpdate, validateProfileForm } from './profileForm';
 
 /** /profile (spec §2): the profile form with the avatar. */
 export default function ProfilePage() {
@@ -23,36 +22,14 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const dispatch = useAppDispatch();
-  const [update, { isLoading: saving }] = useUpdateProfileMutation();
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  const field = (key: keyof ProfileFormValues) => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [key]: e.target.value }));
-      setErrors((found) => ({ ...found, [key]: undefined }));
-    },
-    error: Boolean(errors[key]),
-    helperText: errors[key],
+  const [update] = useUpdateProfileMutation();
+  const { errors, field, submit, saving, failure } = useSaveForm({
+    initial: () => profileFormValues(profile),
+    validate: validateProfileForm,
+    save: async (values) => profileFormValues(await update(toProfileUpdate(values)).unwrap()),
+    savedMessage: 'Profile updated successfully',
+    failureText: (err) => failureMessage('Failed to update profile', err),
   });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateProfileForm(values);
-    setErrors(found);
-    setSaveError(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const saved = await update(toProfileUpdate(values)).unwrap();
-      setValues(profileFormValues(saved));
-      dispatch(toastShown('Profile updated successfully', 'success'));
-    } catch (err) {
-      setSaveError(failureMessage('Failed to update profile', err));
-    }
-  };
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -74,16 +51,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             helperText={errors.monthly_budget ?? 'Leave empty for no budget. The dashboard shows the same amount.'}
             slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
           />
-          {saveError && (
-            <Alert severity="error" role="alert">
-              {saveError}
-            </Alert>
-          )}
-          <Box>
-            <Button type="submit" variant="contained" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </Box>
+          <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>
       </Box>
     </Paper>

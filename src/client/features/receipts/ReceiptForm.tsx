@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualReceiptBody } from '../../../shared/receipts';
-import { ItemsEditor } from './ItemsEditor';
+import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
+import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptForm';
 import { useValidatedForm } from '../../ui/useValidatedForm';
 
@@ -38,40 +39,17 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
               {serverError}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField label="Store" required value={values.store} onChange={(e) => set('store', e.target.value)} error={Boolean(errors.store)} helperText={errors.store} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField
-              label="Date"
-              type="date"
-              required
-              value={values.date}
-              onChange={(e) => set('date', e.target.value)}
-              error={Boolean(errors.date)}
-              helperText={errors.date}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Amount"
-              required
-              value={values.amount}
-              onChange={(e) => set('amount', e.target.value)}
-              error={Boolean(errors.amount)}
-              helperText={errors.amount ?? 'A refund is a negative amount'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <TextField label="Category" select value={values.categoryId} onChange={(e) => set('categoryId', e.target.value)} helperText={values.categoryId ? undefined : 'Other when none is chosen'}>
-              {/* On an edit, "none" would silently keep the old category: offer it only on a new receipt. */}
-              {!initial.categoryId && (
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-              )}
-              {categoryOptions.map((c) => (
-                <MenuItem key={c._id} value={c._id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
+          <ReceiptFields
+            values={values}
+            errors={errors}
+            onChange={set}
+            amountLabel="Amount"
+            amountHint="A refund is a negative amount"
+            categories={categoryOptions}
+            // On an edit, "none" would silently keep the old category: offer it only on a new receipt.
+            offerNoCategory={!initial.categoryId}
+            noCategoryHint="Other when none is chosen"
+          >
             <TextField label="Payment method" select value={values.paymentMethod} onChange={(e) => set('paymentMethod', e.target.value)}>
               <MenuItem value="">
                 <em>Not specified</em>
@@ -90,7 +68,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
               helperText={errors.tax}
               slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
             />
-          </Box>
+          </ReceiptFields>
           <TextField label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

@@ -10,7 +10,7 @@ import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { errorMessage } from '../../api/api';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useGetCategoriesQuery } from '../categories/categoriesApi';
+import { useGetCategoriesQuery } from '../../ui/categoryList';
 import { useGetReceiptsQuery } from './receiptsApi';
 import { ReceiptFilters } from './ReceiptFilters';
 import { ReceiptCards, ReceiptTable } from './ReceiptRows';

@@ -1,4 +1,4 @@
-import { useGetCategoriesQuery } from '../categories/categoriesApi';
+import { useGetCategoriesQuery } from '../../ui/categoryList';
 
 /** The categories the receipt form offers; the form still works (without a choice) if they fail to load. */
 export function useReceiptCategories() {

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
 import { PageHeader } from '../../ui/PageHeader';
-import { useGetCategoriesQuery } from '../categories/categoriesApi';
+import { useGetCategoriesQuery } from '../../ui/categoryList';
 import { ImagePanel } from './ImagePanel';
 import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';

@@ -1,7 +1,8 @@
 import { useValidatedForm } from '../../ui/useValidatedForm';
-import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
-import { ItemsEditor } from '../receipts/ItemsEditor';
+import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
+import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 
 export interface ScanReviewFormProps {
@@ -37,56 +38,17 @@ export function ScanReviewForm({ initial, categories, scanned, saving, serverErr
               {serverError}
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Store"
-              required
-              value={values.store}
-              onChange={(e) => set('store', e.target.value)}
-              error={Boolean(errors.store)}
-              helperText={errors.store}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-              sx={{ gridColumn: { sm: '1 / -1' } }}
-            />
-            <TextField
-              label="Date"
-              type="date"
-              required
-              value={values.date}
-              onChange={(e) => set('date', e.target.value)}
-              error={Boolean(errors.date)}
-              helperText={errors.date}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Total"
-              required
-              value={values.total}
-              onChange={(e) => set('total', e.target.value)}
-              error={Boolean(errors.total)}
-              helperText={errors.total}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <TextField
-              label="Category"
-              select
-              value={values.categoryId}
-              onChange={(e) => set('categoryId', e.target.value)}
-              sx={{ gridColumn: { sm: '1 / -1' } }}
-            >
-              {/* Only when no category is chosen yet (the user has no Food): the API then decides. */}
-              {!initial.categoryId && (
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-              )}
-              {categories.map((c) => (
-                <MenuItem key={c._id} value={c._id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
+          <ReceiptFields
+            // The shared fields call the total "amount".
+            values={{ ...values, amount: values.total }}
+            errors={{ ...errors, amount: errors.total }}
+            onChange={(field, value) => set(field === 'amount' ? 'total' : field, value)}
+            amountLabel="Total"
+            categories={categories}
+            // Only when no category is chosen yet (the user has no Food): the API then decides.
+            offerNoCategory={!initial.categoryId}
+            wide
+          />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={onCancel} disabled={saving} color="inherit">

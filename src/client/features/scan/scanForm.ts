@@ -2,7 +2,7 @@ import { DEFAULT_ITEM_CATEGORY, type ScanReceiptBody } from '../../../shared/rec
 import { DEFAULT_SCAN_QUANTITY, type ProcessedData } from '../../../shared/scan';
 import { todayIso } from '../../ui/dates';
 import { moneyInputText } from '../../ui/money';
-import { emptyReceiptForm, newItem, validateReceiptForm, type ItemFormErrors, type ItemFormValues } from '../receipts/receiptForm';
+import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../ui/receiptFields/receiptRules';
 
 /** The review form as typed; numbers stay text until saved. */
 export interface ScanFormValues {
@@ -47,7 +47,7 @@ export function scanFormValues(data: ProcessedData, categoryId: string): ScanFor
  * price and a quantity above 0. The rules are the receipt form's, so both screens agree.
  */
 export function validateScanForm(values: ScanFormValues): ScanFormErrors {
-  const found = validateReceiptForm({ ...emptyReceiptForm(), store: values.store, date: values.date, amount: values.total, items: values.items });
+  const found = validateReceiptBasics({ store: values.store, date: values.date, amount: values.total, items: values.items });
   const errors: ScanFormErrors = {};
   if (found.store) errors.store = found.store;
   if (found.date) errors.date = found.date;

@@ -1,46 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
-import { changePassword, passwordChangeError, validatePasswordChange, type PasswordChangeErrors, type PasswordChangeValues } from './passwordChange';
+import { Box, Stack, TextField } from '@mui/material';
+import { changePassword } from '../../auth/actions';
+import { FormSubmit } from '../../ui/FormSubmit';
+import { useSaveForm } from '../../ui/useSaveForm';
+import { passwordChangeError, validatePasswordChange, type PasswordChangeValues } from './passwordChange';
 import { SettingsSection } from './SettingsSection';
 
 const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
 
 export function ChangePasswordSection() {
-  const dispatch = useAppDispatch();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const field = (key: keyof PasswordChangeValues) => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [key]: e.target.value }));
-      setErrors((found) => ({ ...found, [key]: undefined }));
-    },
-    error: Boolean(errors[key]),
-    helperText: errors[key],
-  });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const { field, submit, saving, failure } = useSaveForm({
+    initial: EMPTY,
+    validate: validatePasswordChange,
+    // A changed password leaves the form blank.
+    save: async (values) => {
       await changePassword(values.current, values.next);
-      setValues(EMPTY);
-      dispatch(toastShown('Password changed successfully', 'success'));
-    } catch (err) {
-      setFailure(passwordChangeError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return EMPTY;
+    },
+    savedMessage: 'Password changed successfully',
+    failureText: passwordChangeError,
+  });
 
   return (
     <SettingsSection title="Change password" description="Enter your current password, then the new one twice.">
@@ -49,16 +27,7 @@ export function ChangePasswordSection() {
           <TextField label="Current password" type="password" autoComplete="current-password" required {...field('current')} />
           <TextField label="New password" type="password" autoComplete="new-password" required {...field('next')} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...field('confirm')} />
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? 'Changing...' : 'Change password'}
-            </Button>
-          </Box>
+          <FormSubmit failure={failure} busy={saving} label="Change password" busyLabel="Changing..." />
         </Stack>
       </Box>
     </SettingsSection>

@@ -1,5 +1,3 @@
-import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
-import { firebaseAuth } from '../../auth/firebase';
 import { authErrorCode, authErrorMessage, passwordProblem } from '../../auth/authErrors';
 
 export interface PasswordChangeValues {
@@ -18,14 +16,6 @@ export function validatePasswordChange(values: PasswordChangeValues): PasswordCh
   else if (values.next === values.current) errors.next = 'The new password must differ from the current one';
   if (!errors.next && values.confirm !== values.next) errors.confirm = 'The new passwords do not match';
   return errors;
-}
-
-/** Proves the user knows the current password, then sets the new one (the provider asks for a recent sign-in). */
-export async function changePassword(current: string, next: string): Promise<void> {
-  const user = firebaseAuth().currentUser;
-  if (!user?.email) throw Object.assign(new Error('Not signed in'), { code: 'auth/user-token-expired' });
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
-  await updatePassword(user, next);
 }
 
 const WRONG_CURRENT = ['auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/wrong-password'];

@@ -2,7 +2,7 @@ import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { MAX_RECEIPT_ITEMS } from '../../../shared/receipts';
-import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptForm';
+import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
 
 export interface ItemsEditorProps {
   items: ItemFormValues[];
@@ -25,6 +25,13 @@ export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) 
       )}
       {items.map((item, index) => {
         const e = errors[item.key] ?? {};
+        /** The value, change handler and error props of one of this row's fields. */
+        const field = (name: 'name' | 'price' | 'quantity') => ({
+          value: item[name],
+          onChange: (ev: { target: { value: string } }) => update(item.key, { [name]: ev.target.value }),
+          error: Boolean(e[name]),
+          helperText: e[name],
+        });
         return (
           <Box
             key={item.key}
@@ -35,28 +42,19 @@ export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) 
             <TextField
               label="Item name"
               size="small"
-              value={item.name}
-              onChange={(ev) => update(item.key, { name: ev.target.value })}
-              error={Boolean(e.name)}
-              helperText={e.name}
+              {...field('name')}
               sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
             />
             <TextField
               label="Price"
               size="small"
-              value={item.price}
-              onChange={(ev) => update(item.key, { price: ev.target.value })}
-              error={Boolean(e.price)}
-              helperText={e.price}
+              {...field('price')}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <TextField
               label="Quantity"
               size="small"
-              value={item.quantity}
-              onChange={(ev) => update(item.key, { quantity: ev.target.value })}
-              error={Boolean(e.quantity)}
-              helperText={e.quantity}
+              {...field('quantity')}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>

@@ -1,0 +1,28 @@
+import { Alert, Box, Button } from '@mui/material';
+
+export interface FormSubmitProps {
+  /** Why the last save failed; nothing is shown while null. */
+  failure: string | null;
+  busy: boolean;
+  label: string;
+  /** The button's label while busy (it is disabled then, so a save is never sent twice). */
+  busyLabel: string;
+}
+
+/** The end of a saved form (useSaveForm): the save failure, if any, then the submit button. */
+export function FormSubmit({ failure, busy, label, busyLabel }: FormSubmitProps) {
+  return (
+    <>
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? busyLabel : label}
+        </Button>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { isMoneyInput } from '../../../shared/money';
+import { MAX_ITEM_QUANTITY } from '../../../shared/receipts';
+import { isCalendarDate } from '../dates';
+
+/**
+ * The rules every receipt form follows (Add/Edit Transaction and the scan review), so both
+ * screens agree on what a valid store, date, amount and item line is.
+ */
+
+export interface ItemFormValues {
+  /** Stable React key for a row (rows are added and removed). */
+  key: string;
+  name: string;
+  price: string;
+  quantity: string;
+}
+
+export interface ItemFormErrors {
+  name?: string;
+  price?: string;
+  quantity?: string;
+}
+
+/** What every receipt form asks for, as typed; numbers stay text until saved. */
+export interface ReceiptBasics {
+  store: string;
+  date: string;
+  amount: string;
+  items: ItemFormValues[];
+}
+
+export interface ReceiptBasicsErrors {
+  store?: string;
+  date?: string;
+  amount?: string;
+  items?: Record<string, ItemFormErrors>;
+}
+
+let nextKey = 1;
+export function newItem(): ItemFormValues {
+  return { key: `item-${nextKey++}`, name: '', price: '', quantity: '1' };
+}
+
+const MONEY_HINT = 'Enter a number with at most two decimals';
+
+function isQuantity(text: string): boolean {
+  const n = Number(text.trim());
+  return /^\d+(\.\d{1,3})?$/.test(text.trim()) && n > 0 && n <= MAX_ITEM_QUANTITY;
+}
+
+/**
+ * Field by field: store, date and amount are required; amounts are numbers with at most two
+ * decimals (a negative total is a refund, a negative item price a discount).
+ */
+export function validateReceiptBasics(values: ReceiptBasics): ReceiptBasicsErrors {
+  const errors: ReceiptBasicsErrors = {};
+  if (!values.store.trim()) errors.store = 'Store is required';
+  else if (values.store.trim().length > 200) errors.store = 'Store must be at most 200 characters';
+  if (!values.date.trim()) errors.date = 'Date is required';
+  else if (!isCalendarDate(values.date.trim())) errors.date = 'Enter a valid date';
+  if (!values.amount.trim()) errors.amount = 'Amount is required';
+  else if (!isMoneyInput(values.amount, { allowNegative: true })) errors.amount = MONEY_HINT;
+
+  const itemErrors: Record<string, ItemFormErrors> = {};
+  for (const item of values.items) {
+    const e: ItemFormErrors = {};
+    if (!item.name.trim()) e.name = 'Item name is required';
+    if (!item.price.trim()) e.price = 'Price is required';
+    else if (!isMoneyInput(item.price, { allowNegative: true })) e.price = MONEY_HINT;
+    if (!isQuantity(item.quantity)) e.quantity = 'Quantity must be a number greater than 0';
+    if (Object.keys(e).length > 0) itemErrors[item.key] = e;
+  }
+  if (Object.keys(itemErrors).length > 0) errors.items = itemErrors;
+  return errors;
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../app/hooks';
+import { toastShown } from '../app/uiSlice';
+
+type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+export interface SaveFormOptions<V> {
+  initial: V | (() => V);
+  validate: (values: V) => FieldErrors<V>;
+  /** Saves the valid values and answers what the form shows next (the saved values, or a blank form). */
+  save: (values: V) => Promise<V>;
+  /** The success toast. */
+  savedMessage: string;
+  /** The text shown in the form when the save fails. */
+  failureText: (error: unknown) => string;
+}
+
+/**
+ * A text-field form that is checked on submit, then saved: success shows a toast, failure a
+ * message in the form. A field's error clears as soon as it is typed in (unlike useValidatedForm,
+ * nothing is re-checked while typing), so the person sees the next problem only on the next submit.
+ */
+export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, validate, save, savedMessage, failureText }: SaveFormOptions<V>) {
+  const dispatch = useAppDispatch();
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  /** The value, change handler and error props of the TextField for `key`. */
+  const field = (key: keyof V) => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [key]: e.target.value }));
+      setErrors((found) => ({ ...found, [key]: undefined }));
+    },
+    error: Boolean(errors[key]),
+    helperText: errors[key],
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      setValues(await save(values));
+      dispatch(toastShown(savedMessage, 'success'));
+    } catch (err) {
+      setFailure(failureText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { errors, field, submit, saving, failure };
+}
