@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { clientConfig } from '../app/config';
 import { currentToken, renewToken } from './token';
 
@@ -45,10 +45,22 @@ export function errorMessage(error: unknown, fallback: string): string {
   return typeof m === 'string' && m ? m : fallback;
 }
 
+const TAG_TYPES = ['Receipt', 'Category', 'Dashboard', 'Notification', 'NotificationCount', 'Profile', 'Analytics', 'Settings'] as const;
+type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
+
+/**
+ * The tags a mutation invalidates, but only when it succeeded: a refused change changes nothing
+ * on the server, and refetching then (RTK Query's default) would only replace the screen the
+ * person is looking at, and its error, with a second failure when the network is down.
+ */
+export function onSuccess<Arg>(tags: readonly Tag[] | ((arg: Arg) => readonly Tag[])) {
+  return (_result: unknown, error: unknown, arg: Arg): readonly Tag[] => (error ? [] : typeof tags === 'function' ? tags(arg) : tags);
+}
+
 /** The one api of the app. Features inject their endpoints (ARCHITECTURE §3). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Receipt', 'Category', 'Dashboard', 'Notification', 'NotificationCount', 'Profile', 'Analytics', 'Settings'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

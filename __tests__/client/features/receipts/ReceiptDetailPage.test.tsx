@@ -43,13 +43,16 @@ it('shows the receipt with its image, items, tax, payment method and category', 
 });
 
 it('asks before deleting and reports a failed delete', async () => {
-  await seeded();
+  const { store } = await seeded();
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete receipt?' });
   expect(dialog).toHaveTextContent('Are you sure you want to delete this receipt? This action cannot be undone.');
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await within(dialog).findByText('Failed to delete receipt')).toBeInTheDocument();
+  // Nothing changed on the server, so the shown receipt is not refetched (and lost to a second failure).
+  expect(receiptsApi.endpoints.getReceipt.select('r1')(store.getState())).toMatchObject({ status: 'fulfilled', data: receipt });
+  expect(screen.getByRole('heading', { level: 1, name: 'Bakery', hidden: true })).toBeInTheDocument();
 });
 
 it('says when the receipt cannot be fetched', async () => {

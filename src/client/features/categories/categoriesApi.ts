@@ -1,3 +1,4 @@
+import { onSuccess } from '../../api/api';
 import { categoryListApi } from '../../ui/categoryList';
 import type { Category, CategoryInput } from '../../../shared/categories';
 
@@ -9,15 +10,15 @@ export const categoriesApi = categoryListApi.injectEndpoints({
   endpoints: (build) => ({
     createCategory: build.mutation<Category, CategoryInput>({
       query: (body) => ({ url: '/categories', method: 'POST', body }),
-      invalidatesTags: [...CATEGORY_CHANGE],
+      invalidatesTags: onSuccess(CATEGORY_CHANGE),
     }),
     updateCategory: build.mutation<Category, { id: string; body: CategoryInput }>({
       query: ({ id, body }) => ({ url: `/categories/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: [...CATEGORY_CHANGE],
+      invalidatesTags: onSuccess(CATEGORY_CHANGE),
     }),
     deleteCategory: build.mutation<void, string>({
       query: (id) => ({ url: `/categories/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [...CATEGORY_CHANGE],
+      invalidatesTags: onSuccess(CATEGORY_CHANGE),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { api } from '../../api/api';
+import { api, onSuccess } from '../../api/api';
 import { userTimeZone } from '../../ui/dates';
 import type { BudgetAnswer, BudgetBody, Dashboard } from '../../../shared/dashboard';
 
@@ -12,7 +12,7 @@ export const dashboardApi = api.injectEndpoints({
     /** The budget lives in the profile; the server may notify about it. */
     setBudget: build.mutation<BudgetAnswer, BudgetBody>({
       query: (body) => ({ url: '/dashboard/budget', method: 'POST', body }),
-      invalidatesTags: ['Dashboard', 'Profile', 'Notification', 'NotificationCount'],
+      invalidatesTags: onSuccess(['Dashboard', 'Profile', 'Notification', 'NotificationCount']),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { api } from '../../api/api';
+import { api, onSuccess } from '../../api/api';
 import type { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
 import type { AvatarAnswer } from '../../../shared/settings';
 
@@ -6,7 +6,7 @@ export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Profile, RegisterBody>({
       query: (body) => ({ url: '/api/auth/register', method: 'POST', body }),
-      invalidatesTags: ['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount'],
+      invalidatesTags: onSuccess(['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount']),
     }),
     getProfile: build.query<Profile, void>({
       query: () => '/api/profile/',
@@ -14,7 +14,7 @@ export const profileApi = api.injectEndpoints({
     }),
     updateProfile: build.mutation<Profile, ProfileUpdate>({
       query: (body) => ({ url: '/api/profile/', method: 'PUT', body }),
-      invalidatesTags: ['Profile', 'Dashboard', 'Notification', 'NotificationCount'],
+      invalidatesTags: onSuccess(['Profile', 'Dashboard', 'Notification', 'NotificationCount']),
     }),
     /** POST /profile/avatar with the multipart field `file` (spec §7); the browser sets the boundary. */
     uploadAvatar: build.mutation<AvatarAnswer, File>({
@@ -28,7 +28,7 @@ export const profileApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(profileApi.util.updateQueryData('getProfile', undefined, (draft) => void (draft.avatar = data.avatar)));
       },
-      invalidatesTags: ['Profile'],
+      invalidatesTags: onSuccess(['Profile']),
     }),
     /** The receipt area's profile path (spec §7): 404 until the profile exists. */
     getReceiptAreaProfile: build.query<Profile, void>({
@@ -36,7 +36,7 @@ export const profileApi = api.injectEndpoints({
     }),
     createProfile: build.mutation<Profile, CreateProfileBody>({
       query: (body) => ({ url: '/profile/', method: 'POST', body }),
-      invalidatesTags: ['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount'],
+      invalidatesTags: onSuccess(['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount']),
     }),
   }),
 });

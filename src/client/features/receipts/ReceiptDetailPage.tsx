@@ -133,7 +133,8 @@ export default function ReceiptDetailPage() {
 
   if (deleted) return <LoadingView label="Deleting..." />;
   if (isLoading) return <LoadingView label="Loading receipt..." />;
-  if (error || !receipt) {
+  // A receipt already shown stays shown when only a later refetch fails; a 404 means it is gone.
+  if (!receipt || isNotFound(error)) {
     return (
       <>
         <BackLink />

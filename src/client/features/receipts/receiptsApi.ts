@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '../../api/api';
+import { api, onSuccess } from '../../api/api';
 import { TOTAL_COUNT_HEADER, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
 
 /** One page of receipts and how many match in all (from the X-Total-Count header). */
@@ -33,15 +33,15 @@ export const receiptsApi = api.injectEndpoints({
     }),
     createReceipt: build.mutation<Receipt, ManualReceiptBody>({
       query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: [LIST, ...RECEIPT_CHANGE],
+      invalidatesTags: onSuccess([LIST, ...RECEIPT_CHANGE]),
     }),
     updateReceipt: build.mutation<Receipt, { id: string; body: ManualReceiptBody }>({
       query: ({ id, body }) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE],
+      invalidatesTags: onSuccess(({ id }: { id: string }) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE]),
     }),
     deleteReceipt: build.mutation<void, string>({
       query: (id) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE],
+      invalidatesTags: onSuccess((id: string) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE]),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { api } from '../../api/api';
+import { api, onSuccess } from '../../api/api';
 import type { Receipt, ScanReceiptBody } from '../../../shared/receipts';
 import type { ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
 
@@ -14,7 +14,7 @@ export const scanApi = api.injectEndpoints({
     /** POST /receipts with the scan screen's save payload (spec §3). */
     saveScannedReceipt: build.mutation<Receipt, ScanReceiptBody>({
       query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: [...RECEIPT_SAVED],
+      invalidatesTags: onSuccess(RECEIPT_SAVED),
     }),
   }),
 });
