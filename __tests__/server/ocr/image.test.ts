@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { OcrInputError } from '../../../src/server/ocr/errors';
-import { assertSupportedImage, decodeBase64Image, detectImageType, prepareImage, splitAtGap, stretchContrast } from '../../../src/server/ocr/image';
+import { assertSupportedImage, decodeBase64Image, decodeImage, detectImageType, prepareImage, renderForOcr, splitAtGap, stretchContrast } from '../../../src/server/ocr/image';
 
 /** A 64x48 image, left half black, right half white. */
 async function halves(): Promise<ReturnType<typeof sharp>> {
@@ -57,6 +57,23 @@ describe('prepareImage', () => {
     expect(out.height).toBeGreaterThan(out.width);
     expect(out.at(Math.floor(out.width / 2), Math.floor(out.height * 0.2))).toBeLessThan(60);
     expect(out.at(Math.floor(out.width / 2), Math.floor(out.height * 0.8))).toBeGreaterThan(200);
+  });
+
+  it('renders exactly what one libvips pipeline would (resize, sharpen, stretch), in two cheaper calls', async () => {
+    // A faded page of dark bars ("lines of text") with some noise.
+    const w = 300;
+    const h = 420;
+    const px = Buffer.alloc(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px[y * w + x] = (y % 30 < 9 && x > 20 && x < 260 ? 95 : 190) + ((x * 7 + y * 13) % 11);
+    const png = await sharp(px, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
+    const decoded = await decodeImage(png, { crop: false });
+    for (const sharpen of [false, true]) {
+      let one = sharp(decoded.data, { raw: { width: w, height: h, channels: 1 } }).extract(decoded.box).resize({ width: 700, kernel: 'cubic' }).normalise().extractChannel(0);
+      if (sharpen) one = one.sharpen({ sigma: 1 });
+      const expected = await one.raw().toBuffer();
+      const out = await renderForOcr(decoded, { targetWidth: 700, lineHeight: 0, sharpen });
+      expect(out.data.subarray(out.data.length - expected.length).equals(expected)).toBe(true);
+    }
   });
 
   it('scales a small photo up to the working width and outputs greyscale', async () => {

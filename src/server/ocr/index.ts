@@ -3,7 +3,7 @@
  * Tesseract (pooled workers) -> parsed fields + raw text.
  */
 import { OcrEngine, type RecognizeOutput, type WorkerLease } from './engine';
-import { assertSupportedImage, decodeImage, renderBand, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
+import { assertSupportedImage, decodeImage, useAllCoresForImages, renderBand, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
 import { linesFromTsv } from './layout';
 import { parseReceiptDetailed, parseStoreFromHeader, type DateOrder, type ParsedReceipt } from './parser';
 
@@ -110,6 +110,7 @@ async function rereadHeader(lease: WorkerLease, image: DecodedImage, read: OcrTe
 }
 
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
+  useAllCoresForImages();
   const engine = await OcrEngine.create({
     poolSize: opts.poolSize,
     maxQueue: opts.maxQueue,
