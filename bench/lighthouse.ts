@@ -44,6 +44,8 @@ interface Row {
 }
 
 async function main(): Promise<void> {
+  // Debian's chromium, installed here when missing (as the browser tests do).
+  execFileSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const { chromium } = await import('playwright-core');
