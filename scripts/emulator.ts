@@ -49,6 +49,18 @@ export async function startAuthEmulator(opts: { configFile: string; host: string
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Detached (its own process group, so stop() reaches firebase-tools' children), it would
+  // outlive a parent that crashes, and die later on its first log line into the closed pipe,
+  // under whoever reused it meanwhile. Take it along instead.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  };
+  process.once('exit', killGroup);
+  void exited.then(() => process.off('exit', killGroup));
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
