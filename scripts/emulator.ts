@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stopWithParent } from './stopWithParent';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -49,18 +50,14 @@ export async function startAuthEmulator(opts: { configFile: string; host: string
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  // Detached (its own process group, so stop() reaches firebase-tools' children), it would
-  // outlive a parent that crashes, and die later on its first log line into the closed pipe,
-  // under whoever reused it meanwhile. Take it along instead.
-  const killGroup = () => {
+  // Detached (its own process group, so stop() reaches firebase-tools' children).
+  stopWithParent(() => {
     try {
       process.kill(-child.pid!, 'SIGTERM');
     } catch {
       /* gone */
     }
-  };
-  process.once('exit', killGroup);
-  void exited.then(() => process.off('exit', killGroup));
+  }, exited);
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

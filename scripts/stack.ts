@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startAuthEmulator, type Emulator } from './emulator';
+import { stopWithParent } from './stopWithParent';
 
 /**
  * The whole system on one machine: the auth emulator, the API and the web server, each its own
@@ -30,6 +31,7 @@ function startNode(name: string, script: string, env: Record<string, string>, lo
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
+  stopWithParent(() => child.kill('SIGTERM'), new Promise((r) => child.once('exit', r)));
   return child;
 }
 
