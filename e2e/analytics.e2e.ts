@@ -21,6 +21,11 @@ function todayIn(timeZone: string): Date {
   return new Date(`${text}T00:00:00Z`);
 }
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** The zone's offset from UTC now, written as an offset zone: 'Pacific/Auckland' → '+13:00' in summer. */
+function utcOffsetNow(timeZone: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+  return name === 'GMT' || !name ? '+00:00' : name.replace('GMT', '');
+}
 const daysBefore = (d: Date, n: number) => new Date(d.getTime() - n * DAY);
 const monday = (d: Date) => daysBefore(d, (d.getUTCDay() + 6) % 7);
 const monthsBefore = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 1));
@@ -139,9 +144,9 @@ describe.each([
     await waitForRange(page, 'week');
     expect(scripts.some((r) => /\/assets\/analytics\.[0-9a-f]+\.js$/.test(r.url()))).toBe(true);
     expect((await Promise.all(scripts.map((r) => r.text()))).some((body) => body.includes('doughnut'))).toBe(true);
-    // The browser's own zone goes with every request.
+    // The browser's own zone goes with every request, as its UTC offset now ('+13:00').
     expect(analyticsRequests.length).toBeGreaterThan(0);
-    for (const url of analyticsRequests) expect(new URL(url).searchParams.get('tz')).toBe(TIME_ZONE);
+    for (const url of analyticsRequests) expect(new URL(url).searchParams.get('tz')).toBe(utcOffsetNow(TIME_ZONE));
 
     // Weekly first.
     expect(await page.getByRole('button', { name: 'Weekly', pressed: true }).count()).toBe(1);

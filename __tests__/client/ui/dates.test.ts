@@ -1,9 +1,18 @@
 import { formatDate, isCalendarDate, todayIso, userTimeZone } from '../../../src/client/ui/dates';
+import { utcOffsetMinutes } from '../../../src/shared/calendar';
 
 describe('formatDate', () => {
   it('shows a calendar date as month, day and year', () => {
     expect(formatDate('2025-01-05')).toBe('Jan 5, 2025');
     expect(formatDate('2026-12-31')).toBe('Dec 31, 2026');
+  });
+
+  it("writes every day exactly as Intl's en-US short date does", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    for (let day = Date.UTC(1999, 0, 1); day <= Date.UTC(2031, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(formatDate(iso)).toBe(intl.format(new Date(day)));
+    }
   });
 
   it('reads the first ten characters of a date-time as the calendar day', () => {
@@ -33,6 +42,21 @@ describe('todayIso', () => {
   });
 });
 
-it('knows the viewer time zone', () => {
-  expect(userTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+describe('userTimeZone', () => {
+  it("is the viewer's UTC offset now, as an offset zone", () => {
+    const at = (offsetMinutes: number) => ({ getTimezoneOffset: () => offsetMinutes }) as Date;
+    expect(userTimeZone(at(0))).toBe('+00:00');
+    expect(userTimeZone(at(-330))).toBe('+05:30'); // India
+    expect(userTimeZone(at(-345))).toBe('+05:45'); // Nepal
+    expect(userTimeZone(at(480))).toBe('-08:00'); // Pacific standard time
+    expect(userTimeZone(at(570))).toBe('-09:30'); // Marquesas
+    expect(userTimeZone(at(-840))).toBe('+14:00'); // Kiritimati
+  });
+
+  it('gives the same calendar day as the named zone would', () => {
+    const now = new Date();
+    const offset = utcOffsetMinutes(userTimeZone(now));
+    expect(offset).not.toBeNull();
+    expect(new Date(now.getTime() + offset! * 60_000).toISOString().slice(0, 10)).toBe(todayIso(now));
+  });
 });

@@ -1,4 +1,9 @@
+import fc from 'fast-check';
 import { formatMoney, formatMoneyAbs, moneyInputText, parseMoneyInput } from '../../../src/client/ui/money';
+
+const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** What the screens showed with Intl: the reference the written-out format must match. */
+const intlMoney = (amount: number) => intlUsd.format(Math.abs(amount) < 0.005 ? 0 : amount);
 
 describe('formatMoney', () => {
   it('shows USD with two decimals and thousands separators', () => {
@@ -7,6 +12,25 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
     expect(formatMoney(-42.1)).toBe('-$42.10');
+  });
+
+  it('rounds like Intl: the shortest decimal, half away from zero', () => {
+    expect(formatMoney(1.005)).toBe('$1.01');
+    expect(formatMoney(2.675)).toBe('$2.68');
+    expect(formatMoney(-9999999.995)).toBe('-$10,000,000.00');
+    expect(formatMoney(0.995)).toBe('$1.00');
+  });
+
+  it("writes every amount exactly as Intl's en-US currency format does", () => {
+    const cents = fc.integer({ min: -1e11, max: 1e11 }).map((c) => c / 100);
+    const sums = fc.array(cents, { maxLength: 20 }).map((xs) => xs.reduce((a, b) => a + b, 0));
+    const halves = fc.integer({ min: -1e9, max: 1e9 }).map((m) => m / 1000 + 0.0005);
+    const anyDouble = fc.double({ min: -1e12, max: 1e12, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(cents, sums, halves, anyDouble), (amount) => formatMoney(amount) === intlMoney(amount)),
+      { numRuns: 20_000 },
+    );
+    for (const edge of [1e9, -1e9, 1e9 - 0.005, 1e21, Number.MAX_VALUE, 5e-324]) expect(formatMoney(edge)).toBe(intlMoney(edge));
   });
 
   it('never shows a negative zero', () => {

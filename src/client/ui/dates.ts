@@ -1,6 +1,6 @@
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { MONTH_ABBREVIATIONS, utcOffsetZone } from '../../shared/calendar';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date 'YYYY-MM-DD' (not '2026-02-30'). */
 export function isCalendarDate(text: string): boolean {
@@ -19,7 +19,8 @@ export function formatDate(text: string): string {
   const day = text.slice(0, 10);
   if (!isCalendarDate(day)) return text;
   const [y, m, d] = day.split('-').map(Number);
-  return dayFormat.format(new Date(Date.UTC(y, m - 1, d)));
+  // en-US 'MMM d, yyyy' written out: no Intl on the first screen (see shared/calendar).
+  return `${MONTH_ABBREVIATIONS[m - 1]} ${d}, ${y}`;
 }
 
 /** Today in the viewer's calendar as 'YYYY-MM-DD' (the default date of a new receipt). */
@@ -28,11 +29,10 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The viewer's IANA time zone: the API's "this month" figures follow the viewer's calendar. */
-export function userTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+/**
+ * The viewer's zone for the API's "today" and "this month", as their current UTC offset
+ * ('+05:30'): the same calendar day their named zone gives now, without loading Intl.
+ */
+export function userTimeZone(now: Date = new Date()): string {
+  return utcOffsetZone(now);
 }

@@ -3,7 +3,6 @@ import { makeStore } from '../../../../src/client/app/store';
 import { analyticsRangeSet } from '../../../../src/client/app/uiSlice';
 import { signedIn, signedOut } from '../../../../src/client/auth/sessionSlice';
 import { analyticsError } from '../../../../src/client/features/analytics/analyticsApi';
-import { userTimeZone as browserTimeZone } from '../../../../src/client/ui/dates';
 import { selectAnalyticsArgs } from '../../../../src/client/features/analytics/analyticsSelectors';
 
 const user = { uid: 'u1', email: 'a@example.com', displayName: 'A', photoURL: null, emailVerified: true };
@@ -18,11 +17,6 @@ describe('analyticsError', () => {
     const offline = { status: 'FETCH_ERROR' as const, message: 'Cannot reach the Tally server. Check your connection.' };
     expect(analyticsError(offline)).toEqual(offline);
   });
-});
-
-it('sends the browser time zone', () => {
-  expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  expect(browserTimeZone()).not.toBe('');
 });
 
 describe('selectAnalyticsArgs', () => {

@@ -84,7 +84,7 @@ describe('GET /api/analytics', () => {
   it.each([
     ['?range=daily', 'range must be one of weekly, monthly, yearly'],
     ['?range=', 'range must be one of weekly, monthly, yearly'],
-    ['?range=weekly&tz=Mars/Olympus', 'Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin)'],
+    ['?range=weekly&tz=Mars/Olympus', 'Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)'],
   ])('answers 400 for %s', async (query, message) => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: `/api/analytics${query}` });

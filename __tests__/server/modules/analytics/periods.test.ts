@@ -65,6 +65,17 @@ describe('time zones', () => {
     expect(() => todayIn('Mars/Olympus')).toThrow(RangeError);
   });
 
+  it('takes UTC offsets as zones, within the offsets that exist', () => {
+    const now = new Date('2026-12-31T20:00:00Z');
+    expect(isTimeZone('+05:30')).toBe(true);
+    expect(todayIn('+05:30', now)).toBe('2027-01-01'); // 01:30 there
+    expect(todayIn('+03:59', now)).toBe('2026-12-31'); // 23:59 there
+    expect(todayIn('+04:00', now)).toBe('2027-01-01');
+    expect(todayIn('-11:00', new Date('2027-01-01T05:00:00Z'))).toBe('2026-12-31');
+    expect(todayIn('+00:00', now)).toBe('2026-12-31');
+    for (const bad of ['+14:01', '-12:30', '+05:60', '05:30', '+5:30', '+05:30 ', 'UTC+05:30']) expect(isTimeZone(bad)).toBe(false);
+  });
+
   it('finds today in the zone on both sides of the date line', () => {
     const now = new Date('2026-12-31T20:00:00Z');
     expect(todayIn('UTC', now)).toBe('2026-12-31');

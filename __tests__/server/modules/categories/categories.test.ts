@@ -45,7 +45,7 @@ describe('GET /categories', () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/categories?tz=Mars/Olympus' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin)');
+    expect(res.json().message).toBe('Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)');
   });
 });
 

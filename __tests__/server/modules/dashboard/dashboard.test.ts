@@ -50,12 +50,25 @@ describe('GET /dashboard', () => {
     expect((await service.get(user.uid, 'Pacific/Auckland', now)).total_spent).toBe(11);
     expect((await service.get(user.uid, 'Pacific/Kiritimati', now)).total_spent).toBe(11);
     expect((await service.get(user.uid, 'America/New_York', now)).total_spent).toBe(7);
+    expect((await service.get(user.uid, '+13:00', now)).total_spent).toBe(11);
+    expect((await service.get(user.uid, '-05:00', now)).total_spent).toBe(7);
+  });
+
+  it('takes the zone as a UTC offset in the query, as the web app sends it', async () => {
+    const user = await t.signUp();
+    await addReceipt(t, user, { date: todayUtc(), amount: 5 });
+    const res = await t.request(user, { method: 'GET', url: `/dashboard?tz=${encodeURIComponent('+00:00')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total_spent).toBe(5);
+    const bad = await t.request(user, { method: 'GET', url: `/dashboard?tz=${encodeURIComponent('+15:00')}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown time zone: +15:00 (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)');
   });
 
   it('answers 400 for an unknown time zone', async () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/dashboard?tz=Nowhere/Land' });
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Unknown time zone: Nowhere/Land (use an IANA name such as Europe/Berlin)' });
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Unknown time zone: Nowhere/Land (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)' });
   });
 
   it('never shows another user\'s receipts', async () => {

@@ -4,7 +4,7 @@ import type { AnalyticsBreakdown, AnalyticsRange, AnalyticsSeries } from '../../
 /** One cache entry per range and zone: switching back to a range shows its answer at once. */
 export interface AnalyticsArgs {
   range: AnalyticsRange;
-  /** IANA zone deciding which calendar day "today" is on the server. */
+  /** The zone deciding which calendar day "today" is on the server (see userTimeZone). */
   tz: string;
 }
 

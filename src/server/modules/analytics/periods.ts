@@ -1,4 +1,5 @@
 import { PERIODS_PER_RANGE, type AnalyticsRange } from '../../../shared/analytics';
+import { MONTH_ABBREVIATIONS as MONTHS, utcOffsetMinutes } from '../../../shared/calendar';
 
 /**
  * Calendar arithmetic on 'YYYY-MM-DD' strings, free of I/O and of the process time zone.
@@ -14,7 +15,6 @@ export interface Period {
   to: CalendarDate;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -36,12 +36,15 @@ function formatterFor(tz: string): Intl.DateTimeFormat | null {
   return f;
 }
 
+/** An IANA name ('Europe/Berlin') or a UTC offset ('+05:30'), which this Node's Intl does not read yet. */
 export function isTimeZone(tz: string): boolean {
-  return formatterFor(tz) !== null;
+  return utcOffsetMinutes(tz) !== null || formatterFor(tz) !== null;
 }
 
 /** The calendar date it is at `now` in the zone. Throws on an unknown zone (check isTimeZone first). */
 export function todayIn(tz: string, now: Date = new Date()): CalendarDate {
+  const offset = utcOffsetMinutes(tz);
+  if (offset !== null) return new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
   const f = formatterFor(tz);
   if (!f) throw new RangeError(`Unknown time zone: ${tz}`);
   const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));

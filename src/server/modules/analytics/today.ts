@@ -7,7 +7,7 @@ import { currentMonth, isTimeZone, todayIn, type CalendarDate, type Period } fro
  */
 export function checkTimeZone(tz: string | undefined): string {
   const zone = tz?.trim() || 'UTC';
-  if (!isTimeZone(zone)) throw badRequest(`Unknown time zone: ${zone} (use an IANA name such as Europe/Berlin)`);
+  if (!isTimeZone(zone)) throw badRequest(`Unknown time zone: ${zone} (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)`);
   return zone;
 }
 
