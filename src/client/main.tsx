@@ -1,37 +1,39 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { loadClientConfig } from './app/config';
-import { makeStore } from './app/store';
-import { App } from './app/App';
-import { startIdentity } from './auth/actions';
-import { hasStoredToken, readStoredSession } from './auth/storedSession';
-import { preloadSignedInScreens } from './app/routes';
-import { prefetchFirstScreen } from './app/prefetchFirstScreen';
+import { preloadSignedInScreens } from './app/screenChunks';
+import { hasStoredToken } from './auth/storedSession';
 
+/**
+ * Start-up in steps, each its own task, so that no step blocks the page for long and the
+ * downloads start before the heavy code runs:
+ * 1. this module (small): ask for the first screen's chunks, wait for the run-time configuration;
+ * 2. the store and the session, which ask for the first screen's data;
+ * 3. React and MUI, rendering the first screen once its chunks are in, so that the first paint is
+ *    that screen rather than 'Loading...' (which React would keep up for at least 300 ms).
+ * Steps 2 and 3 are in this bundle ("eager"): importing them only evaluates them.
+ */
 async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   // Signed in last time (the token mirror is there): fetch the signed-in screens meanwhile.
-  if (hasStoredToken()) preloadSignedInScreens(window.location.pathname);
+  const firstScreen = hasStoredToken() ? preloadSignedInScreens(window.location.pathname) : Promise.resolve();
   try {
     const config = await loadClientConfig();
-    const store = makeStore();
-    startIdentity(config, store.dispatch);
-    if (readStoredSession()) prefetchFirstScreen(store.dispatch, window.location.pathname);
-    // A transition: React renders the first screen in slices between which the browser can
-    // respond, instead of one long task (the first render is most of the start-up work).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <Provider store={store}>
-            <App />
-          </Provider>
-        </StrictMode>,
-      ),
-    );
+    const { startSession } = await import(/* webpackMode: "eager" */ './app/startSession');
+    const store = startSession(config, window.location.pathname);
+    await nextTask();
+    const { renderApp } = await import(/* webpackMode: "eager" */ './app/renderApp');
+    await firstScreen;
+    renderApp(container, store);
   } catch (err) {
-    root.render(<p role="alert">Tally could not start: {err instanceof Error ? err.message : String(err)}</p>);
+    const alert = document.createElement('p');
+    alert.setAttribute('role', 'alert');
+    alert.textContent = `Tally could not start: ${err instanceof Error ? err.message : String(err)}`;
+    container.replaceChildren(alert);
   }
+}
+
+/** Yields to the browser (input, painting, arriving responses) before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void boot();

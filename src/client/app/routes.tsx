@@ -2,25 +2,15 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RedirectIfSignedIn } from '../auth/RequireAuth';
 import { NotFoundPage } from '../ui/NotFoundPage';
+import { loadDashboard, loadShell } from './screenChunks';
 
 // Every screen is its own chunk: the first load carries only what /login or / needs.
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../auth/LoginPage'));
 const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '../auth/RegisterPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "reset-password" */ '../auth/ResetPasswordPage'));
-const loadDashboard = () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboard);
 // The signed-in frame (app bar, drawer, menus) is a chunk of its own: /login never loads it.
-const loadShell = () => import(/* webpackChunkName: "shell" */ '../layout/Shell');
 const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
-
-/**
- * Starts loading the signed-in frame (and the dashboard when that is the page) at once, while the
- * session is still being checked, instead of one chunk after the other once it is known.
- */
-export function preloadSignedInScreens(pathname: string): void {
-  void loadShell();
-  if (pathname === '/') void loadDashboard();
-}
 
 /** Spec §2 routes. Public: /login, /register. Everything else inside the guarded shell. */
 export const routes: RouteObject[] = [
