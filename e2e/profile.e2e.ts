@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
+import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl } from './support/session';
+import { emulatorSignUp } from '../__tests__/server/helpers';
 import { seriousA11yViolations } from './support/axe';
 import type { Profile } from '../src/shared/profile';
 
@@ -17,6 +18,23 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 async function headerAvatarSrc(page: Page): Promise<string | null> {
   return page.getByRole('button', { name: 'Open user menu' }).locator('img').getAttribute('src', { timeout: 1000 }).catch(() => null);
 }
+
+it('creates the profile of an account whose registration call never reached the API', async () => {
+  // An identity account alone, as when the browser closed between sign-up and POST /api/auth/register.
+  const email = uniqueEmail('heal');
+  const { uid, token } = await emulatorSignUp(email, 'secret-pass-1', 'Hana Heal');
+  const user = { uid, email, password: 'secret-pass-1', displayName: 'Hana Heal', token };
+  const missing = await fetch(`${process.env.E2E_API_URL}/api/profile/`, { headers: { authorization: `Bearer ${token}` } });
+  expect(missing.status).toBe(404);
+
+  const { context, page } = await newPage(browser, DESKTOP);
+  // The shell checks /profile/ once the page has loaded and creates the missing profile.
+  const created = page.waitForResponse((r) => r.url().endsWith('/profile/') && r.request().method() === 'POST' && r.status() === 201);
+  await signInThroughUi(page, user);
+  await created;
+  expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({ user_id: uid, email, display_name: 'Hana Heal' });
+  await context.close();
+});
 
 describe.each([
   ['desktop', DESKTOP],

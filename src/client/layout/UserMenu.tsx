@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Avatar, IconButton } from '@mui/material';
 import { useAppSelector } from '../app/hooks';
 import { resolveAssetUrl } from '../app/config';
 import { selectCurrentUser } from '../auth/sessionSlice';
 import { useGetProfileQuery } from '../features/profile/profileApi';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
+import { lazyAfterLoad } from '../ui/afterLoad';
 
-// The menu (MUI Menu, Popover, MenuList) loads on the first click, fetched at idle before that.
-const UserMenuList = lazy(() => import(/* webpackChunkName: "user-menu", webpackPrefetch: true */ './UserMenuList'));
+// The menu (MUI Menu, Popover, MenuList) loads on the first click, or at idle after the page loaded.
+const UserMenuList = lazyAfterLoad(() => import(/* webpackChunkName: "user-menu" */ './UserMenuList'));
 
 /** The header's user menu of spec §2: the email, Profile, Categories, Settings, Logout. */
 export function UserMenu() {

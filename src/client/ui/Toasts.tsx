@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectToasts, toastDismissed } from '../app/uiSlice';
+import { lazyAfterLoad } from './afterLoad';
 
-// Snackbar and Alert load with the first toast (fetched at idle before that), not with every page.
-const ToastView = lazy(() => import(/* webpackChunkName: "toast", webpackPrefetch: true */ './ToastView'));
+// Snackbar and Alert load with the first toast (or at idle after the page loaded), not with every page.
+const ToastView = lazyAfterLoad(() => import(/* webpackChunkName: "toast" */ './ToastView'));
 
 /** Shows the oldest pending toast (success and failure messages of spec §8). */
 export function Toasts() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Box } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
@@ -7,14 +7,15 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { useOpenedOnce } from '../../ui/useOpenedOnce';
+import { lazyAfterLoad } from '../../ui/afterLoad';
 import { useGetDashboardQuery, useSetBudgetMutation } from './dashboardApi';
 import { QuickActions } from './QuickActions';
 import { RecentTransactions } from './RecentTransactions';
 import { SummaryCards } from './SummaryCards';
 
-// The dialog (and MUI's text field and dialog with it) loads when first opened, fetched at idle
-// before that: the dashboard paints without them.
-const SetBudgetDialog = lazy(() => import(/* webpackChunkName: "budget-dialog", webpackPrefetch: true */ './SetBudgetDialog').then((m) => ({ default: m.SetBudgetDialog })));
+// The dialog (and MUI's text field and dialog with it) loads when first opened, or at idle after
+// the page loaded: the dashboard paints without them.
+const SetBudgetDialog = lazyAfterLoad(() => import(/* webpackChunkName: "budget-dialog" */ './SetBudgetDialog').then((m) => ({ default: m.SetBudgetDialog })));
 
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
