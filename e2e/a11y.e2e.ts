@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, settle, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, screenshot, DESKTOP, PHONE } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { calendarDay } from './support/screens';
@@ -31,7 +31,6 @@ class Audit {
   constructor(private prefix: string) {}
 
   async check(page: Page, state: string): Promise<void> {
-    await settle(page);
     const violations = await seriousA11yViolations(page);
     if (violations.length) this.found[state] = violations;
     await screenshot(page, `a11y-${this.prefix}-${state}`);

@@ -3,9 +3,8 @@ import { expect } from '@jest/globals';
 import { settle } from './browser';
 import { seriousA11yViolations } from './axe';
 
-/** Waits for transitions to end, then expects no serious or critical axe violations. */
+/** Expects no serious or critical axe violations once transitions have ended (the helper waits). */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
-  await settle(page);
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
