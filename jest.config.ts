@@ -45,7 +45,7 @@ const config: Config = {
     {
       ...common,
       displayName: 'server',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/__tests__/setup/node-env.ts',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
     },
     {

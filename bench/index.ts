@@ -17,6 +17,7 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const BENCHES: Record<string, string[]> = {
   bundle: ['bench/bundle.ts'],
   api: ['bench/api.ts'],
+  abuse: ['bench/abuse.ts'],
   lighthouse: ['bench/lighthouse.ts'],
   // The full sizes (up to 1M receipts) take long: `npm run bench:analytics` runs them.
   analytics: ['bench/analytics.ts', '--sizes', '1000,10000', '--calls', '100'],

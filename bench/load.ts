@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startBenchApi } from './support/benchApi';
+import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const args = process.argv.slice(2);
@@ -107,7 +107,7 @@ const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math
 async function main(): Promise<void> {
   const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
-  const { app, base, stop } = await startBenchApi({ name: 'load', usePg });
+  const { app, base, stop } = await startBenchApi({ name: 'load', usePg, env: NO_WRITE_LIMIT });
 
   try {
     const users: CannonPlan['users'] = [];

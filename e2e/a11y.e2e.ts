@@ -89,7 +89,7 @@ describe.each([
     await page.getByLabel('Email address').fill('nobody-here@example.com');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('The email or password is incorrect.').waitFor();
+    await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
     await audit.check(page, 'login-bad-credentials');
 
     await page.goto(webUrl('/register'));

@@ -94,7 +94,7 @@ describe.each([
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('The email or password is incorrect.').waitFor();
+    await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
     await screenshot(page, `auth-login-error-${label}`);
 
     await page.getByLabel('Password').fill(user.password);
@@ -190,7 +190,7 @@ it('resets a forgotten password through the emailed link', async () => {
 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByText('The email or password is incorrect.').waitFor();
+  await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
   await signInThroughUi(page, { email: user.email, password: 'brand-new-pass' });
   await context.close();
 });

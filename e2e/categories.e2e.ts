@@ -97,10 +97,10 @@ describe.each([
     expect((await apiAs<Receipt>(user, 'GET', `/receipts/${receipt.id}`)).category).toBe('Animals');
     expect((await categories(user)).find((c) => c.name === 'Animals')?.budget).toBeNull();
 
-    // Delete asks first; the receipts move to Other.
+    // Delete asks first, saying how many receipts move to Other.
     await card(page, 'Animals').getByRole('button', { name: 'Delete Animals' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Animals?' });
-    await confirm.getByText('Are you sure you want to delete this category?').waitFor();
+    await confirm.getByText('Are you sure you want to delete this category? Its receipt moves to Other.', { exact: true }).waitFor();
     await expectNoA11yViolations(page);
     await screenshot(page, `categories-delete-confirm-${label}`);
     await confirm.getByRole('button', { name: 'Delete' }).click();

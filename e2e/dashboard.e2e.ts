@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, newPage, newZoomedPage, screenshot, DESKTOP, PHONE } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 import type { Dashboard } from '../src/shared/dashboard';
@@ -11,6 +11,69 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
+const budgetBar = (page: Page) => page.getByRole('progressbar', { name: 'Monthly budget used' });
+const budgetBarLevel = (page: Page) => budgetBar(page).getAttribute('data-level');
+
+/** Each figure's text fits inside its card: nothing clipped, nothing ellipsed. */
+async function figuresShownInFull(page: Page): Promise<Record<string, boolean>> {
+  const out: Record<string, boolean> = {};
+  for (const label of ['Monthly Budget', 'Total Spent', 'Remaining']) {
+    out[label] = await figure(page, label).evaluate((el) => {
+      const card = el.closest('section')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return el.scrollWidth <= el.clientWidth + 1 && box.right <= card.right + 0.5 && box.left >= card.left - 0.5;
+    });
+  }
+  return out;
+}
+
+describe('large figures', () => {
+  const inFull = { 'Monthly Budget': true, 'Total Spent': true, Remaining: true };
+
+  it('show in full at 640 and 900 px wide and at 200% zoom, with the budget bar amber from 80% and red past 100%', async () => {
+    const user = await createUser('Figures Person');
+    await apiAs(user, 'POST', '/dashboard/budget', { amount: 1_235_267.89 });
+    await apiAs(user, 'POST', '/receipts', { store: 'Big Purchase', date: calendarDay(0), amount: 988_214.32 }); // 80%
+    const pages = [
+      ['640', await newPage(browser, { width: 640, height: 800 })],
+      ['900', await newPage(browser, { width: 900, height: 800 })],
+      ['zoom200', await newZoomedPage(browser, 2)],
+    ] as const;
+    for (const [name, { context, page }] of pages) {
+      await signInThroughUi(page, user);
+      await figure(page, 'Monthly Budget').getByText('$1,235,267.89').waitFor();
+      await figure(page, 'Remaining').getByText('$247,053.57').waitFor();
+      expect(await figuresShownInFull(page)).toEqual(inFull);
+      expect(await budgetBarLevel(page)).toBe('warning');
+      await page.getByTestId('budget-used').getByText('(80%)', { exact: false }).waitFor();
+      await expectNoA11yViolations(page);
+      await screenshot(page, `dashboard-figures-${name}`);
+      await useColorScheme(page, 'dark');
+      await screenshot(page, `dashboard-figures-dark-${name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('greets with the name saved in Profile, also after signing in again', async () => {
+    const user = await createUser('Before Rename');
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInThroughUi(page, user);
+    await page.getByText('Welcome back, Before Rename').waitFor();
+    await page.goto(webUrl('/profile'));
+    await page.getByLabel('Display Name').fill('After Rename');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.goto(webUrl('/'));
+    await page.getByText('Welcome back, After Rename').waitFor();
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(webUrl('/login'));
+    await signInThroughUi(page, user);
+    await page.getByText('Welcome back, After Rename').waitFor();
+    await context.close();
+  }, 90_000);
+});
 
 describe.each([
   ['desktop', DESKTOP],
@@ -44,11 +107,12 @@ describe.each([
     await page.reload();
     await figure(page, 'Total Spent').getByText('$210.50').waitFor();
     expect(spent).toBeCloseTo(210.5);
-    // The five newest, newest first, with description, category, date and amount.
+    // The five newest, newest first, named by their store, with description, category, date and amount.
     const rows = page.getByTestId('transaction');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(5);
-    expect(await rows.getByRole('link').allTextContents()).toEqual(['Bakery visit', 'Shoe Shop visit', 'Power Co visit', 'Cinema visit', 'Fuel Stop visit']);
+    expect(await rows.getByRole('link').allTextContents()).toEqual(['Bakery', 'Shoe Shop', 'Power Co', 'Cinema', 'Fuel Stop']);
+    await rows.nth(0).getByText('Bakery visit').waitFor();
     const refund = rows.nth(1).locator('[data-direction]');
     const spending = rows.nth(0).locator('[data-direction]');
     // The direction is also said in words for screen readers (visually hidden).
@@ -83,6 +147,7 @@ describe.each([
     await figure(page, 'Monthly Budget').getByText('$200.00').waitFor();
     await figure(page, 'Remaining').getByText('-$10.50').waitFor();
     await page.getByText('Over budget').waitFor();
+    expect(await budgetBarLevel(page)).toBe('exceeded');
     expect((await apiAs<Dashboard>(user, 'GET', '/dashboard')).budget).toBe(200);
 
     await page.getByRole('button', { name: 'Set Budget' }).click();
@@ -91,6 +156,7 @@ describe.each([
     await dialog.getByRole('button', { name: 'Save' }).click();
     await figure(page, 'Remaining').getByText('$790.00').waitFor();
     await figure(page, 'Monthly Budget').getByText('$1,000.50').waitFor();
+    expect(await budgetBarLevel(page)).toBe('none');
     await expectNoA11yViolations(page);
     await screenshot(page, `dashboard-loaded-${label}`);
     // Red and green amounts stay readable in dark mode too.

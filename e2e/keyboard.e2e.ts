@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { launchBrowser, newPage, DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { apiAs, createUser, webUrl } from './support/session';
+import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
 import type { Receipt } from '../src/shared/receipts';
 
 /**
@@ -90,8 +90,10 @@ describe.each([
     await page.waitForURL(webUrl('/'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
-    // Add a receipt by hand from the dashboard's quick actions.
-    await tabTo(page, page.getByRole('link', { name: 'Add Transaction' }));
+    // Add a receipt by hand from the dashboard's quick actions, once they are there.
+    const add = page.getByRole('link', { name: 'Add Transaction' });
+    await add.waitFor();
+    await tabTo(page, add);
     await screenshot(page, `keyboard-dashboard-${label}`);
     await page.keyboard.press('Enter');
     await page.waitForURL(webUrl('/receipts/add'));
@@ -124,8 +126,9 @@ describe.each([
     const id = page.url().split('/').pop()!;
     expect(await apiAs<Receipt>(user, 'GET', `/receipts/${id}`)).toMatchObject({ store: 'Keyboard Cafe', amount: 7.25, category: 'Food' });
 
-    // Back to the list, and open it from there.
-    await tabTo(page, page.getByRole('link', { name: 'Back to receipts' }));
+    // Back to the list, and open it from there. The focus is on the new screen's heading; the back link is above it.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await tabTo(page, page.getByRole('link', { name: 'Back to receipts' }), { back: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(webUrl('/receipts'));
     const view = page.getByRole('link', { name: /^View Keyboard Cafe receipt/ });
@@ -162,7 +165,12 @@ describe.each([
     await page.keyboard.press('Enter');
     await page.waitForURL(webUrl('/'));
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await tabTo(page, page.getByRole('link', { name: 'View Reports' }));
+    // The focus moves to the new screen's heading; Tab goes on from there.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Dashboard');
+    // The heading comes before the figures; Tab waits, as a person would, until the screen has loaded.
+    const reports = page.getByRole('link', { name: 'View Reports' });
+    await reports.waitFor();
+    await tabTo(page, reports);
     await page.keyboard.press('Enter');
     await page.waitForURL(webUrl('/analytics'));
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
@@ -195,3 +203,65 @@ describe.each([
     await context.close();
   }, 120_000);
 });
+
+const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('focus on %s', (label, viewport) => {
+  it('skips to the content, lands on the heading after every navigation, and Add item enters the new row', async () => {
+    const user = await createUser('Skip Link');
+    const { context, page } = await newPage(browser, viewport);
+    page.setDefaultTimeout(15_000);
+    await signInThroughUi(page, user);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // The first Tab stop is the skip link, shown while focused; Enter lands on the screen's heading.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await isFocused(skip)).toBe(true);
+    await expectVisibleFocus(page);
+    expect(await skip.evaluate((el) => el.getBoundingClientRect().top >= 0)).toBe(true);
+    await screenshot(page, `keyboard-skip-link-${label}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await focusedHeading(page)).toBe('Dashboard');
+
+    // Through the navigation to Receipts, Reports and Settings: each time the focus is on the new heading.
+    for (const [link, heading] of [
+      ['Receipts', 'Receipts'],
+      ['Reports', 'Analytics'],
+      ['Settings', 'Settings'],
+    ]) {
+      if (phone(viewport)) {
+        await page.getByRole('button', { name: 'Open navigation' }).focus();
+        await page.keyboard.press('Enter');
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForFunction((h) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === h, heading);
+    }
+
+    // Add item puts the focus in the new row's name.
+    await page.goto(webUrl('/receipts/add'));
+    await page.getByRole('button', { name: 'Add item' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await isFocused(page.getByRole('group', { name: 'Item 1' }).getByLabel('Item name'))).toBe(true);
+    await page.keyboard.type('Bread');
+    expect(await page.getByRole('group', { name: 'Item 1' }).getByLabel('Item name').inputValue()).toBe('Bread');
+
+    // In dark mode the native date picker is drawn for a dark page (its icon stays visible).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).colorScheme === 'dark');
+    expect(await page.getByLabel('Date').evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark');
+    await screenshot(page, `keyboard-add-receipt-dark-${label}`);
+    await context.close();
+  }, 120_000);
+});
+
+function phone(viewport: { width: number }): boolean {
+  return viewport.width < 900;
+}

@@ -131,7 +131,9 @@ describe.each([
     // So does the dashboard (it was loaded at sign-in).
     await navigate(page, 'Dashboard', phone);
     await page.getByTestId('figure-Total Spent').getByText(calendarDay(1).slice(0, 7) === calendarDay(0).slice(0, 7) ? '$15.00' : '$0.00').waitFor();
-    await page.getByTestId('transaction').getByRole('link', { name: 'Birthday cake' }).waitFor();
+    // Named by its store, the description under it.
+    await page.getByTestId('transaction').getByRole('link', { name: 'Corner Bakery' }).waitFor();
+    await page.getByTestId('transaction').getByText('Birthday cake').waitFor();
 
     // Delete asks first, then returns to the list.
     await navigate(page, 'Receipts', phone);

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Receipt } from '../src/shared/receipts';
 import { launchBrowser, newPage, screenshot, DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { useColorScheme } from './support/screens';
+import { receiptPng } from '../__tests__/server/modules/scan/receiptImage';
 
 /**
  * Real receipts from the shared data set, copied to a temporary folder at test time (the data
@@ -20,6 +21,8 @@ let receiptJpg: string;
 let corruptJpg: string;
 let largeJpg: string;
 let label: { company: string; date: string; total: string };
+let unsureJpg: string;
+let noTotalPng: string;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,6 +37,12 @@ beforeAll(async () => {
   // A big phone-camera-sized photo of the same receipt (several MB).
   largeJpg = path.join(workDir, 'large-photo.jpg');
   await sharp(bytes).resize({ width: 3000 }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toFile(largeJpg);
+  // Drawn receipts: one whose total the scanner is unsure of (no label on the amount paid, items
+  // that do not add up to it) with an ambiguous date and RM, and one with no amount at all.
+  unsureJpg = path.join(workDir, 'harbour-deli.png');
+  fs.writeFileSync(unsureJpg, await receiptPng([['HARBOUR DELI AND CO'], ['45 Quay Road, Portside'], ['Date: 03/04/2025 12:10'], ['Soup', '6.50'], ['Bread roll', '1.50'], ['RM', '9.00']]));
+  noTotalPng = path.join(workDir, 'no-total.png');
+  fs.writeFileSync(noTotalPng, await receiptPng([['QUIET BOOKSHOP'], ['7 Library Lane'], ['Date: 03/04/2025'], ['Thank you for visiting']]));
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -51,6 +60,24 @@ async function openScanScreen(page: Page, user: E2EUser) {
 
 const chooseFile = (page: Page, file: string) => page.locator('input[type="file"]').setInputFiles(file);
 const reviewForm = (page: Page) => page.getByRole('form', { name: 'Review receipt' });
+
+/** Whether the element is wholly inside the window as it is scrolled now. */
+async function inViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  });
+}
+
+/** The scan stages list item with this label, and its state (done, current, next). */
+const stage = (page: Page, label: string) => page.getByRole('list', { name: 'Scan stages' }).getByRole('listitem').filter({ hasText: label });
+
+/** The helper text under a form field (MUI links it by aria-describedby). */
+const helperOf = (field: Locator) =>
+  field.evaluate((el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  });
 
 async function savedReceipt(user: E2EUser, store: string): Promise<Receipt> {
   const list = await apiAs<Receipt[]>(user, 'GET', '/receipts');
@@ -72,23 +99,35 @@ describe.each([
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `scan-empty-${name}`);
 
+    // Choosing the photo starts the scan: no Scan click. The stages say where it is.
     await chooseFile(page, receiptJpg);
     await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
-    await screenshot(page, `scan-chosen-${name}`);
-
-    await page.getByRole('button', { name: 'Scan' }).click();
-    await page.getByText('Scanning...').waitFor();
+    await stage(page, 'Reading text').and(page.locator('[aria-current="step"]')).waitFor();
+    expect(await stage(page, 'Preparing image').getAttribute('data-state')).toBe('done');
+    expect(await stage(page, 'Finding the total').getAttribute('data-state')).toBe('current');
+    expect(await page.getByText('Scanning...').count()).toBe(0);
+    // Cancel stays in reach while the scan runs, above the tall preview.
+    expect(await inViewport(page.getByRole('button', { name: 'Cancel' }))).toBe(true);
     // No settle(): the progress bar animates until the scan ends.
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `scan-scanning-${name}.png`) });
     const form = reviewForm(page);
     await form.waitFor({ timeout: SCAN_TIMEOUT });
+    // The page moves to the results when they arrive (on a phone they are below the image).
+    expect(await inViewport(page.getByRole('heading', { name: 'Review receipt' }))).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `scan-results-arrived-${name}.png`) });
+
+    // A Malaysian receipt: its currency is shown, and amounts are said to be saved as printed.
+    const totalField = form.getByLabel('Total');
+    expect(await helperOf(form.getByLabel('Currency'))).toMatch(/Printed on the receipt: RM\. Amounts are saved as printed/);
+    expect(await form.getByLabel('Currency').inputValue()).toBe('RM');
+    expect(await totalField.evaluate((el) => el.closest('.MuiInputBase-root')?.textContent)).toContain('RM');
 
     // What the scanner read is in the editable fields.
     const store = form.getByLabel('Store');
     const total = form.getByLabel('Total');
     expect((await store.inputValue()).trim()).not.toBe('');
     expect(Number(await total.inputValue())).toBe(Number(label.total));
-    expect(await form.getByLabel('Date').inputValue()).toBe('2018-02-22');
+    expect(await form.locator('input[type="date"]').inputValue()).toBe('2018-02-22');
     expect(await form.getByRole('combobox', { name: 'Category' }).textContent()).toContain('Food');
 
     // The recognised text is there, collapsed until asked for.
@@ -102,9 +141,11 @@ describe.each([
     await screenshot(page, `scan-review-dark-${name}`);
     await useColorScheme(page, 'light');
 
-    // Correct the store and add an item, then save.
+    // Correct the store and its category, add an item, then save.
     const storeName = `Billion Six ${name}`;
     await store.fill(storeName);
+    await form.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Utilities' }).click();
     await form.getByRole('button', { name: 'Add item' }).click();
     const rows = form.getByRole('group', { name: /^Item \d+$/ });
     const last = rows.last();
@@ -117,22 +158,34 @@ describe.each([
     await screenshot(page, `scan-saved-list-${name}`);
 
     const saved = await savedReceipt(user, storeName);
-    expect(saved).toMatchObject({ date: '2018-02-22', amount: Number(label.total), category: 'Food' });
+    expect(saved).toMatchObject({ date: '2018-02-22', amount: Number(label.total), category: 'Utilities' });
     expect(saved.items.some((i) => i.name === 'Hardware parts' && i.price === 63.8 && i.quantity === 1)).toBe(true);
     expect(saved.imageUrl).not.toBeNull();
+
+    // The next scan of this receipt proposes the name and category this person saved.
+    await page.goto(webUrl('/receipts/scan'));
+    await chooseFile(page, receiptJpg);
+    const again = reviewForm(page);
+    await again.waitFor({ timeout: SCAN_TIMEOUT });
+    expect(await again.getByLabel('Store').inputValue()).toBe(storeName);
+    expect(await again.getByRole('combobox', { name: 'Category' }).textContent()).toContain('Utilities');
+    await again.getByText('Store name and category as you saved them for this store before.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `scan-remembered-${name}`);
     await context.close();
   });
 
-  it('after a failed scan the image stays and the receipt can be typed in and saved with it; Cancel clears', async () => {
+  it('after a failed scan the image stays, the receipt can be typed in and saved (an unreadable picture is not kept, and the form says so); Cancel clears', async () => {
     const user = await createUser('Fay Failure');
     const { context, page } = await newPage(browser, viewport);
     await openScanScreen(page, user);
 
     await chooseFile(page, corruptJpg);
     await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
-    await page.getByRole('button', { name: 'Scan' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: SCAN_TIMEOUT });
+    // Scan again and the other actions are in reach, not below the preview.
+    expect(await inViewport(page.getByRole('button', { name: 'Scan' }))).toBe(true);
     // The server's own message, not a generic one.
     expect(await alert.textContent()).toMatch(/^The image could not be decoded/);
     expect(await page.getByRole('img', { name: 'Receipt preview' }).isVisible()).toBe(true);
@@ -140,6 +193,7 @@ describe.each([
     await screenshot(page, `scan-failed-${name}`);
 
     await page.getByRole('button', { name: 'Enter manually' }).click();
+    await page.getByText('This picture could not be read, so it will not be kept with the receipt.').waitFor();
     const form = reviewForm(page);
     await form.getByRole('button', { name: 'Save Receipt' }).click();
     await form.getByText('Store is required').waitFor();
@@ -154,11 +208,12 @@ describe.each([
     await page.getByRole('link', { name: new RegExp(`^View ${storeName} receipt`) }).first().waitFor();
     const saved = await savedReceipt(user, storeName);
     expect(saved.amount).toBe(7.25);
-    expect(saved.imageUrl).not.toBeNull();
+    // Bytes that are no picture are never stored (the server re-encodes every photo it keeps).
+    expect(saved.imageUrl).toBeNull();
 
     // Cancel clears the image and the results.
     await page.goto(webUrl('/receipts/scan'));
-    await chooseFile(page, receiptJpg);
+    await chooseFile(page, corruptJpg);
     await page.getByRole('button', { name: 'Enter manually' }).click();
     await reviewForm(page).getByLabel('Store').fill('Never saved');
     await reviewForm(page).getByRole('button', { name: 'Cancel' }).click();
@@ -186,10 +241,89 @@ it('scales a large photo down in the browser before uploading it, and still read
   const { src, width, height } = await preview.evaluate((img: HTMLImageElement) => ({ src: img.src.slice(0, 30), width: img.naturalWidth, height: img.naturalHeight }));
   expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
   expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
-  await page.getByRole('button', { name: 'Scan' }).click();
   await reviewForm(page).waitFor({ timeout: SCAN_TIMEOUT });
   expect(sent).toHaveLength(1);
   expect(sent[0]).toBeLessThan(original);
   expect(Number(await reviewForm(page).getByLabel('Total').inputValue())).toBe(Number(label.total));
   await context.close();
+});
+
+describe('the review form says what to check first', () => {
+  it('marks the field the scanner is unsure of, says the items do not add up, and re-reads the date day first', async () => {
+    const user = await createUser('Una Unsure');
+    const { context, page } = await newPage(browser, DESKTOP);
+    await openScanScreen(page, user);
+    await chooseFile(page, unsureJpg);
+    const form = reviewForm(page);
+    await form.waitFor({ timeout: SCAN_TIMEOUT });
+
+    // The total is marked with words, not colour alone, and the banner names it.
+    const total = form.getByLabel('Total');
+    expect(await helperOf(total)).toContain('Check this: the scanner is not sure');
+    await form.getByText(/^Please check (the |.* and )total: the scanner was not sure of (it|them)\.$/).waitFor();
+    await form.getByText(/^The items add up to 8\.00, not the total of /).waitFor();
+    // Amounts as printed, and the currency marker read from the receipt.
+    expect(await helperOf(form.getByLabel('Currency'))).toContain('Printed on the receipt: RM.');
+
+    // Read month first (the user's setting); the receipt looks day first (RM).
+    const date = form.locator('input[type="date"]');
+    expect(await date.inputValue()).toBe('2025-03-04');
+    const order = form.getByRole('combobox', { name: 'Date order' });
+    expect(await helperOf(order)).toMatch(/This receipt looks day first/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'scan-unsure-desktop');
+    await useColorScheme(page, 'dark');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'scan-unsure-dark-desktop');
+    await useColorScheme(page, 'light');
+
+    await order.click();
+    await page.getByRole('option', { name: 'Day first (DD/MM/YYYY)' }).click();
+    await form.getByText('Date read again day first.').waitFor({ timeout: SCAN_TIMEOUT });
+    expect(await date.inputValue()).toBe('2025-04-03');
+
+    // Correcting the total clears its mark and the banners about it.
+    await total.fill('8.00');
+    expect(await helperOf(total)).not.toContain('Check this');
+    expect(await form.getByText(/the scanner was not sure/).count()).toBe(0);
+    expect(await form.getByText(/The items add up to/).count()).toBe(0);
+    await form.getByRole('button', { name: 'Save Receipt' }).click();
+    await page.waitForURL(webUrl('/receipts'));
+    const [saved] = await apiAs<Receipt[]>(user, 'GET', '/receipts');
+    expect(saved).toMatchObject({ date: '2025-04-03', amount: 8 });
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE, 1],
+    ['zoom-200', { width: 640, height: 400 }, 2],
+  ])('on %s the marks and banners fit and the page moves to them', async (name, viewport, deviceScaleFactor) => {
+    const user = await createUser('Zoe Zoom');
+    const context = await browser.newContext({ viewport, deviceScaleFactor, baseURL: process.env.E2E_WEB_URL });
+    const page = await context.newPage();
+    await openScanScreen(page, user);
+    await chooseFile(page, unsureJpg);
+    const form = reviewForm(page);
+    await form.waitFor({ timeout: SCAN_TIMEOUT });
+    expect(await inViewport(page.getByRole('heading', { name: 'Review receipt' }))).toBe(true);
+    // Nothing wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `scan-unsure-${name}`);
+    await context.close();
+  });
+
+  it('says at the top of the form when the total could not be read', async () => {
+    const user = await createUser('Nell Nototal');
+    const { context, page } = await newPage(browser, DESKTOP);
+    await openScanScreen(page, user);
+    await chooseFile(page, noTotalPng);
+    const form = reviewForm(page);
+    await form.waitFor({ timeout: SCAN_TIMEOUT });
+    await form.getByText(/^The scanner could not read (the |.* and )total\. Please enter (it|them) from the receipt\.$/).waitFor();
+    expect(await helperOf(form.getByLabel('Total'))).toContain('Not read: please enter it from the receipt');
+    expect(await form.getByLabel('Total').inputValue()).toBe('');
+    await screenshot(page, 'scan-not-read-desktop');
+    await context.close();
+  });
 });

@@ -92,7 +92,7 @@ describe.each([
     await page.getByLabel('Email address').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('The email or password is incorrect.').waitFor();
+    await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
     await context.close();
   });
 });

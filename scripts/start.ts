@@ -6,6 +6,8 @@ import { onShutdown, runMain } from '../src/server/lifecycle';
 /** `npm start`: auth emulator + API + web with embedded defaults, until Ctrl+C. */
 runMain(async () => {
   const env: Record<string, string> = {
+    // The API trusts the auth emulator only in an explicit development (or test) mode.
+    NODE_ENV: 'development',
     API_PORT: '8000',
     WEB_PORT: '8080',
     FIREBASE_PROJECT_ID: 'demo-tally',

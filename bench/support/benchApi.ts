@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+/** Seeding and load mixes write far faster than a person: the per-user write limit would refuse them. */
+export const NO_WRITE_LIMIT = { WRITE_RATE_LIMIT_PER_MINUTE: '0' };
+
 export interface BenchApi {
   app: FastifyInstance;
   base: string;
@@ -16,7 +19,7 @@ export interface BenchApi {
   stop(): Promise<void>;
 }
 
-export async function startBenchApi({ name, usePg }: { name: string; usePg: boolean }): Promise<BenchApi> {
+export async function startBenchApi({ name, usePg, env = {} }: { name: string; usePg: boolean; env?: Record<string, string> }): Promise<BenchApi> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   // Imported only now: the test setup reads the emulator address when first loaded.
   const { emulatorConfigFile } = await import('../../__tests__/setup/globalSetup');
@@ -36,6 +39,7 @@ export async function startBenchApi({ name, usePg }: { name: string; usePg: bool
     FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
     OCR_POOL_SIZE: '1',
     ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } : {}),
+    ...env,
   });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -43,6 +43,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * A page as Chromium shows it zoomed (200%: zoom 2) in a window of `window`'s size: the layout
+ * viewport shrinks by the zoom in CSS pixels and each CSS pixel takes `zoom` device pixels.
+ */
+export async function newZoomedPage(browser: Browser, zoom: number, window = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const viewport = { width: Math.round(window.width / zoom), height: Math.round(window.height / zoom) };
+  const context = await browser.newContext({ viewport, deviceScaleFactor: zoom, baseURL: process.env.E2E_WEB_URL });
+  return { context, page: await context.newPage() };
+}
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: process.env.E2E_WEB_URL });
   const page = await context.newPage();

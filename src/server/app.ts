@@ -6,7 +6,8 @@ import { openDatabase, type DbHandle } from './db';
 import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
 import errorsPlugin from './plugins/errors';
-import securityPlugin from './plugins/security';
+import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, writeRateLimit } from './plugins/security';
+import jsonGuard from './plugins/jsonGuard';
 import dbPlugin from './plugins/db';
 import authPlugin from './plugins/auth';
 import readCache from './plugins/readCache';
@@ -62,6 +63,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(jsonGuard);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tally API', version: '1.0.0', description: 'Personal budget and receipts tracker' },
@@ -69,7 +71,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' }, staticCSP: DOCS_CSP });
   await app.register(dbPlugin, { handle: db });
   await app.register(authPlugin, { identity });
   await app.register(blobsPlugin, { dataDir: config.dataDir, secret: config.blobUrlSecret, publicUrl: config.publicApiUrl, store: deps.blobs });
@@ -82,10 +84,16 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(avatarPlugin, { dataDir: config.dataDir });
   // Everything below needs a signed-in user: one hook for the whole scope, not a line per handler.
   await app.register(async (secured) => {
+    // Before authentication, so a 401 carries it too; a route may still set its own.
+    secured.addHook('onRequest', (_req, reply, done) => {
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      done();
+    });
     secured.addHook('onRequest', secured.authenticate);
+    if (config.writeRateLimitPerMinute > 0) secured.addHook('preParsing', writeRateLimit(secured, config.writeRateLimitPerMinute));
     // Embedded database only (one process owns it): a query there costs more than the rest of a request.
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
-    await secured.register(profileRoutes);
+    await secured.register(profileRoutes, { identity });
     await secured.register(categoryRoutes);
     await secured.register(receiptRoutes);
     await secured.register(dashboardRoutes);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { OcrEngineName } from './ocr/types';
 import crypto from 'node:crypto';
 
 /** Typed server configuration, read once from the environment (.env is loaded by main.ts). */
@@ -21,9 +22,11 @@ export interface ServerConfig {
   };
   logLevel: string;
   blobUrlSecret: string;
-  ocr: { poolSize: number; maxQueue: number };
+  ocr: { engine: OcrEngineName; poolSize: number; maxQueue: number };
   /** Per-user cache of GET answers on PGlite (plugins/readCache.ts); 0 turns it off. */
   readCacheTtlMs: number;
+  /** Writes (any method but GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
+  writeRateLimitPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,10 +43,26 @@ function int(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+/**
+ * Only these exact NODE_ENV values are not production. Anything else ('PRODUCTION', 'prod',
+ * 'staging', or none at all) is production, so a misspelt value can never trust the emulator.
+ */
+const NON_PRODUCTION = ['development', 'test'] as const;
+
+function runMode(nodeEnv: string): ServerConfig['env'] {
+  return (NON_PRODUCTION as readonly string[]).includes(nodeEnv) ? (nodeEnv as ServerConfig['env']) : 'production';
+}
+
+/** OCR_ENGINE: paddle (default) or tesseract; anything else is a start-up error, not a silent default. */
+function ocrEngine(env: Env): OcrEngineName {
+  const v = str(env, 'OCR_ENGINE', 'paddle').toLowerCase();
+  if (v !== 'paddle' && v !== 'tesseract') throw new Error(`OCR_ENGINE must be paddle or tesseract, not '${v}'`);
+  return v;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
-  const nodeEnv = str(env, 'NODE_ENV', 'development');
   const config: ServerConfig = {
-    env: nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development',
+    env: runMode(env.NODE_ENV ?? ''),
     apiHost: str(env, 'API_HOST', '127.0.0.1'),
     apiPort: int(env, 'API_PORT', 8000),
     webPort: int(env, 'WEB_PORT', 8080),
@@ -63,8 +82,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
-    ocr: { poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)), maxQueue: int(env, 'OCR_MAX_QUEUE', 8) },
+    ocr: { engine: ocrEngine(env), poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)), maxQueue: int(env, 'OCR_MAX_QUEUE', 8) },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
+    writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
   };
   assertSafe(config);
   return config;
@@ -73,6 +93,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 /** Emulator tokens are unsigned: anyone could forge one, so production must never trust them. */
 export function assertSafe(config: ServerConfig): void {
   if (config.env === 'production' && config.firebase.emulatorHost) {
-    throw new Error('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode (emulator tokens are unsigned).');
+    throw new Error(
+      'Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode (emulator tokens are unsigned). ' +
+        `The emulator is allowed only with NODE_ENV set to exactly ${NON_PRODUCTION.join(' or ')}.`,
+    );
   }
 }

@@ -29,12 +29,13 @@ export type AnalyticsPoint = Static<typeof AnalyticsPoint>;
 export const AnalyticsSeries = Type.Array(AnalyticsPoint);
 export type AnalyticsSeries = Static<typeof AnalyticsSeries>;
 
-/** This period against the previous one, and this period split by category (for a doughnut). */
+/** This period so far against the same days of the previous one, and this period split by category (for a doughnut). */
 export const AnalyticsBreakdown = Type.Object({
   current: Type.Object({
     period: Type.String(),
     total: Type.Number(),
     previous_period: Type.String(),
+    /** The previous period's spending over the same days as this period has had so far. */
     previous_total: Type.Number(),
     /** Percent change from the previous period, one decimal; null when the previous total is 0. */
     change_pct: Type.Union([Type.Number(), Type.Null()]),

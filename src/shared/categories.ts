@@ -54,8 +54,8 @@ export const CategoryInput = Type.Object(
 );
 export type CategoryInput = Static<typeof CategoryInput>;
 
-/** A category in the list, with this calendar month's spending in it. */
-export const CategoryWithSpending = Type.Object({ ...Category.properties, spent: Type.Number() });
+/** A category in the list, with this calendar month's spending in it and how many receipts it holds (GET /categories always sends it). */
+export const CategoryWithSpending = Type.Object({ ...Category.properties, spent: Type.Number(), receipt_count: Type.Optional(Type.Integer({ minimum: 0 })) });
 export type CategoryWithSpending = Static<typeof CategoryWithSpending>;
 export const CategoryList = Type.Array(CategoryWithSpending);
 

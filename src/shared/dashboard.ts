@@ -7,7 +7,9 @@ export const RECENT_TRANSACTIONS = 5;
 /** A receipt as the dashboard shows it: spending is negative, a refund positive (ARCHITECTURE §4). */
 export const DashboardTransaction = Type.Object({
   _id: Type.String(),
+  /** The receipt's description, or its store when it has none (spec §3). */
   description: Type.String(),
+  store: Type.String(),
   category: Type.String(),
   date: Type.String(),
   amount: Type.Number(),
@@ -19,6 +21,8 @@ export const Dashboard = Type.Object({
   budget: Type.Union([Type.Number(), Type.Null()]),
   /** This calendar month's spending (refunds subtract). */
   total_spent: Type.Number(),
+  /** The saved profile's name, for the greeting. */
+  display_name: Type.String(),
 });
 export type Dashboard = Static<typeof Dashboard>;
 

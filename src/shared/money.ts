@@ -17,8 +17,30 @@ export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** True when a typed-in string is a non-negative amount with at most two decimals. */
-export function isMoneyInput(text: string, { allowNegative = false } = {}): boolean {
-  const re = allowNegative ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/;
-  return re.test(text.trim()) && Number(text) <= MAX_AMOUNT;
+export interface MoneyInputOptions {
+  /** A leading '-' is allowed (a refund, a discount). */
+  allowNegative?: boolean;
+  /** Thousands separators are allowed: '1,234.56'. */
+  allowGrouping?: boolean;
+}
+
+const PLAIN_MONEY = /^\d+(\.\d{1,2})?$/;
+const GROUPED_MONEY = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
+
+/** A typed-in amount as a number (thousands separators dropped). Check it with moneyInputProblem first. */
+export function moneyInputValue(text: string): number {
+  return Number(text.trim().replace(/,/g, ''));
+}
+
+/** What is wrong with a typed-in amount: not a number with at most two decimals, or above MAX_AMOUNT; null when fine. */
+export function moneyInputProblem(text: string, { allowNegative = false, allowGrouping = false }: MoneyInputOptions = {}): 'format' | 'too-large' | null {
+  const trimmed = text.trim();
+  const unsigned = allowNegative && trimmed.startsWith('-') ? trimmed.slice(1) : trimmed;
+  if (!PLAIN_MONEY.test(unsigned) && !(allowGrouping && GROUPED_MONEY.test(unsigned))) return 'format';
+  return Math.abs(moneyInputValue(trimmed)) > MAX_AMOUNT ? 'too-large' : null;
+}
+
+/** True when a typed-in string is an amount with at most two decimals, at most MAX_AMOUNT. */
+export function isMoneyInput(text: string, options: MoneyInputOptions = {}): boolean {
+  return moneyInputProblem(text, options) === null;
 }

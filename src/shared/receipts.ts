@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT } from './money';
+import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 
 export const MAX_RECEIPT_ITEMS = 200;
 export const MAX_ITEM_QUANTITY = 100_000;
@@ -78,6 +79,12 @@ export const ScanItem = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Spec §3 sends `shared_expenses` empty: sharing is not a feature, so the field takes an empty
+ * list and nothing else (no value of unknown shape reaches the server).
+ */
+const NoSharedExpenses = Type.Array(Type.Never(), { maxItems: 0, description: 'Always empty: expenses are not shared' });
+
 /** The save payload of the scan screen (spec §3). Told apart from the manual form by `store_name`. */
 export const ScanReceiptBody = Type.Object(
   {
@@ -87,9 +94,12 @@ export const ScanReceiptBody = Type.Object(
     items: Type.Optional(Type.Array(ScanItem, { maxItems: MAX_RECEIPT_ITEMS })),
     image_url: Type.Optional(Type.Union([ImageData, Type.Null()])),
     is_shared: Type.Optional(Type.Boolean()),
-    shared_expenses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 50 })),
+    shared_expenses: Type.Optional(NoSharedExpenses),
     category: Type.Optional(CategoryRef),
     description: Type.Optional(Type.String({ maxLength: 500 })),
+    scan_ref: Type.Optional(
+      Type.String({ maxLength: MAX_SCAN_REF, pattern: SCAN_REF_PATTERN, description: "The scan answer's scan_ref: Tally remembers this store's name and category for this person" }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
+import { MAX_SCAN_REF } from './scanRef';
+export { MAX_SCAN_REF };
 
 /** Base64 grows data by 4/3; room for an image of MAX_IMAGE_BYTES as a data URL in JSON. */
 export const SCAN_BODY_LIMIT = 12 * 1024 * 1024;
@@ -44,9 +46,37 @@ export const ProcessedData = Type.Object({
 });
 export type ProcessedData = Static<typeof ProcessedData>;
 
+/** How sure the scanner is of each field, 0 (a guess or nothing read) to 1 (checked). */
+export const ScanConfidence = Type.Object({
+  store_name: Type.Number({ minimum: 0, maximum: 1 }),
+  date: Type.Number({ minimum: 0, maximum: 1 }),
+  total_amount: Type.Number({ minimum: 0, maximum: 1 }),
+});
+export type ScanConfidence = Static<typeof ScanConfidence>;
+export type ScanField = keyof ScanConfidence;
+
+/** Below this a field is marked on the review screen for the person to check first. */
+export const UNSURE_BELOW = 0.6;
+
+
+const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
+
 export const ScanReceiptResult = Type.Object({
   processed_data: ProcessedData,
   /** The recognised text, so a person can see what was read. */
   raw_text: Type.String(),
+  confidence: ScanConfidence,
+  /** The date order the date was read with (the request's, else the user's setting). */
+  date_order: DateOrderSchema,
+  /** The order the receipt itself looks like it uses (currency, tax words, a day above 12), or null when it gives no sign. */
+  suggested_date_order: Type.Union([DateOrderSchema, Type.Null()]),
+  /** The currency marker printed on the receipt ('RM', '€', '$', …), or null. Tally saves amounts as printed. */
+  currency: Type.Union([Type.String({ maxLength: 8 }), Type.Null()]),
+  /** Ties a save to what was read at the top of this receipt; send it back with the save payload so Tally learns the name and category. */
+  scan_ref: Type.String({ maxLength: MAX_SCAN_REF }),
+  /** The category this person chose for this store before (an id of theirs), or null. */
+  suggested_category_id: Type.Union([Type.String(), Type.Null()]),
+  /** True when store_name is the name this person gave this store before. */
+  store_remembered: Type.Boolean(),
 });
 export type ScanReceiptResult = Static<typeof ScanReceiptResult>;

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../helpers';
-import { addReceipt, dataUrl, JPEG_BYTES, PNG_BYTES, WEBP_BYTES } from '../modules/receipts/fixtures';
+import sharp from 'sharp';
+import { addReceipt, dataUrl, JPEG_BYTES, PNG_BYTES, todayUtc, WEBP_BYTES } from '../modules/receipts/fixtures';
+import { PHONE_EXIF } from '../modules/avatar/upload';
 import { FsBlobStore } from '../../../src/server/blobs/fs-store';
 import { BlobUrlSigner } from '../../../src/server/blobs/signed-urls';
 import { decodeImageData, sniffImageType } from '../../../src/server/blobs/image';
@@ -29,7 +31,50 @@ describe('GET /blobs/receipts/{key} (signed image links)', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(PNG_BYTES)).toBe(true);
+    // The same picture, encoded again without metadata.
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 2, height: 2 });
+  });
+
+  it('stores a phone photo without its metadata (GPS, device, owner), upright and at full size', async () => {
+    const user = await t.signUp();
+    // 40×30 pixels as stored by the camera, to be shown turned a quarter (EXIF orientation 6).
+    const original = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 250, g: 20, b: 20 } } })
+      .jpeg()
+      .withExif(PHONE_EXIF)
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(original).metadata();
+    expect(sent.exif?.includes(Buffer.from('Secret Owner'))).toBe(true);
+    expect(sent.orientation).toBe(6);
+    for (const field of ['imageData', 'image_url'] as const) {
+      const body = field === 'imageData'
+        ? { store: 'Photo', date: todayUtc(), amount: 3, imageData: dataUrl(original, 'image/jpeg') }
+        : { store_name: 'Photo', date: todayUtc(), total_amount: 3, image_url: dataUrl(original, 'image/jpeg') };
+      const saved = await t.request(user, { method: 'POST', url: '/receipts', payload: body });
+      expect(saved.statusCode).toBe(201);
+      const stored = (await t.app.inject({ method: 'GET', url: local(saved.json().imageUrl) })).rawPayload;
+      const meta = await sharp(stored).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 30, height: 40 });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      for (const secret of ['Secret Owner', 'PhoneCo']) expect(stored.includes(Buffer.from(secret))).toBe(false);
+      // The pixels are the photo's: the same colour.
+      const { dominant } = await sharp(stored).stats();
+      expect(dominant.r).toBeGreaterThan(200);
+    }
+  });
+
+  it('refuses a picture that would decode to too many pixels, and a damaged one, with a 400', async () => {
+    const user = await t.signUp();
+    const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const res = await t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Bomb', date: todayUtc(), amount: 1, imageData: dataUrl(huge) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The image has too many pixels. Please choose a smaller picture.');
+    const damaged = Buffer.concat([PNG_BYTES.subarray(0, 20), Buffer.from('not the rest of a png')]);
+    const bad = await t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Damaged', date: todayUtc(), amount: 1, imageData: dataUrl(damaged) } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('imageData could not be read as a JPEG, PNG or WebP image');
+    expect((await t.request(user, { method: 'GET', url: '/receipts' })).json()).toEqual([]);
   });
 
   it('refuses a forged, missing or expired signature and another key', async () => {

@@ -81,16 +81,42 @@ test('refuses work with OcrBusyError when the queue is full', async () => {
   for (const r of results) expect(r.processed_data.total_amount).toBe(11.61);
 }, 30_000);
 
-test('a worker that dies mid-scan fails that scan and is replaced', async () => {
-  const engine = engineOf(scanner)!;
-  const inFlight = scanner.scan(image, { dateOrder: 'MDY' });
-  expect(scanner.stats().busy).toBe(1);
-  const [thread] = engine.threads();
-  await thread.terminate(); // simulate a crashed worker thread
-  await expect(inFlight).rejects.toBeInstanceOf(OcrFailedError);
-  // The next scan waits for the replacement worker and succeeds.
-  const next = await scanner.scan(image, { dateOrder: 'MDY' });
-  expect(next.processed_data.total_amount).toBe(11.61);
-  expect(engine.threads()).toHaveLength(1);
-  expect(engine.threads()[0]).not.toBe(thread);
-}, 30_000);
+describe('the Tesseract engine (OCR_ENGINE=tesseract)', () => {
+  let tesseract: ReceiptScanner;
+  beforeAll(async () => {
+    tesseract = await createReceiptScanner({ engine: 'tesseract', poolSize: 1, maxQueue: 1, initTimeoutMs: 20_000 });
+  }, 30_000);
+  afterAll(async () => {
+    await tesseract?.close();
+  });
+
+  test('reads the same receipt', async () => {
+    const { processed_data: p } = await tesseract.scan(image, { dateOrder: 'MDY' });
+    expect(p.total_amount).toBe(11.61);
+    expect(p.date).toBe('2021-03-14');
+  }, 20_000);
+
+  test('a worker that dies mid-scan fails that scan and is replaced', async () => {
+    const engine = engineOf(tesseract)!;
+    const inFlight = tesseract.scan(image, { dateOrder: 'MDY' });
+    expect(tesseract.stats().busy).toBe(1);
+    const [thread] = engine.threads();
+    await thread.terminate(); // simulate a crashed worker thread
+    await expect(inFlight).rejects.toBeInstanceOf(OcrFailedError);
+    // The next scan waits for the replacement worker and succeeds.
+    const next = await tesseract.scan(image, { dateOrder: 'MDY' });
+    expect(next.processed_data.total_amount).toBe(11.61);
+    expect(engine.threads()).toHaveLength(1);
+    expect(engine.threads()[0]).not.toBe(thread);
+  }, 30_000);
+});
+
+test('every scan says how sure it is of each field, and a clean receipt is read with confidence', async () => {
+  const { confidence } = await scanner.scan(image, { dateOrder: 'MDY' });
+  for (const v of Object.values(confidence)) {
+    expect(v).toBeGreaterThanOrEqual(0);
+    expect(v).toBeLessThanOrEqual(1);
+  }
+  // Subtotal + tax and cash - change both confirm the total.
+  expect(confidence.total_amount).toBeGreaterThanOrEqual(0.6);
+}, 20_000);

@@ -8,7 +8,7 @@ import { loadConfig } from '../../../src/server/config';
 import { buildWebApp } from '../../../src/server/web/webApp';
 import { SIGN_UP_RATE_LIMIT_PER_MINUTE } from '../../../src/server/plugins/security';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../src/shared/scan';
-import { isErrorBody } from './routes';
+import { isErrorBody, SECURED_ROUTES } from './routes';
 
 let t: TestApp;
 let user: TestUser;
@@ -28,9 +28,23 @@ describe('security headers', () => {
       expect(header(res, 'x-frame-options')).toBe('DENY');
       expect(header(res, 'referrer-policy')).toBe('no-referrer');
       const csp = directives(header(res, 'content-security-policy'));
-      expect(csp['default-src']).toBe("'none'");
-      expect(csp['frame-ancestors']).toBe("'none'");
+      // Deny-all and nothing else: no helmet defaults (script-src 'self', styles from https:) merged in.
+      expect(csp).toEqual({ 'default-src': "'none'", 'base-uri': "'none'", 'form-action': "'none'", 'frame-ancestors': "'none'" });
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('/docs has its own policy: its scripts and styles from this origin only', async () => {
+    for (const url of ['/docs', '/docs/static/index.html', '/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeLessThan(400);
+      const csp = directives(header(res, 'content-security-policy'));
+      expect(csp['default-src']).toBe("'none'");
+      expect(csp['script-src']).toBe("'self'");
+      expect(csp['style-src']).toBe("'self' 'unsafe-inline'");
+      expect(csp['connect-src']).toBe("'self'");
+      expect(csp['frame-ancestors']).toBe("'none'");
+      expect(Object.values(csp).join(' ')).not.toMatch(/https:|\*/);
     }
   });
 
@@ -58,6 +72,23 @@ describe('security headers', () => {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('caching of personal data', () => {
+  it('every signed-in GET, and a refused one, says no-store', async () => {
+    const u = await t.signUp();
+    const receipt = await t.request(u, { method: 'POST', url: '/receipts', payload: { store: 'Cache', date: '2026-01-02', amount: 3 } });
+    const gets = SECURED_ROUTES.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThanOrEqual(10);
+    for (const route of gets) {
+      const res = await t.request(u, { method: 'GET', url: route.url.replace(':id', receipt.json().id) });
+      expect([route.url, res.statusCode]).toEqual([route.url, 200]);
+      expect([route.url, header(res, 'cache-control')]).toEqual([route.url, 'no-store']);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/receipts' });
+    expect(refused.statusCode).toBe(401);
+    expect(header(refused, 'cache-control')).toBe('no-store');
   });
 });
 
@@ -137,6 +168,14 @@ describe('production guard', () => {
   it('loadConfig refuses production mode with the auth emulator configured', () => {
     expect(() => loadConfig(prod)).toThrow(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode/);
     expect(loadConfig({ ...prod, FIREBASE_AUTH_EMULATOR_HOST: '' }).env).toBe('production');
+  });
+
+  it.each(['PRODUCTION', 'prod', 'Production', 'staging', ' production ', '', undefined])('refuses NODE_ENV %p with the emulator configured', (value) => {
+    expect(() => loadConfig({ ...prod, NODE_ENV: value })).toThrow(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode/);
+  });
+
+  it.each(['development', 'test'])('allows the emulator with NODE_ENV=%s', (value) => {
+    expect(loadConfig({ ...prod, NODE_ENV: value }).env).toBe(value);
   });
 
   it('buildApp refuses a hand-made production config that names the emulator', async () => {

@@ -17,7 +17,8 @@ export function App() {
   const theme = useMemo(() => makeTheme(mode), [mode]);
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      {/* color-scheme follows the theme: native controls (the date picker icon) stay visible in dark mode. */}
+      <CssBaseline enableColorScheme />
       <SettingsSync />
       <BrowserRouter>
         <Suspense fallback={<LoadingView />}>

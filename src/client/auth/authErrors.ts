@@ -1,9 +1,9 @@
-/** Plain words for the identity provider's error codes (spec §8 and the common ones). */
+/**
+ * Plain words for the identity provider's error codes (spec §8 and the common ones). A rejected
+ * email or password has none: each screen says it in its own words (sign-in: spec §8's
+ * 'Failed to sign in. Please check your credentials.').
+ */
 const messages: Record<string, string> = {
-  'auth/invalid-credential': 'The email or password is incorrect.',
-  'auth/invalid-login-credentials': 'The email or password is incorrect.',
-  'auth/wrong-password': 'The email or password is incorrect.',
-  'auth/user-not-found': 'The email or password is incorrect.',
   'auth/invalid-email': 'Please enter a valid email address.',
   'auth/missing-email': 'Please enter your email address.',
   'auth/missing-password': 'Please enter your password.',

@@ -8,8 +8,11 @@ import { LoadingView } from '../ui/LoadingView';
 import { Sidebar } from './Sidebar';
 import { HeaderActions } from './HeaderActions';
 import { useEnsureProfile } from './useEnsureProfile';
+import { SkipLink } from './SkipLink';
+import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 export const DRAWER_WIDTH = 240;
+const MAIN_ID = 'main-content';
 
 /** The signed-in frame: sidebar (a toggled drawer on small screens), header, and the screen. */
 export function Shell() {
@@ -18,9 +21,11 @@ export function Shell() {
   const open = useAppSelector(selectDrawerOpen);
   const dispatch = useAppDispatch();
   useEnsureProfile();
+  useFocusHeadingOnNavigate(MAIN_ID);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink mainId={MAIN_ID} />
       <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
         <Toolbar>
           {!wide && (
@@ -44,7 +49,7 @@ export function Shell() {
           </Drawer>
         )}
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${DRAWER_WIDTH}px)` } }}>
+      <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${DRAWER_WIDTH}px)` } }}>
         <Toolbar />
         <Suspense fallback={<LoadingView />}>
           <Outlet />

@@ -1,16 +1,12 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { NAV_ITEMS } from './navItems';
+import { NAV_ITEMS, activeNavItem } from './navItems';
 import { useSignOut } from './useSignOut';
-
-function isActive(pathname: string, to: string): boolean {
-  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
-}
 
 /** The navigation list, shown in the permanent sidebar or the small-screen drawer. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const { pathname } = useLocation();
+  const active = activeNavItem(useLocation().pathname);
   const signOut = useSignOut();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -24,7 +20,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <List>
           {NAV_ITEMS.map((item) => (
             <ListItem key={item.to} disablePadding>
-              <ListItemButton component={NavLink} to={item.to} end={item.to === '/'} selected={isActive(pathname, item.to)} onClick={onNavigate}>
+              <ListItemButton component={Link} to={item.to} selected={item === active} aria-current={item === active ? 'page' : undefined} onClick={onNavigate}>
                 <ListItemIcon>{item.icon}</ListItemIcon>
                 <ListItemText primary={item.label} />
               </ListItemButton>

@@ -1,13 +1,34 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import CategoryIcon from '@mui/icons-material/Category';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
+import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 
-/** The sidebar of spec §2 (Logout is its own action). */
-export const NAV_ITEMS: ReadonlyArray<{ label: string; to: string; icon: ReactElement }> = [
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactElement;
+}
+
+/** The sidebar of spec §2 plus every other screen a person looks for there (Logout is its own action). */
+export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Receipts', to: '/receipts', icon: <ReceiptLongIcon /> },
+  { label: 'Scan', to: '/receipts/scan', icon: <DocumentScannerIcon /> },
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
+  { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },
+  { label: 'Notifications', to: '/notifications', icon: <NotificationsIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },
+  { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
 ];
+
+const matches = (pathname: string, to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
+
+/** The item of the current screen: the most specific match (/receipts/scan is Scan, not Receipts). */
+export function activeNavItem(pathname: string, items: readonly NavItem[] = NAV_ITEMS): NavItem | undefined {
+  return items.filter((item) => matches(pathname, item.to)).sort((a, b) => b.to.length - a.to.length)[0];
+}

@@ -42,7 +42,8 @@ export class FsBlobStore implements BlobStore {
   }
 
   async deleteAllForUser(userId: string): Promise<void> {
-    await fs.rm(path.join(this.root, FsBlobStore.userSegment(userId)), { recursive: true, force: true });
+    // Retried: a file of the user's may be going away at the same moment (ENOTEMPTY).
+    await fs.rm(path.join(this.root, FsBlobStore.userSegment(userId)), { recursive: true, force: true, maxRetries: 5 });
   }
 
   private fileOf(key: string): string {

@@ -1,5 +1,36 @@
+import sharp from 'sharp';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../shared/receipts';
 import { badRequest, payloadTooLarge } from '../errors';
+
+/** Larger pictures are refused before decoding: a small PNG can unpack to gigabytes. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const TOO_MANY_PIXELS = 'The image has too many pixels. Please choose a smaller picture.';
+
+/** An uploaded picture, opened with the decoded-size limit; a damaged file fails, not half-decodes. */
+export function openImage(bytes: Buffer): ReturnType<typeof sharp> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+}
+
+/** A decoding failure in words: too many pixels, or `unreadable` for anything else. */
+export function imageError(err: unknown, unreadable: string) {
+  return /pixel limit/i.test(String((err as Error)?.message)) ? badRequest(TOO_MANY_PIXELS) : badRequest(unreadable);
+}
+
+/**
+ * The picture without its metadata: a phone photo's EXIF carries where it was taken (GPS), the
+ * device and often the owner's name. Encoded again in its own format at full size; the EXIF
+ * orientation is applied to the pixels first, so the picture stays the right way up.
+ */
+export async function withoutMetadata(image: DecodedImage, field: string): Promise<DecodedImage> {
+  const pipeline = openImage(image.bytes).autoOrient();
+  const encoded =
+    image.contentType === 'image/jpeg' ? pipeline.jpeg({ quality: 92 }) : image.contentType === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 92 });
+  try {
+    return { bytes: await encoded.toBuffer(), contentType: image.contentType };
+  } catch (err) {
+    throw imageError(err, `${field} could not be read as a JPEG, PNG or WebP image`);
+  }
+}
 
 export type ImageType = (typeof IMAGE_TYPES)[number];
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
-import lockfile from 'proper-lockfile';
+import { lockFolder } from './folderLock';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 
@@ -51,15 +50,11 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
 
 async function openPglite(dir: string | null): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
-  let release: (() => Promise<void>) | null = null;
+  let release: (() => void) | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     // PGlite has no lock of its own: two processes on one folder silently lose writes.
-    try {
-      release = await lockfile.lock(dir, { lockfilePath: path.join(dir, '.tally.lock'), stale: 15_000, update: 5_000 });
-    } catch {
-      throw new Error(`The database folder ${dir} is in use by another Tally process. Stop it first, or set DATA_DIR to another folder.`);
-    }
+    release = lockFolder(dir);
   }
   // DATE columns are selected as text (db/dates.ts): PGlite 0.5 ignores a DATE parser here.
   const pglite = new PGlite(dir ?? undefined, { parsers: { [types.INT8]: (v: string) => Number(v) } });
@@ -69,7 +64,7 @@ async function openPglite(dir: string | null): Promise<DbHandle> {
     driver: 'pglite',
     close: async () => {
       await db.destroy();
-      if (release) await release();
+      release?.();
     },
   };
 }

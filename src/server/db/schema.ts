@@ -99,6 +99,21 @@ export interface NotificationMarksTable {
   key: string;
 }
 
+/** What a person called a store whose receipt header reads like ocr_header (migration 030). */
+export interface StoreMemoryTable {
+  user_id: string;
+  header_key: string;
+  ocr_header: string;
+  store_name: string;
+  category_id: string | null;
+  updated_at: Timestamp;
+}
+
+/** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
+export interface ClosedAccountsTable {
+  uid_digest: string;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   categories: CategoriesTable;
@@ -108,6 +123,8 @@ export interface Database {
   monthly_totals: MonthlyTotalsTable;
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
+  store_memory: StoreMemoryTable;
+  closed_accounts: ClosedAccountsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

@@ -5,35 +5,15 @@
 import { OcrEngine, type RecognizeOutput, type WorkerLease } from './engine';
 import { assertSupportedImage, decodeImage, useAllCoresForImages, renderBand, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
 import { linesFromTsv } from './layout';
-import { parseReceiptDetailed, parseStoreFromHeader, type DateOrder, type ParsedReceipt } from './parser';
+import { createPaddleScanner } from './paddleScanner';
+import { parseReceiptDetailed, parseStoreFromHeader, type DateOrder } from './parser';
+import type { ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
 
 export { OcrInputError, OcrBusyError, OcrFailedError } from './errors';
 export { decodeBase64Image, detectImageType } from './image';
-export type { DateOrder, ParsedReceipt, ReceiptItem } from './parser';
+export type { DateOrder, FieldConfidence, ParsedReceipt, ReceiptItem } from './parser';
 
-export interface ScannerOptions {
-  /** Tesseract workers (default: number of CPUs). */
-  poolSize?: number;
-  /** Scans allowed to wait for a worker before OcrBusyError (default: 8 per worker). */
-  maxQueue?: number;
-  /** Bound on starting one worker, in ms (default 30 s). */
-  initTimeoutMs?: number;
-}
-
-export interface ScanOptions {
-  dateOrder: DateOrder;
-}
-
-export interface ScanResult {
-  processed_data: ParsedReceipt;
-  raw_text: string;
-}
-
-export interface ReceiptScanner {
-  scan(image: Buffer, opts: ScanOptions): Promise<ScanResult>;
-  stats(): { busy: number; queued: number; size: number };
-  close(): Promise<void>;
-}
+export type { OcrEngineName, ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
 
 /** First pass: a working column width that suits both flat scans and phone photos. */
 const FIRST_PASS: PrepareOptions = { targetWidth: 1000, lineHeight: 0 };
@@ -44,7 +24,7 @@ const FIRST_PASS: PrepareOptions = { targetWidth: 1000, lineHeight: 0 };
  */
 const SECOND_PASS: PrepareOptions = { targetWidth: 1400, sharpen: true };
 /** A parse this good is not worth a second OCR pass (a labelled or confirmed total, and a date). */
-const GOOD_ENOUGH = 3;
+const GOOD_ENOUGH = 2.6;
 
 interface OcrText {
   text: string;
@@ -91,9 +71,9 @@ async function ocr(engine: OcrEngine, lease: WorkerLease, image: DecodedImage, p
  * (page top down to just below the chosen name) is read again from the decoded raster at a
  * larger scale, as a block of text columns (PSM 4), and the better-scored name wins.
  */
-const HEADER_RECHECK_BELOW = 16.5;
+const HEADER_RECHECK_BELOW = 0.6;
 /** The re-read must beat the first reading by this much (near-ties go either way). */
-const HEADER_MARGIN = 0.3;
+const HEADER_MARGIN = 0.1;
 const HEADER_WIDTH = 2000;
 
 async function rereadHeader(lease: WorkerLease, image: DecodedImage, read: OcrText, storeLines: number[]): Promise<{ name: string; score: number } | null> {
@@ -111,6 +91,7 @@ async function rereadHeader(lease: WorkerLease, image: DecodedImage, read: OcrTe
 
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
   useAllCoresForImages();
+  if ((opts.engine ?? 'paddle') === 'paddle') return createPaddleScanner(opts);
   const engine = await OcrEngine.create({
     poolSize: opts.poolSize,
     maxQueue: opts.maxQueue,
@@ -153,7 +134,7 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
         const header = await rereadHeader(lease, decoded, storeSource.ocr, storeSource.lines);
         if (header && header.score > storeSource.score + HEADER_MARGIN) parsed.store_name = header.name;
       }
-      return { processed_data: parsed, raw_text: text };
+      return { processed_data: parsed, raw_text: text, confidence: best.confidence };
     });
   };
 

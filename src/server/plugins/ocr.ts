@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { createReceiptScanner, type ReceiptScanner } from '../ocr';
+import { createReceiptScanner, type OcrEngineName, type ReceiptScanner } from '../ocr';
 
-/** Hands out the app's one receipt scanner (a pool of Tesseract workers). */
+/** Hands out the app's one receipt scanner. */
 export interface ScannerProvider {
   /** The scanner, starting it if needed; rejects when the OCR engine cannot start. */
   get(): Promise<ReceiptScanner>;
@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 export interface OcrPluginOptions {
+  engine?: OcrEngineName;
   poolSize: number;
   maxQueue: number;
   /** A scanner made elsewhere (tests); its owner closes it. */
@@ -37,7 +38,7 @@ export default fp<OcrPluginOptions>(async (app, opts) => {
     get() {
       if (closed) return Promise.reject(new Error('The app is closing'));
       if (!starting) {
-        const attempt = createReceiptScanner({ poolSize: opts.poolSize || undefined, maxQueue: opts.maxQueue });
+        const attempt = createReceiptScanner({ engine: opts.engine, poolSize: opts.poolSize || undefined, maxQueue: opts.maxQueue });
         starting = attempt;
         attempt.catch((err: unknown) => {
           app.log.error({ err }, 'the OCR engine failed to start');

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import Fastify, { type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
@@ -23,15 +23,55 @@ export const signUpRateLimit: RateLimitOptions = {
 };
 
 /**
- * Helmet settings for a JSON API: it never serves HTML to run scripts, so the CSP denies all.
- * (The web server in web/webApp.ts has its own.)
+ * A hook for the signed-in scope: each user may send `maxPerMinute` writes (any method but GET),
+ * counted per user (people behind one NAT do not share it) in preParsing, so a refused write
+ * costs no body reading or parsing. It keeps its own count beside the routes' own limits (scan,
+ * sign-up), which still apply.
+ */
+export function writeRateLimit(app: FastifyInstance, maxPerMinute: number) {
+  const check = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `write:${req.user.uid}` });
+  return async (req: FastifyRequest): Promise<void> => {
+    if (req.method === 'GET' || req.method === 'HEAD') return;
+    const limit = await check(req);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new HttpError(429, `Too many changes in a short time. Please wait ${limit.ttlInSeconds} s and try again.`, retryAfter(limit.ttl));
+    }
+  };
+}
+
+/**
+ * Helmet settings for a JSON API: its answers are data, never a page, so the CSP denies
+ * everything; helmet's own defaults (scripts from 'self', styles from https:, ...) are not merged
+ * in. /docs has its own policy (DOCS_CSP). The web server in web/webApp.ts has its own too.
  */
 export const API_HELMET: FastifyHelmetOptions = {
-  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], imgSrc: ["'self'", 'data:'] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] },
+  },
   crossOriginResourcePolicy: { policy: 'cross-origin' }, // images are shown by the web origin
   referrerPolicy: { policy: 'no-referrer' },
   frameguard: { action: 'deny' },
 };
+
+/**
+ * The policy of the Swagger UI page at /docs: its own scripts, styles and the OpenAPI document
+ * from this origin (the UI sets inline style attributes), nothing from elsewhere, never framed.
+ */
+export const DOCS_CSP: Record<string, string> = {
+  'default-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'font-src': "'self'",
+  'connect-src': "'self'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+};
+
+/** Personal data must not be kept by browsers or proxies: every signed-in answer says so. */
+export const PRIVATE_CACHE_CONTROL = 'no-store';
 
 /**
  * The headers helmet sends with these options, asked of helmet itself once. They depend on

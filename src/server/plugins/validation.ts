@@ -49,7 +49,7 @@ export function describeValidationError(errors: ErrorObject[], context: string):
     case 'exclusiveMaximum':
       return `${field} must be at most ${String(p.limit)}`;
     case 'maxItems':
-      return `${field} has too many entries (at most ${String(p.limit)})`;
+      return Number(p.limit) === 0 ? `${field} must be empty` : `${field} has too many entries (at most ${String(p.limit)})`;
     case 'minItems':
       return `${field} needs at least ${String(p.limit)} entries`;
     case 'enum':

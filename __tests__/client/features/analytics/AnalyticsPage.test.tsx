@@ -107,8 +107,8 @@ it('shows the figures of the chosen range and switches back to a cached range at
   expect(screen.getByRole('button', { name: 'Weekly' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'false');
   expect(tableFigures('analytics-series-table')).toEqual([
-    ['Nov 9', '$50.00'],
-    ['Nov 16', '$120.50'],
+    ['Week of Nov 9', '$50.00'],
+    ['Week of Nov 16', '$120.50'],
   ]);
   expect(screen.getByRole('table', { name: 'Spending per week' })).toBeInTheDocument();
   expect(screen.getByRole('img', { name: 'Spending per week, line chart of the last 2 weeks' })).toBeInTheDocument();
@@ -133,7 +133,7 @@ it('shows the figures of the chosen range and switches back to a cached range at
   await screen.findByText('Error: Cannot reach the Tally server. Check your connection.');
 
   await user$.click(screen.getByRole('button', { name: 'Weekly' }));
-  expect(tableFigures('analytics-series-table')[1]).toEqual(['Nov 16', '$120.50']);
+  expect(tableFigures('analytics-series-table')[1]).toEqual(['Week of Nov 16', '$120.50']);
   // Each failed request (the yearly ones, the unseeded monthly breakdown) is logged; nothing else is.
   expect(unexpectedErrors().length).toBeGreaterThan(0);
   expect(new Set(unexpectedErrors())).toEqual(new Set(['Cannot reach the Tally server. Check your connection.']));
@@ -148,16 +148,25 @@ it('says so when the range has no rows', async () => {
   expect(screen.queryByRole('img')).not.toBeInTheDocument();
 });
 
+it('shows no flat line of zeros for an account without receipts', async () => {
+  const store = makeStore();
+  store.dispatch(signedIn(user));
+  await seed(store, 'weekly', [{ period: 'Nov 9', amount: 0 }, { period: 'Nov 16', amount: 0 }]);
+  renderPage(store);
+  expect(screen.getByText('No data available for the selected period')).toBeInTheDocument();
+  expect(screen.queryByRole('img')).not.toBeInTheDocument();
+});
+
 it('says when nothing was spent this period and leaves out a comparison with nothing', async () => {
   const store = makeStore();
   store.dispatch(signedIn(user));
-  await seed(store, 'weekly', [{ period: 'Nov 16', amount: 0 }], {
+  await seed(store, 'weekly', [{ period: 'Nov 9', amount: 12 }, { period: 'Nov 16', amount: 0 }], {
     current: { period: 'Nov 16', total: 0, previous_period: 'Nov 9', previous_total: 0, change_pct: null },
     categories: [],
   });
   renderPage(store);
   expect(screen.getByTestId('analytics-summary')).toHaveTextContent(/^\$0\.00 this week\.$/);
   expect(screen.getByText('Nothing spent this week yet.')).toBeInTheDocument();
-  expect(tableFigures('analytics-series-table')).toEqual([['Nov 16', '$0.00']]);
+  expect(tableFigures('analytics-series-table')).toEqual([['Week of Nov 9', '$12.00'], ['Week of Nov 16', '$0.00']]);
   expect(unexpectedErrors()).toEqual([]);
 });

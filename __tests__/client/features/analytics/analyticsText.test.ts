@@ -2,6 +2,12 @@ import { ANALYTICS_RANGES } from '../../../../src/shared/analytics';
 import { RANGE_LABELS, RANGE_ORDER, comparisonSentence, periodSummary, seriesCaption, breakdownCaption } from '../../../../src/client/features/analytics/analyticsText';
 
 describe('comparisonSentence', () => {
+  it('tells a change above 999% as a multiple', () => {
+    expect(comparisonSentence('monthly', 1234.5)).toBe('more than 13× last month');
+    expect(comparisonSentence('monthly', 1000.5)).toBe('more than 11× last month');
+    expect(comparisonSentence('weekly', 1900)).toBe('20× last week');
+  });
+
   it('says up or down by how much, against the previous period of the range', () => {
     expect(comparisonSentence('monthly', 12)).toBe('up 12% on last month');
     expect(comparisonSentence('weekly', -5)).toBe('down 5% on last week');
@@ -22,7 +28,7 @@ describe('comparisonSentence', () => {
 
   it('keeps at most one decimal', () => {
     expect(comparisonSentence('weekly', 3.14159)).toBe('up 3.1% on last week');
-    expect(comparisonSentence('weekly', 1234.5)).toBe('up 1,234.5% on last week');
+    expect(comparisonSentence('weekly', 999)).toBe('up 999% on last week');
   });
 });
 

@@ -37,7 +37,8 @@ describe('lineChartData', () => {
 });
 
 describe('lineChartOptions', () => {
-  const options = lineChartOptions({ colors, animate: true });
+  const options = lineChartOptions('weekly', { colors, animate: true });
+  type LabelCallback = (item: Parameters<typeof lineTooltipLabel>[1]) => string;
 
   it('fills the 300 px box with the spec margins, a grid, a legend and a tooltip', () => {
     expect(CHART_HEIGHT).toBe(300);
@@ -47,25 +48,33 @@ describe('lineChartOptions', () => {
     expect(options.scales?.x?.grid?.color).toBe('#DDDDDD');
     expect(options.scales?.y?.grid?.color).toBe('#DDDDDD');
     expect(options.plugins?.legend?.display).toBe(true);
-    expect(options.plugins?.tooltip?.callbacks?.label).toBe(lineTooltipLabel);
+    const label = options.plugins?.tooltip?.callbacks?.label as unknown as LabelCallback;
+    expect(label({ label: 'Nov 16', parsed: { x: 0, y: 55 } } as Parameters<LabelCallback>[0])).toBe('Week of Nov 16: $55.00');
   });
 
-  it('labels the vertical axis in dollars', () => {
+  it('titles both axes and labels the vertical one in short dollars', () => {
     const tick = options.scales?.y?.ticks?.callback as (value: number | string) => string;
-    expect(tick(0)).toBe('$0.00');
-    expect(tick(1500)).toBe('$1,500.00');
-    expect(tick('250.5')).toBe('$250.50');
+    expect(tick(0)).toBe('$0');
+    expect(tick(950)).toBe('$950');
+    expect(tick(1500)).toBe('$1.5K');
+    expect(tick(1_400_000)).toBe('$1.4M');
+    expect(tick('250.5')).toBe('$250.5');
+    expect((options.scales?.x as { title?: { text?: string } }).title?.text).toBe('Week starting');
+    expect((lineChartOptions('monthly', { colors, animate: true }).scales?.x as { title?: { text?: string } }).title?.text).toBe('Month');
+    expect((options.scales?.y as { title?: { text?: string } }).title?.text).toBe('Spent');
   });
 
   it('keeps the charts still for people who asked for reduced motion', () => {
     expect(options.animation).toBeUndefined();
-    expect(lineChartOptions({ colors, animate: false }).animation).toBe(false);
+    expect(lineChartOptions('weekly', { colors, animate: false }).animation).toBe(false);
     expect(doughnutOptions({ colors, animate: false }).animation).toBe(false);
   });
 
-  it('shows a point as money in the tooltip', () => {
-    const item = { dataset: { label: 'Spending' }, parsed: { x: 1, y: 42.5 } } as Parameters<typeof lineTooltipLabel>[0];
-    expect(lineTooltipLabel(item)).toBe('Spending: $42.50');
+  it('says in the tooltip which period a point is and its amount', () => {
+    const item = (label: string, y: number) => ({ label, parsed: { x: 1, y } }) as Parameters<typeof lineTooltipLabel>[1];
+    expect(lineTooltipLabel('weekly', item('Nov 16', 55))).toBe('Week of Nov 16: $55.00');
+    expect(lineTooltipLabel('monthly', item('Nov 2026', 42.5))).toBe('Nov 2026: $42.50');
+    expect(lineTooltipLabel('yearly', item('2026', 1234))).toBe('2026: $1,234.00');
   });
 });
 

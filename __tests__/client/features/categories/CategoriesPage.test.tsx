@@ -11,7 +11,7 @@ beforeAll(useClosedApiPort);
 
 const list: CategoryWithSpending[] = [
   { _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, spent: 50, is_fallback: false },
-  { _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, is_fallback: false },
+  { _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, is_fallback: false, receipt_count: 4 },
   { _id: 'c3', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 5, is_fallback: true },
 ];
 
@@ -87,7 +87,7 @@ it('asks before deleting', async () => {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete Fun' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete Fun?' });
-  expect(dialog).toHaveTextContent('Are you sure you want to delete this category?');
+  expect(dialog).toHaveTextContent('Are you sure you want to delete this category? Its 4 receipts move to Other.');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 });
 

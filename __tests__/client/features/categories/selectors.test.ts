@@ -1,25 +1,31 @@
-import { categorySpend, isFallbackCategory } from '../../../../src/client/features/categories/selectors';
+import { categorySpend, deleteCategoryMessage, isFallbackCategory } from '../../../../src/client/features/categories/selectors';
 import { NEW_CATEGORY, categoryFormValues, toCategoryInput, validateCategoryForm } from '../../../../src/client/features/categories/categoryForm';
+
+it('says in the delete confirmation how many receipts move to Other', () => {
+  expect(deleteCategoryMessage({ receipt_count: 0 }, 'Other')).toBe('Are you sure you want to delete this category? It has no receipts.');
+  expect(deleteCategoryMessage({ receipt_count: 1 }, 'Other')).toBe('Are you sure you want to delete this category? Its receipt moves to Other.');
+  expect(deleteCategoryMessage({ receipt_count: 12 }, 'Misc')).toBe('Are you sure you want to delete this category? Its 12 receipts move to Misc.');
+});
 
 describe('categorySpend', () => {
   it('is the share of the budget spent, one decimal', () => {
-    expect(categorySpend({ budget: 200, spent: 50 })).toEqual({ percent: 25, barValue: 25, overBudget: false });
-    expect(categorySpend({ budget: 300, spent: 100 })).toEqual({ percent: 33.3, barValue: 33.3, overBudget: false });
-    expect(categorySpend({ budget: 100, spent: 100 })).toEqual({ percent: 100, barValue: 100, overBudget: false });
+    expect(categorySpend({ budget: 200, spent: 50 })).toEqual({ percent: 25, overBudget: false });
+    expect(categorySpend({ budget: 300, spent: 100 })).toEqual({ percent: 33.3, overBudget: false });
+    expect(categorySpend({ budget: 100, spent: 100 })).toEqual({ percent: 100, overBudget: false });
   });
 
-  it('is over budget above 100%, with the bar full', () => {
-    expect(categorySpend({ budget: 100, spent: 150 })).toEqual({ percent: 150, barValue: 100, overBudget: true });
+  it('is over budget above 100%', () => {
+    expect(categorySpend({ budget: 100, spent: 150 })).toEqual({ percent: 150, overBudget: true });
   });
 
-  it('keeps the bar empty when refunds outweigh spending', () => {
-    expect(categorySpend({ budget: 100, spent: -10 })).toEqual({ percent: -10, barValue: 0, overBudget: false });
+  it('is negative when refunds outweigh spending', () => {
+    expect(categorySpend({ budget: 100, spent: -10 })).toEqual({ percent: -10, overBudget: false });
   });
 
   it('has no share without a budget, and a zero budget is over once anything is spent', () => {
-    expect(categorySpend({ budget: null, spent: 80 })).toEqual({ percent: null, barValue: 0, overBudget: false });
-    expect(categorySpend({ budget: 0, spent: 0 })).toEqual({ percent: 0, barValue: 0, overBudget: false });
-    expect(categorySpend({ budget: 0, spent: 1 })).toEqual({ percent: 100, barValue: 100, overBudget: true });
+    expect(categorySpend({ budget: null, spent: 80 })).toEqual({ percent: null, overBudget: false });
+    expect(categorySpend({ budget: 0, spent: 0 })).toEqual({ percent: 0, overBudget: false });
+    expect(categorySpend({ budget: 0, spent: 1 })).toEqual({ percent: 100, overBudget: true });
   });
 });
 

@@ -13,9 +13,10 @@ beforeAll(useClosedApiPort);
 const data: Dashboard = {
   budget: 1000,
   total_spent: 1250.5,
+  display_name: 'Dana Saved',
   transactions: [
-    { _id: 'r1', description: 'Groceries', category: 'Food', date: '2026-11-20', amount: -45.1 },
-    { _id: 'r2', description: 'Refund: shoes', category: 'Clothing', date: '2026-11-21', amount: 30 },
+    { _id: 'r1', store: 'Green Grocer', description: 'Groceries', category: 'Food', date: '2026-11-20', amount: -45.1 },
+    { _id: 'r2', store: 'Shoe Hut', description: 'Shoe Hut', category: 'Clothing', date: '2026-11-21', amount: 30 },
   ],
 };
 
@@ -28,13 +29,17 @@ async function seeded(dashboard: Dashboard) {
 it('shows budget, spending, remaining and the newest transactions coloured by direction', async () => {
   await seeded(data);
   expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  expect(screen.getByText('Welcome back, Dana Saved')).toBeInTheDocument(); // the saved profile's name
   expect(screen.getByTestId('figure-Monthly Budget')).toHaveTextContent('$1,000.00');
   expect(screen.getByTestId('figure-Total Spent')).toHaveTextContent('$1,250.50');
   expect(screen.getByTestId('figure-Remaining')).toHaveTextContent('-$250.50');
   expect(screen.getByText('Over budget')).toBeInTheDocument();
 
   const rows = screen.getAllByTestId('transaction');
-  expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Refund: shoes', 'Groceries']);
+  // The store names the row; a description of its own is shown under it.
+  expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Shoe Hut', 'Green Grocer']);
+  expect(within(rows[1]).getByText('Groceries')).toBeInTheDocument();
+  expect(within(rows[0]).getAllByText('Shoe Hut')).toHaveLength(1);
   const palette = makeTheme('light').palette;
   const refund = rows[0].querySelector('[data-direction]')!;
   const spent = rows[1].querySelector('[data-direction]')!;
@@ -43,14 +48,27 @@ it('shows budget, spending, remaining and the newest transactions coloured by di
   expect(spent).toHaveTextContent('Spent $45.10');
   expect(spent).toHaveStyle({ color: palette.error.main });
   expect(rows[1]).toHaveTextContent('Food · Nov 20, 2026');
+  expect(screen.getByRole('progressbar', { name: 'Monthly budget used' })).toHaveAttribute('data-level', 'exceeded');
+  expect(screen.getByTestId('budget-used')).toHaveTextContent('$1,250.50 of $1,000.00 (125%)');
 
   expect(screen.getByRole('link', { name: 'Add Transaction' })).toHaveAttribute('href', '/receipts/add');
   expect(screen.getByRole('link', { name: 'View Reports' })).toHaveAttribute('href', '/analytics');
   expect(screen.getByRole('link', { name: 'Manage Categories' })).toHaveAttribute('href', '/categories');
 });
 
+it.each([
+  [799.99, 'none'],
+  [800, 'warning'],
+  [1000, 'warning'],
+  [1000.01, 'exceeded'],
+])('colours the budget bar for %s of $1,000 as %s', async (spent, level) => {
+  await seeded({ ...data, total_spent: spent });
+  expect(screen.getByRole('progressbar', { name: 'Monthly budget used' })).toHaveAttribute('data-level', level);
+});
+
 it('says when no budget is set', async () => {
-  await seeded({ budget: null, total_spent: 0, transactions: [] });
+  await seeded({ budget: null, total_spent: 0, display_name: 'Dana', transactions: [] });
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   expect(screen.getByTestId('figure-Monthly Budget')).toHaveTextContent('Not set');
   expect(screen.getByTestId('figure-Remaining')).toHaveTextContent('—');
   expect(screen.getByText('No transactions yet.')).toBeInTheDocument();

@@ -41,7 +41,11 @@ it('adds and removes item rows and sends the whole receipt', async () => {
   await user.type(screen.getByLabelText('Tax'), '0.50');
 
   await user.click(screen.getByRole('button', { name: 'Add item' }));
+  // The focus moves into the new row, ready to type its name.
+  expect(within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText('Item name')).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Add item' }));
+  expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Item name')).toHaveFocus();
+  expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Price')).toHaveAccessibleDescription('Price is for one item; the line total is price × quantity.');
   const first = screen.getByRole('group', { name: 'Item 1' });
   await user.type(within(first).getByLabelText('Item name'), 'Bread');
   await user.type(within(first).getByLabelText('Price'), '3.50');

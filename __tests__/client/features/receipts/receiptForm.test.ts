@@ -22,6 +22,17 @@ describe('validateReceiptForm', () => {
     expect(validateReceiptForm({ ...valid, tax: '1.23' })).toEqual({});
   });
 
+  it("accepts thousands separators ('1,234.56') and says when an amount is too large", () => {
+    expect(validateReceiptForm({ ...valid, amount: '1,234.56', tax: '1,000' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, amount: '-12,345' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, amount: '1,23.45' }).amount).toBe('Enter a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: '10,000,000' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, amount: '10000000.01' }).amount).toBe('Amount must be at most $10,000,000.00');
+    expect(validateReceiptForm({ ...valid, amount: '-99,999,999' }).amount).toBe('Amount must be at most $10,000,000.00');
+    const item = { ...newItem(), name: 'Yacht', price: '12,000,000', quantity: '1' };
+    expect(validateReceiptForm({ ...valid, items: [item] }).items).toEqual({ [item.key]: { price: 'Price must be at most $10,000,000.00' } });
+  });
+
   it('rejects a date that is not a real day', () => {
     expect(validateReceiptForm({ ...valid, date: '2026-02-30' }).date).toBe('Enter a valid date');
   });
@@ -44,6 +55,11 @@ describe('toReceiptBody', () => {
       items: [{ ...newItem(), name: ' Milk ', price: '1.99', quantity: '2' }],
     });
     expect(body).toEqual({ store: 'Corner Shop', date: '2026-11-20', amount: 12.5, category: 'cat-1', description: '', paymentMethod: 'Cash', tax: null, items: [{ name: 'Milk', price: 1.99, quantity: 2 }] });
+  });
+
+  it('reads amounts typed with thousands separators', () => {
+    const body = toReceiptBody({ ...valid, amount: '1,234.56', tax: '1,000.5', items: [{ ...newItem(), name: 'TV', price: '1,200', quantity: '1' }] });
+    expect(body).toMatchObject({ amount: 1234.56, tax: 1000.5, items: [{ name: 'TV', price: 1200, quantity: 1 }] });
   });
 
   it('leaves the category to the API when none is chosen', () => {

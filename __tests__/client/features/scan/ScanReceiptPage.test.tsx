@@ -36,17 +36,22 @@ it('offers an image picker that accepts images only, and refuses other files wit
   expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
 });
 
-it('previews the image; a failed scan keeps it, shows why, and the receipt can be entered by hand', async () => {
+it('scans as soon as the image is chosen; a failed scan keeps it, shows why, can be retried, and the receipt can be entered by hand', async () => {
   const { user, store } = await renderPage();
   await user.upload(fileInput(), new File([PNG], 'lunch.png', { type: 'image/png' }));
   const preview = await screen.findByRole('img', { name: 'Receipt preview' });
   expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   expect(screen.getByText('lunch.png')).toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'Scan' }));
+  // No Scan click: choosing the image started the scan.
   expect(await screen.findByRole('alert')).toHaveTextContent(NO_SERVER);
   expect(screen.getByRole('img', { name: 'Receipt preview' })).toBeInTheDocument();
   expect(mutationCount(store)).toBe(1);
+  // Scan tries again: a new request (the hook keeps only the latest in the cache).
+  const firstRequest = Object.keys(store.getState().api.mutations)[0];
+  await user.click(screen.getByRole('button', { name: 'Scan' }));
+  await waitFor(() => expect(Object.keys(store.getState().api.mutations)).not.toContain(firstRequest));
+  expect(await screen.findByRole('alert')).toHaveTextContent(NO_SERVER);
 
   await user.click(screen.getByRole('button', { name: 'Enter manually' }));
   const form = screen.getByRole('form', { name: 'Review receipt' });
@@ -88,8 +93,7 @@ it('previews the image; a failed scan keeps it, shows why, and the receipt can b
 it('Cancel clears the image and the results', async () => {
   const { user } = await renderPage();
   await user.upload(fileInput(), new File([PNG], 'lunch.png', { type: 'image/png' }));
-  await screen.findByRole('img', { name: 'Receipt preview' });
-  await user.click(screen.getByRole('button', { name: 'Enter manually' }));
+  await user.click(await screen.findByRole('button', { name: 'Enter manually' }));
   await user.type(screen.getByLabelText(/^Store/), 'Corner Market');
 
   await user.click(within(screen.getByRole('form', { name: 'Review receipt' })).getByRole('button', { name: 'Cancel' }));

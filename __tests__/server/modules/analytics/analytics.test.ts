@@ -95,27 +95,33 @@ describe('GET /api/analytics', () => {
 });
 
 describe('GET /api/analytics/breakdown', () => {
-  it('compares the period with the previous one and splits it by category', async () => {
+  it('compares the period so far with the same days of the previous one and splits it by category', async () => {
     const user = await t.signUp();
     const service = new AnalyticsService(t.db.db);
-    const now = new Date('2026-03-20T12:00:00Z');
+    const now = new Date('2026-03-20T12:00:00Z'); // a Friday
     await addReceipt(t, user, { date: '2026-02-10', amount: 50, category: 'Food' });
+    await addReceipt(t, user, { date: '2026-02-21', amount: 70, category: 'Food' }); // after Feb 20: not like for like
+    await addReceipt(t, user, { date: '2026-03-13', amount: 8, category: 'Food' }); // last Friday: counts
+    await addReceipt(t, user, { date: '2026-03-14', amount: 9, category: 'Food' }); // last Saturday: does not
     await addReceipt(t, user, { date: '2026-03-01', amount: 40, category: 'Food' });
     await addReceipt(t, user, { date: '2026-03-19', amount: 20, category: 'Transportation' });
     await addReceipt(t, user, { date: '2026-03-19', amount: -4, category: 'Clothing' });
     const month = await service.breakdown(user.uid, { range: 'monthly' }, now);
     expect(month).toEqual({
-      current: { period: 'Mar 2026', total: 56, previous_period: 'Feb 2026', previous_total: 50, change_pct: 12 },
+      current: { period: 'Mar 2026', total: 73, previous_period: 'Feb 2026', previous_total: 50, change_pct: 46 },
       categories: [
-        { category: 'Food', color: '#22C55E', amount: 40 },
+        { category: 'Food', color: '#22C55E', amount: 57 },
         { category: 'Transportation', color: '#F59E0B', amount: 20 },
         { category: 'Clothing', color: '#EC4899', amount: -4 },
       ],
     });
     const week = await service.breakdown(user.uid, { range: 'weekly' }, now);
-    expect(week.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 0, change_pct: null });
+    expect(week.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 8, change_pct: 100 });
     const year = await service.breakdown(user.uid, { range: 'yearly' }, now);
-    expect(year.current).toMatchObject({ period: '2026', total: 106, previous_total: 0, change_pct: null });
+    expect(year.current).toMatchObject({ period: '2026', total: 193, previous_total: 0, change_pct: null });
+    // On a Monday, against last Monday only (last Friday's $8 is not like for like).
+    const monday = await service.breakdown(user.uid, { range: 'weekly' }, new Date('2026-03-16T12:00:00Z'));
+    expect(monday.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 0, change_pct: null });
   });
 
   it('answers over HTTP for this period', async () => {

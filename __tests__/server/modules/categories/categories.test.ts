@@ -21,9 +21,10 @@ describe('GET /categories', () => {
     await addReceipt(t, user, { category: 'Food', amount: 100, date: lastMonth });
     const list = await categories(user);
     expect(list.map((c) => c.name)).toEqual(['Clothing', 'Entertainment', 'Food', 'Transportation', 'Utilities', 'Other']);
-    expect(list.find((c) => c.name === 'Food')).toMatchObject({ color: '#22C55E', icon: 'utensils', budget: null, spent: 14.75 });
-    expect(list.find((c) => c.name === 'Other')).toMatchObject({ spent: 0 });
-    expect(Object.keys(list[0]).sort()).toEqual(['_id', 'budget', 'color', 'icon', 'is_fallback', 'name', 'spent']);
+    // receipt_count counts every month's receipts: what a delete would move to Other.
+    expect(list.find((c) => c.name === 'Food')).toMatchObject({ color: '#22C55E', icon: 'utensils', budget: null, spent: 14.75, receipt_count: 3 });
+    expect(list.find((c) => c.name === 'Other')).toMatchObject({ spent: 0, receipt_count: 0 });
+    expect(Object.keys(list[0]).sort()).toEqual(['_id', 'budget', 'color', 'icon', 'is_fallback', 'name', 'receipt_count', 'spent']);
     expect(list.filter((c) => c.is_fallback).map((c) => c.name)).toEqual(['Other']);
   });
 

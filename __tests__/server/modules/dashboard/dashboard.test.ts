@@ -18,7 +18,14 @@ const dashboard = async (user: TestUser, query = '') => {
 describe('GET /dashboard', () => {
   it('starts empty', async () => {
     const user = await t.signUp();
-    expect(await dashboard(user)).toEqual({ transactions: [], budget: null, total_spent: 0 });
+    expect(await dashboard(user)).toEqual({ transactions: [], budget: null, total_spent: 0, display_name: user.displayName });
+  });
+
+  it('greets with the saved profile name', async () => {
+    const user = await t.signUp({ displayName: 'First Name' });
+    const put = await t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: '  Renamed Person ' } });
+    expect(put.statusCode).toBe(200);
+    expect((await dashboard(user)).display_name).toBe('Renamed Person');
   });
 
   it('shows the five newest transactions, spending negative and refunds positive', async () => {
@@ -34,8 +41,8 @@ describe('GET /dashboard', () => {
     const d = await dashboard(user);
     // Newest date first; one date in the order saved, newest first. The description falls back to the store.
     expect(d.transactions.map((x: { description: string }) => x.description)).toEqual(['E', 'D', 'C', 'B', 'Lunch']);
-    expect(d.transactions[2]).toEqual({ _id: expect.any(String), description: 'C', category: 'Clothing', date: today, amount: 20 });
-    expect(d.transactions[4]).toMatchObject({ description: 'Lunch', category: 'Food', amount: -12.5 });
+    expect(d.transactions[2]).toEqual({ _id: expect.any(String), store: 'C', description: 'C', category: 'Clothing', date: today, amount: 20 });
+    expect(d.transactions[4]).toMatchObject({ store: 'A', description: 'Lunch', category: 'Food', amount: -12.5 });
     // This month: 12.5 + 3 - 20 + 1.1 + 2.2; last month's 500 is not counted.
     expect(d.total_spent).toBe(-1.2);
   });
@@ -75,7 +82,7 @@ describe('GET /dashboard', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await addReceipt(t, a, { store: 'Secret', amount: 99 });
-    expect(await dashboard(b)).toEqual({ transactions: [], budget: null, total_spent: 0 });
+    expect(await dashboard(b)).toEqual({ transactions: [], budget: null, total_spent: 0, display_name: b.displayName });
   });
 });
 

@@ -25,6 +25,13 @@ const titles = async (user: TestUser) => (await list(user, true)).map((n) => n.t
 const setBudget = (user: TestUser, amount: number) => t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: user.displayName, monthly_budget: amount } });
 const thisMonth = () => todayUtc().slice(0, 7);
 
+/** Saves a receipt as the scan screen does (its payload has store_name). */
+async function scanReceipt(user: TestUser, store: string, total: number): Promise<{ id: string }> {
+  const res = await t.request(user, { method: 'POST', url: '/receipts', payload: { store_name: store, date: todayUtc(), total_amount: total, items: [] } });
+  if (res.statusCode !== 201) throw new Error(`scan save failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 describe('a new account', () => {
   it('starts with the welcome tip, unread', async () => {
     const user = await t.signUp();
@@ -38,8 +45,8 @@ describe('a new account', () => {
 describe('reading', () => {
   it('lists unread newest first by default, read ones on request, and marks one or all read', async () => {
     const user = await t.signUp();
-    const a = await addReceipt(t, user, { store: 'Alpha', amount: 1 });
-    const b = await addReceipt(t, user, { store: 'Beta', amount: 2.5 });
+    const a = await scanReceipt(user, 'Alpha', 1);
+    const b = await scanReceipt(user, 'Beta', 2.5);
     const unread = await list(user);
     expect(unread.map((n) => n.message)).toEqual([
       'Your receipt from Beta for $2.50 was saved.',
@@ -80,7 +87,7 @@ describe('reading', () => {
   it('keeps each user to their own notifications', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    await addReceipt(t, a, { store: 'Only A' });
+    await scanReceipt(a, 'Only A', 10);
     const [mine] = await list(a);
     expect(mine.message).toContain('Only A');
     expect((await list(b, true)).map((n) => n.title)).toEqual(['Welcome to Tally']);
@@ -107,6 +114,19 @@ describe('reading', () => {
     for (const [method, url] of [['GET', '/notifications'], ['GET', '/notifications/count'], ['PUT', '/notifications/read-all'], ['PUT', `/notifications/${UNKNOWN_ID}/read`]] as const) {
       expect((await t.request(null, { method, url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('saved receipts', () => {
+  it('announces a receipt saved from a scan, not one typed by hand', async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < 8; i++) await addReceipt(t, user, { store: `Typed ${i}`, amount: 1 });
+    expect(await titles(user)).toEqual(['Welcome to Tally']);
+    expect(await count(user)).toBe(1);
+    const scanned = await scanReceipt(user, 'Scanned Shop', 3);
+    const [saved] = await list(user);
+    expect(saved).toMatchObject({ type: 'receipt', title: 'Receipt saved', message: 'Your receipt from Scanned Shop for $3.00 was saved.', link: `/receipts/${scanned.id}` });
+    expect(await count(user)).toBe(2);
   });
 });
 
@@ -174,29 +194,44 @@ describe('budget thresholds', () => {
 });
 
 describe('category alerts', () => {
-  it('alerts once per category per month when a category goes over its budget', async () => {
+  it('warns at 80% and alerts past 100%, once per category per month', async () => {
     const user = await t.signUp();
     const food = await categoryId(t, user, 'Food');
     const util = await categoryId(t, user, 'Utilities');
     // The category budget is set in the database: the categories module owns its routes.
     await t.db.db.updateTable('categories').set({ budget_cents: 2000 }).where('user_id', '=', user.uid).where('id', 'in', [food, util]).execute();
+    const categoryTitles = async () => (await list(user, true)).filter((n) => n.link === '/categories').map((n) => n.title);
 
-    await addReceipt(t, user, { amount: 20, category: 'Food' });
-    expect((await list(user)).filter((n) => n.type === 'alert')).toEqual([]);
+    await addReceipt(t, user, { amount: 15.99, category: 'Food' });
+    expect(await categoryTitles()).toEqual([]);
+    await addReceipt(t, user, { amount: 2, category: 'Food' }); // $17.99 of $20: 89%
+    const [near] = await list(user);
+    expect(near).toMatchObject({ type: 'budget', title: 'Food is near its budget', link: '/categories' });
+    expect(near.message).toMatch(/^You've spent \$17\.99 of your \$20\.00 Food budget for \w+ \d{4} \(89%\)\.$/);
+    await addReceipt(t, user, { amount: 2.01, category: 'Food' }); // exactly $20: reaching is not going over
+    expect(await categoryTitles()).toEqual(['Food is near its budget']);
     await addReceipt(t, user, { amount: 0.01, category: 'Food' });
     const [alert] = await list(user);
     expect(alert).toMatchObject({ type: 'alert', title: 'Food is over budget', link: '/categories' });
     expect(alert.message).toMatch(/^You've spent \$20\.01 on Food in \w+ \d{4}, over its \$20\.00 budget\.$/);
     await addReceipt(t, user, { amount: 5, category: 'Food' });
+    // Straight past 100%: only the worse news.
     await addReceipt(t, user, { amount: 25, category: 'Utilities' });
     await addReceipt(t, user, { amount: 25, category: 'Utilities' });
-    expect((await list(user)).filter((n) => n.type === 'alert').map((n) => n.title)).toEqual(['Utilities is over budget', 'Food is over budget']);
-    // Spending elsewhere with no category budget never alerts.
+    expect(await categoryTitles()).toEqual(['Utilities is over budget', 'Food is over budget', 'Food is near its budget']);
+    // Spending elsewhere with no category budget never warns.
     await addReceipt(t, user, { amount: 500, category: 'Other' });
-    expect((await list(user)).filter((n) => n.type === 'alert')).toHaveLength(2);
-    const marks = await t.db.db.selectFrom('notification_marks').select(['month', 'key']).where('user_id', '=', user.uid).execute();
-    expect(marks).toHaveLength(2);
-    expect(marks).toEqual(expect.arrayContaining([{ month: thisMonth(), key: `category:${food}` }, { month: thisMonth(), key: `category:${util}` }]));
+    expect(await categoryTitles()).toHaveLength(3);
+    const marks = await t.db.db.selectFrom('notification_marks').select(['month', 'key']).where('user_id', '=', user.uid).where('key', 'like', 'category%').execute();
+    expect(marks).toHaveLength(4);
+    expect(marks).toEqual(
+      expect.arrayContaining([
+        { month: thisMonth(), key: `category-warning:${food}` },
+        { month: thisMonth(), key: `category:${food}` },
+        { month: thisMonth(), key: `category-warning:${util}` },
+        { month: thisMonth(), key: `category:${util}` },
+      ]),
+    );
   });
 });
 

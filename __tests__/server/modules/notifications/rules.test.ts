@@ -2,15 +2,16 @@ import {
   BUDGET_EXCEEDED,
   BUDGET_WARNING,
   budgetChanges,
-  budgetLevel,
   categoryChanges,
   categoryKey,
+  categoryWarningKey,
   currentMonths,
   gapTip,
   monthLabel,
   receiptSaved,
   welcomeTip,
 } from '../../../../src/server/modules/notifications/rules';
+import { budgetLevel } from '../../../../src/shared/budget';
 
 const month = '2026-11';
 const budget = (spentCents: number, budgetCents: number | null, fired: string[] = []) => ({ month, spentCents, budgetCents, fired: new Set(fired) });
@@ -93,25 +94,50 @@ describe('categoryChanges', () => {
     fired: new Set(fired),
   });
 
-  it('alerts once when the category goes over its budget', () => {
-    expect(categoryChanges(state(10_000, 10_000)).notify).toEqual([]); // reaching is not going over
-    const over = categoryChanges(state(12_000, 10_000));
-    expect(over.mark).toEqual([categoryKey('c1')]);
-    expect(over.notify[0].notification).toEqual({
-      type: 'alert',
-      title: 'Food is over budget',
-      message: "You've spent $120.00 on Food in November 2026, over its $100.00 budget.",
-      link: '/categories',
-    });
-    expect(categoryChanges(state(15_000, 10_000, [categoryKey('c1')]))).toEqual({ mark: [], unmark: [], notify: [] });
-    // Another category's alert does not count for this one.
-    expect(categoryChanges(state(15_000, 10_000, [categoryKey('c2')])).mark).toEqual([categoryKey('c1')]);
+  const warned = categoryWarningKey('c1');
+  const over = categoryKey('c1');
+
+  it('warns once at 80% of the category budget', () => {
+    expect(categoryChanges(state(7_999, 10_000)).notify).toEqual([]);
+    const near = categoryChanges(state(9_000, 10_000));
+    expect(near.mark).toEqual([warned]);
+    expect(near.notify).toEqual([
+      {
+        key: warned,
+        notification: {
+          type: 'budget',
+          title: 'Food is near its budget',
+          message: "You've spent $90.00 of your $100.00 Food budget for November 2026 (90%).",
+          link: '/categories',
+        },
+      },
+    ]);
+    expect(categoryChanges(state(10_000, 10_000)).notify[0].key).toBe(warned); // reaching is not going over
+    expect(categoryChanges(state(9_500, 10_000, [warned]))).toEqual({ mark: [], unmark: [], notify: [] });
   });
 
-  it('re-arms, on a category budget change only, an alert no longer deserved', () => {
-    const fired = [categoryKey('c1')];
+  it('alerts once when the category goes over its budget, telling only the worse news', () => {
+    const jump = categoryChanges(state(12_000, 10_000));
+    expect(jump.mark).toEqual([warned, over]);
+    expect(jump.notify.map((n) => n.notification)).toEqual([
+      {
+        type: 'alert',
+        title: 'Food is over budget',
+        message: "You've spent $120.00 on Food in November 2026, over its $100.00 budget.",
+        link: '/categories',
+      },
+    ]);
+    expect(categoryChanges(state(12_000, 10_000, [warned])).notify.map((n) => n.key)).toEqual([over]);
+    expect(categoryChanges(state(15_000, 10_000, [warned, over]))).toEqual({ mark: [], unmark: [], notify: [] });
+    // Another category's marks do not count for this one.
+    expect(categoryChanges(state(15_000, 10_000, [categoryKey('c2'), categoryWarningKey('c2')])).mark).toEqual([warned, over]);
+  });
+
+  it('re-arms, on a category budget change only, thresholds no longer crossed', () => {
+    const fired = [warned, over];
     expect(categoryChanges(state(5_000, 10_000, fired)).unmark).toEqual([]);
     expect(categoryChanges(state(5_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: fired, notify: [] });
+    expect(categoryChanges(state(9_000, 10_000, fired), { rearm: true }).unmark).toEqual([over]);
     expect(categoryChanges(state(5_000, null, fired), { rearm: true }).unmark).toEqual(fired);
     expect(categoryChanges(state(15_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: [], notify: [] });
     expect(categoryChanges(state(15_000, 10_000), { rearm: true }).mark).toEqual(fired);

@@ -1,4 +1,4 @@
-import { startTestApp, emulatorSignUp, uniqueEmail, type TestApp } from '../../helpers';
+import { startTestApp, emulatorSignIn, emulatorSignUp, uniqueEmail, type TestApp } from '../../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +99,15 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     const got = await t.request(user, { method: 'GET', url: '/api/profile/' });
     expect(got.json()).toMatchObject({ display_name: 'Bo B', first_name: 'Bo', last_name: 'Brown', monthly_budget: 1234.56, email: user.email });
+  });
+
+  it('renames the identity account too, so a new sign-in carries the new name', async () => {
+    const user = await t.signUp({ displayName: 'Old Name' });
+    const res = await t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: ' New Name ' } });
+    expect(res.statusCode).toBe(200);
+    const token = await emulatorSignIn(user.email, user.password);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { name?: string };
+    expect(claims.name).toBe('New Name');
   });
 
   it.each([

@@ -180,6 +180,26 @@ describe('GET /receipts', () => {
     expect(stores(await list(user, '?search=_'))).toEqual([]);
   });
 
+  it('searches ignoring punctuation and spaces', async () => {
+    const shopper = await t.signUp();
+    for (const store of ["Trader Joe's", 'Trader Joe\u2019s Express', '7-Eleven', 'Traders Market']) await addReceipt(t, shopper, { store });
+    const found = async (search: string) => stores(await list(shopper, `?search=${encodeURIComponent(search)}&sort=store&order=asc`));
+    expect(await found('trader joes')).toEqual(["Trader Joe's", 'Trader Joe\u2019s Express']);
+    expect(await found('TRADER JOE\u2019S')).toEqual(["Trader Joe's", 'Trader Joe\u2019s Express']);
+    expect(await found('7 eleven')).toEqual(['7-Eleven']);
+    expect(await found('traderjoe')).toEqual(["Trader Joe's", 'Trader Joe\u2019s Express']);
+    expect(await found('market')).toEqual(['Traders Market']);
+  });
+
+  it('search ignores the same characters in the database as in JavaScript, whatever the locale', async () => {
+    const shopper = await t.signUp();
+    // Neither is ASCII punctuation, so both are kept on both sides ('¡' sorts inside '!'..'/' in some locales).
+    for (const store of ['A \u00a1', '\u{1eef0} shop']) await addReceipt(t, shopper, { store });
+    const found = async (search: string) => stores(await list(shopper, `?search=${encodeURIComponent(search)}`));
+    expect(await found('A \u00a1')).toEqual(['A \u00a1']);
+    expect(await found('\u{1eef0}')).toEqual(['\u{1eef0} shop']);
+  });
+
   it('filters by category name or id; an unknown category matches nothing', async () => {
     const food = await list(user, '?category=food');
     expect(stores(food)).toEqual(['beta bakery', 'Alpha Market']);
@@ -346,7 +366,7 @@ describe('receipt change listeners', () => {
     await s.delete(user.uid, created.id);
     const snap = { id: created.id, store: 'Listener Shop', categoryId: created.categoryId };
     expect(seen).toEqual([
-      { userId: user.uid, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } },
+      { userId: user.uid, announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }, // typed by hand: not announced
       { userId: user.uid, before: { ...snap, date: '2026-04-02', amountCents: 1250 }, after: { ...snap, date: '2026-04-03', amountCents: -300 } },
       { userId: user.uid, before: { ...snap, date: '2026-04-03', amountCents: -300 }, after: null },
     ]);

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { buildApp } from '../../../../src/server/app';
 import { openDatabase } from '../../../../src/server/db';
 import { createReceiptScanner } from '../../../../src/server/ocr';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../../src/shared/scan';
 import { startTestApp, testConfig, type TestApp, type TestUser } from '../../helpers';
+import { dataUrl, receiptPng } from './receiptImage';
 
 /**
  * The real scan route: real Tesseract workers, the real auth emulator, a real database. One
@@ -17,22 +17,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const URL = '/scan/receipt-base64';
-
-/** A clean receipt image drawn from text: names on the left, prices right-aligned. */
-async function receiptPng(lines: Array<[string, string?]>): Promise<Buffer> {
-  const width = 640;
-  const rows = lines
-    .map(([left, right], i) => {
-      const y = 70 + i * 46;
-      const l = `<text x="40" y="${y}">${left}</text>`;
-      return right ? `${l}<text x="${width - 40}" y="${y}" text-anchor="end">${right}</text>` : l;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${lines.length * 46 + 80}">
-    <rect width="100%" height="100%" fill="#fff"/>
-    <g font-family="DejaVu Sans Mono, monospace" font-size="28" fill="#111" xml:space="preserve">${rows}</g></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 const GROCERY: Array<[string, string?]> = [
   ['CORNER MARKET'],
@@ -48,7 +32,6 @@ const GROCERY: Array<[string, string?]> = [
   ['CHANGE', '9.64'],
 ];
 
-const dataUrl = (buf: Buffer, mime = 'image/png') => `data:${mime};base64,${buf.toString('base64')}`;
 const scan = (user: TestUser | null, payload: unknown, headers: Record<string, string> = {}) =>
   t.request(user, { method: 'POST', url: URL, payload: payload as object, headers });
 
@@ -73,6 +56,17 @@ describe('POST /scan/receipt-base64 reads a real receipt image', () => {
     // Spec §9 defaults.
     for (const item of items) expect(item).toMatchObject({ quantity: 1, category: 'food' });
     expect(body.raw_text).toMatch(/TOTAL/);
+    // A clean receipt whose arithmetic checks out: the scanner is sure of its total.
+    expect(Object.keys(body.confidence).sort()).toEqual(['date', 'store_name', 'total_amount']);
+    for (const v of Object.values(body.confidence) as number[]) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(1);
+    }
+    expect(body.confidence.total_amount).toBeGreaterThanOrEqual(0.6);
+    // No sign of a day-first place and no currency printed; the date was read month first.
+    expect(body).toMatchObject({ date_order: 'MDY', suggested_date_order: null, currency: null, store_remembered: false, suggested_category_id: null });
+    // What identifies the store: the lines above the first date or amount, letters and digits only.
+    expect(body.scan_ref).toMatch(/^corner market 123 main street springfield$/);
     expect(body.raw_text).toMatch(/10\.36/);
   }, 60_000);
 

@@ -7,7 +7,7 @@ import { LoadingView } from '../../ui/LoadingView';
 import { useGetAnalyticsBreakdownQuery, useGetAnalyticsQuery } from './analyticsApi';
 import { userTimeZone } from '../../ui/dates';
 import { selectAnalyticsArgs } from './analyticsSelectors';
-import { EMPTY_TEXT, LOADING_TEXT, PERIOD_UNIT, periodSummary, seriesCaption } from './analyticsText';
+import { EMPTY_TEXT, LOADING_TEXT, PERIOD_UNIT, isEmptySeries, periodSummary, seriesCaption } from './analyticsText';
 import { RangeButtons } from './RangeButtons';
 import { SpendingLineChart } from './SpendingLineChart';
 import { CategoryDoughnut } from './CategoryDoughnut';
@@ -39,7 +39,8 @@ export default function AnalyticsPage() {
   let body;
   if (seriesError) body = <ErrorText message={seriesError} />;
   else if (!series.currentData) body = <LoadingView label={LOADING_TEXT} />;
-  else if (series.currentData.length === 0) body = <Typography sx={{ py: 4, textAlign: 'center' }}>{EMPTY_TEXT}</Typography>;
+  // A new account's periods are all zero: nothing to draw, rather than a flat line.
+  else if (isEmptySeries(series.currentData)) body = <Typography sx={{ py: 4, textAlign: 'center' }}>{EMPTY_TEXT}</Typography>;
   else {
     const current = breakdown.currentData?.current;
     body = (

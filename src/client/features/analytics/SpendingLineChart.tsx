@@ -5,7 +5,7 @@ import './chartSetup';
 import type { AnalyticsRange, AnalyticsSeries } from '../../../shared/analytics';
 import { formatMoney } from '../../ui/money';
 import { CHART_HEIGHT, lineChartData, lineChartOptions } from './chartData';
-import { PERIOD_UNIT, seriesCaption } from './analyticsText';
+import { PERIOD_UNIT, pointName, seriesCaption } from './analyticsText';
 import { FiguresTable } from './FiguresTable';
 import { useChartLook } from './useChartLook';
 
@@ -13,7 +13,7 @@ import { useChartLook } from './useChartLook';
 export function SpendingLineChart({ range, series }: { range: AnalyticsRange; series: AnalyticsSeries }) {
   const look = useChartLook();
   const data = useMemo(() => lineChartData(series, look.colors), [series, look.colors]);
-  const options = useMemo(() => lineChartOptions(look), [look]);
+  const options = useMemo(() => lineChartOptions(range, look), [range, look]);
   const caption = seriesCaption(range);
   const unit = PERIOD_UNIT[range];
   return (
@@ -22,7 +22,7 @@ export function SpendingLineChart({ range, series }: { range: AnalyticsRange; se
       <FiguresTable
         caption={caption}
         nameHeader={unit[0].toUpperCase() + unit.slice(1)}
-        rows={series.map((p) => ({ name: p.period, value: formatMoney(p.amount) }))}
+        rows={series.map((p) => ({ name: pointName(range, p.period), value: formatMoney(p.amount) }))}
         testId="analytics-series-table"
       />
     </Box>

@@ -1,8 +1,9 @@
 // Type-only imports: this file stays free of chart.js code so it can be unit-tested and never
 // pulls the library into another chunk.
 import type { ChartData, ChartOptions, TooltipItem } from 'chart.js';
-import type { AnalyticsBreakdown, AnalyticsSeries } from '../../../shared/analytics';
+import type { AnalyticsBreakdown, AnalyticsRange, AnalyticsSeries } from '../../../shared/analytics';
 import { formatMoney } from '../../ui/money';
+import { AXIS_TITLE, pointName } from './analyticsText';
 
 /** Colours read from the MUI theme so the charts follow light and dark mode. */
 export interface ChartColors {
@@ -47,9 +48,17 @@ export function lineChartData(series: AnalyticsSeries, colors: Pick<ChartColors,
   };
 }
 
-/** Tooltip of a line point: 'Spending: $12.50'. */
-export function lineTooltipLabel(item: Pick<TooltipItem<'line'>, 'dataset' | 'parsed'>): string {
-  return `${item.dataset.label}: ${formatMoney(item.parsed.y ?? 0)}`;
+/** Tooltip of a line point, saying which period it is: 'Week of Nov 16: $55.00'. */
+export function lineTooltipLabel(range: AnalyticsRange, item: Pick<TooltipItem<'line'>, 'label' | 'parsed'>): string {
+  return `${pointName(range, item.label)}: ${formatMoney(item.parsed.y ?? 0)}`;
+}
+
+let compactUsd: Intl.NumberFormat | undefined;
+
+/** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M'. */
+export function compactMoney(amount: number): string {
+  compactUsd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+  return compactUsd.format(amount);
 }
 
 /** Tooltip of a doughnut slice: 'Food: $12.50'. */
@@ -57,7 +66,7 @@ export function doughnutTooltipLabel(item: Pick<TooltipItem<'doughnut'>, 'label'
   return `${item.label}: ${formatMoney(item.parsed)}`;
 }
 
-export function lineChartOptions({ colors, animate }: ChartLook): ChartOptions<'line'> {
+export function lineChartOptions(range: AnalyticsRange, { colors, animate }: ChartLook): ChartOptions<'line'> {
   return {
     responsive: true,
     animation: animate ? undefined : false,
@@ -65,16 +74,18 @@ export function lineChartOptions({ colors, animate }: ChartLook): ChartOptions<'
     layout: { padding: CHART_PADDING },
     interaction: { mode: 'index', intersect: false },
     scales: {
-      x: { grid: { color: colors.grid }, ticks: { color: colors.text } },
+      x: { grid: { color: colors.grid }, ticks: { color: colors.text }, title: { display: true, text: AXIS_TITLE[range], color: colors.text } },
       y: {
         beginAtZero: true,
         grid: { color: colors.grid },
-        ticks: { color: colors.text, callback: (value) => formatMoney(Number(value)) },
+        ticks: { color: colors.text, callback: (value) => compactMoney(Number(value)) },
+        title: { display: true, text: 'Spent', color: colors.text },
       },
     },
     plugins: {
       legend: { display: true, labels: { color: colors.text, boxWidth: 12 } },
-      tooltip: { callbacks: { label: lineTooltipLabel } },
+      // The label names the period itself; a title repeating it would say it twice.
+      tooltip: { callbacks: { title: () => '', label: (item) => lineTooltipLabel(range, item) } },
     },
   };
 }

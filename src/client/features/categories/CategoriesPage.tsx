@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CategoryIcon from '@mui/icons-material/Category';
-import type { CategoryInput, CategoryWithSpending } from '../../../shared/categories';
+import { FALLBACK_CATEGORY, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -15,6 +15,7 @@ import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQ
 import { CategoryCard } from './CategoryCard';
 import { CategoryDialog } from './CategoryDialog';
 import { NEW_CATEGORY, categoryFormValues } from './categoryForm';
+import { deleteCategoryMessage, isFallbackCategory } from './selectors';
 
 type DialogState = { mode: 'new' } | { mode: 'edit'; category: CategoryWithSpending };
 
@@ -111,7 +112,7 @@ export default function CategoriesPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title={`Delete ${lastToDelete?.name ?? 'category'}?`}
-        message="Are you sure you want to delete this category?"
+        message={deleteCategoryMessage(lastToDelete, categories?.find(isFallbackCategory)?.name ?? FALLBACK_CATEGORY)}
         busy={deleteState.isLoading}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

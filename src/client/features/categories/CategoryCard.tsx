@@ -1,7 +1,8 @@
-import { Box, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { CategoryWithSpending } from '../../../shared/categories';
+import { BudgetBar } from '../../ui/BudgetBar';
 import { formatMoney } from '../../ui/money';
 import { CategoryIconView } from './categoryIcons';
 import { categorySpend, isFallbackCategory } from './selectors';
@@ -54,13 +55,9 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
           </Box>
           {category.budget !== null && (
             <>
-              <LinearProgress
-                variant="determinate"
-                value={spend.barValue}
-                color={spend.overBudget ? 'error' : 'primary'}
-                aria-label={`${category.name} spending against budget`}
-                sx={{ mt: 1, height: 8, borderRadius: 4 }}
-              />
+              <Box sx={{ mt: 1 }}>
+                <BudgetBar spent={category.spent} budget={category.budget} label={`${category.name} spending against budget`} />
+              </Box>
               <Typography variant="caption" sx={{ display: 'block', mt: 0.5, color: spend.overBudget ? 'error.main' : 'text.secondary', fontWeight: spend.overBudget ? 600 : 400 }}>
                 {spend.overBudget ? `Over budget by ${formatMoney(category.spent - category.budget)}` : `${spend.percent}% of budget used`}
               </Typography>

@@ -21,6 +21,8 @@ export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { data, isLoading, isError, refetch } = useGetDashboardQuery();
+  // The saved profile's name (edited in Profile); the sign-in's until the dashboard has loaded.
+  const greetingName = data?.display_name || user?.displayName;
   const [setBudget, { isLoading: saving }] = useSetBudgetMutation();
   const [budgetOpen, setBudgetOpen] = useState(false);
   const budgetMounted = useOpenedOnce(budgetOpen);
@@ -44,7 +46,7 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={user?.displayName ? `Welcome back, ${user.displayName}` : undefined} />
+      <PageHeader title="Dashboard" subtitle={greetingName ? `Welcome back, ${greetingName}` : undefined} />
       {isLoading ? (
         <LoadingView label="Loading dashboard..." />
       ) : (

@@ -6,7 +6,7 @@ import { SignedAmount } from '../../ui/SignedAmount';
 import { EmptyState } from '../../ui/EmptyState';
 import { recentTransactions } from './selectors';
 
-/** The five newest transactions, newest first (spec §2), each linking to its receipt. */
+/** The five newest transactions, newest first (spec §2), each linking to its receipt by its store. */
 export function RecentTransactions({ transactions }: { transactions: readonly DashboardTransaction[] }) {
   const recent = recentTransactions(transactions);
   return (
@@ -28,8 +28,13 @@ export function RecentTransactions({ transactions }: { transactions: readonly Da
               <ListItem key={t._id} divider disableGutters data-testid="transaction" sx={{ gap: 2, alignItems: 'center' }}>
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Link component={RouterLink} to={`/receipts/${t._id}`} underline="hover" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
-                    {t.description}
+                    {t.store}
                   </Link>
+                  {t.description !== t.store && (
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {t.description}
+                    </Typography>
+                  )}
                   <Typography variant="body2" color="text.secondary">
                     {t.category} · {formatDate(t.date)}
                   </Typography>

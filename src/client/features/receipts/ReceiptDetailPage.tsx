@@ -73,9 +73,9 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
                   <TableHead>
                     <TableRow>
                       <TableCell>Item</TableCell>
-                      <TableCell align="right">Price</TableCell>
+                      <TableCell align="right">Price each</TableCell>
                       <TableCell align="right">Quantity</TableCell>
-                      <TableCell align="right">Total</TableCell>
+                      <TableCell align="right">Line total</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

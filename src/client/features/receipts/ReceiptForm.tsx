@@ -70,7 +70,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
             />
           </ReceiptFields>
           <TextField label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
-          <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
+          <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={onCancel} disabled={saving}>
               Cancel

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Button, Card, LinearProgress, TablePagination, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Card, LinearProgress, TablePagination, useMediaQuery } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -18,10 +18,11 @@ import { NO_RECEIPTS, PAGE_SIZES, emptyStateMessage, readListState, toApiQuery, 
 
 /** Waits this long after the last key before searching (search as you type, not per key). */
 const SEARCH_DELAY_MS = 300;
+const CARD_LAYOUT_QUERY = '(max-width: 799.95px)';
 
 export default function ReceiptListPage() {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // Below this the table splits store names and clips its actions (also at 200% zoom): cards instead.
+  const narrow = useMediaQuery(CARD_LAYOUT_QUERY);
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params), [params]);
   // Any change but paging starts again at the first page. Read from `prev` so a late (debounced) call never writes stale state.
@@ -114,7 +115,7 @@ export default function ReceiptListPage() {
           {isFetching && <LinearProgress aria-label="Updating receipts" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
           {/* The previous rows stay, dimmed, until the new ones arrive. */}
           <Box sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {phone ? (
+            {narrow ? (
               <ReceiptCards receipts={data.items} />
             ) : (
               <Card>
@@ -127,7 +128,7 @@ export default function ReceiptListPage() {
             count={data.total}
             page={Math.min(state.page, Math.max(0, Math.ceil(data.total / state.pageSize) - 1))}
             rowsPerPage={state.pageSize}
-            rowsPerPageOptions={phone ? [] : [...PAGE_SIZES]}
+            rowsPerPageOptions={narrow ? [] : [...PAGE_SIZES]}
             onPageChange={(_e, page) => update({ page })}
             onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value) })}
             labelRowsPerPage="Receipts per page"

@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardActions, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Receipt } from '../../../shared/receipts';
 import { formatDate } from '../../ui/dates';
@@ -17,8 +18,24 @@ function RowLinks({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/**
+ * A click anywhere on a row opens its receipt, for the mouse; keyboards and screen readers use
+ * the row's View link (a row is not a control). A click on a link or button inside does its own
+ * thing, and a selection drag selects.
+ */
+function useOpenOnClick() {
+  const navigate = useNavigate();
+  return (receipt: Receipt) => (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString()) return;
+    navigate(`/receipts/${receipt.id}`);
+  };
+}
+
+const clickable = { cursor: 'pointer' } as const;
+
 /** The receipts as a table (wide screens). */
 export function ReceiptTable({ receipts }: { receipts: readonly Receipt[] }) {
+  const open = useOpenOnClick();
   return (
     <TableContainer>
       <Table aria-label="Receipts" size="small">
@@ -33,7 +50,7 @@ export function ReceiptTable({ receipts }: { receipts: readonly Receipt[] }) {
         </TableHead>
         <TableBody>
           {receipts.map((r) => (
-            <TableRow key={r.id} hover data-testid="receipt-row">
+            <TableRow key={r.id} hover data-testid="receipt-row" onClick={open(r)} sx={clickable}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.store}</TableCell>
               <TableCell>{r.category}</TableCell>
@@ -51,12 +68,13 @@ export function ReceiptTable({ receipts }: { receipts: readonly Receipt[] }) {
   );
 }
 
-/** The receipts as cards (phones): the same facts and links, stacked. */
+/** The receipts as cards (narrow screens and high zoom): the same facts and links, stacked. */
 export function ReceiptCards({ receipts }: { receipts: readonly Receipt[] }) {
+  const open = useOpenOnClick();
   return (
     <Box component="ul" aria-label="Receipts" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {receipts.map((r) => (
-        <Card component="li" key={r.id} data-testid="receipt-row">
+        <Card component="li" key={r.id} data-testid="receipt-row" onClick={open(r)} sx={clickable}>
           <CardContent sx={{ pb: 0 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{r.store}</Typography>

@@ -1,9 +1,10 @@
 import { useRef, type ChangeEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DocumentScannerOutlinedIcon from '@mui/icons-material/DocumentScannerOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { imageOf, type ScanFlow } from './scanFlow';
+import { ScanStages } from './ScanStages';
 
 export interface ImagePanelProps {
   flow: ScanFlow;
@@ -13,7 +14,10 @@ export interface ImagePanelProps {
   onCancel: () => void;
 }
 
-/** Choosing the receipt picture, its preview, and the Scan / Enter manually / Cancel actions. */
+/**
+ * Choosing the receipt picture (the scan starts at once), the stages of the scan, its preview,
+ * and after a failed scan the Scan / Enter manually / Change image actions; Cancel throughout.
+ */
 export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: ImagePanelProps) {
   const input = useRef<HTMLInputElement>(null);
   const image = imageOf(flow);
@@ -34,6 +38,39 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
           Receipt image
         </Typography>
         <input ref={input} id="receipt-image-input" type="file" accept="image/*" hidden onChange={picked} aria-label="Receipt image file" />
+        {busy && <ScanStages stage={flow.step === 'scanning' ? 'server' : 'preparing'} />}
+
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+            {flow.step === 'chosen' && (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                You can still enter the receipt by hand and save it with this image.
+              </Typography>
+            )}
+          </Alert>
+        )}
+
+        {/* Above the preview: a tall photo must not push the actions below the fold. */}
+        {(busy || (image && flow.step !== 'review')) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {flow.step === 'chosen' && (
+              <>
+                <Button variant="contained" startIcon={<DocumentScannerOutlinedIcon />} onClick={onScan}>
+                  Scan
+                </Button>
+                <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={onManualEntry}>
+                  Enter manually
+                </Button>
+                <Button onClick={() => input.current?.click()}>Change image</Button>
+              </>
+            )}
+            <Button color="inherit" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Box>
+        )}
+
         {image ? (
           <Box
             component="figure"
@@ -50,47 +87,14 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
             </Typography>
           </Box>
         ) : (
-          <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}>
-            <Typography color="text.secondary">Choose a photo or scan of a receipt (JPEG, PNG or WebP).</Typography>
-            <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => input.current?.click()} disabled={busy}>
-              Choose image
-            </Button>
-          </Box>
-        )}
-
-        {busy && (
-          <Box role="status" aria-live="polite" sx={{ display: 'grid', gap: 1 }}>
-            <LinearProgress aria-label={flow.step === 'scanning' ? 'Scanning receipt' : 'Preparing image'} />
-            <Typography variant="body2">{flow.step === 'scanning' ? 'Scanning...' : 'Preparing image...'}</Typography>
-          </Box>
-        )}
-
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-            {flow.step === 'chosen' && (
-              <Typography variant="body2" sx={{ mt: 0.5 }}>
-                You can still enter the receipt by hand and save it with this image.
-              </Typography>
-            )}
-          </Alert>
-        )}
-
-        {image && flow.step !== 'review' && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="contained" startIcon={<DocumentScannerOutlinedIcon />} onClick={onScan} disabled={busy}>
-              Scan
-            </Button>
-            <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={onManualEntry} disabled={busy}>
-              Enter manually
-            </Button>
-            <Button onClick={() => input.current?.click()} disabled={busy}>
-              Change image
-            </Button>
-            <Button color="inherit" onClick={onCancel}>
-              Cancel
-            </Button>
-          </Box>
+          !busy && (
+            <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}>
+              <Typography color="text.secondary">Choose a photo or scan of a receipt (JPEG, PNG or WebP). Scanning starts as soon as you choose it.</Typography>
+              <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => input.current?.click()}>
+                Choose image
+              </Button>
+            </Box>
+          )
         )}
       </CardContent>
     </Card>

@@ -1,6 +1,6 @@
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { errorMessage } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../app/uiSlice';
@@ -11,12 +11,14 @@ import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
 import { useSaveScannedReceiptMutation, useScanReceiptMutation } from './scanApi';
-import { defaultCategoryId, manualScanForm, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
-import { initialScanFlow, scanFlowReducer } from './scanFlow';
+import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
+import { initialScanFlow, scanFlowReducer, type ChosenImage } from './scanFlow';
+import type { DateOrder } from '../../../shared/settings';
 
 /** Spec §8 fallbacks when the server gives no message. */
 export const SCAN_FAILED = 'Failed to scan receipt';
 export const SAVE_FAILED = 'Failed to save receipt';
+export const UNREADABLE_NOT_KEPT = 'This picture could not be read, so it will not be kept with the receipt.';
 
 /** /receipts/scan: choose a receipt picture, scan it, review the result, save. */
 export default function ScanReceiptPage() {
@@ -28,30 +30,56 @@ export default function ScanReceiptPage() {
   const [saveReceipt, { isLoading: saving }] = useSaveScannedReceiptMutation();
   const [saveError, setSaveError] = useState<string | null>(null);
   const nextImageId = useRef(1);
+  // The choice being prepared or scanned; Cancel or a new choice makes older work stale.
+  const currentChoice = useRef(0);
+  const pendingScan = useRef<{ abort: () => void } | null>(null);
+  const reviewBox = useRef<HTMLDivElement>(null);
 
+  const runScan = async (image: ChosenImage) => {
+    send({ type: 'scanStarted' });
+    const request = scanReceipt({ image_data: image.dataUrl });
+    pendingScan.current = request;
+    try {
+      const result = await request.unwrap();
+      send({ type: 'scanSucceeded', imageId: image.id, result });
+    } catch (err) {
+      // A 400 means the picture itself cannot be read (not the scanner failing): it cannot be kept either.
+      const unreadable = (err as { status?: unknown } | null)?.status === 400;
+      send({ type: 'scanFailed', imageId: image.id, message: errorMessage(err, SCAN_FAILED), unreadable });
+    } finally {
+      if (pendingScan.current === request) pendingScan.current = null;
+    }
+  };
+
+  /** Scanning starts as soon as the photo is ready: choosing it is the intent to scan. */
   const choose = async (file: File) => {
     if (!isImageFile(file)) {
       send({ type: 'imageRejected', message: NOT_AN_IMAGE });
       return;
     }
+    const choice = ++currentChoice.current;
+    pendingScan.current?.abort();
     send({ type: 'preparing' });
+    let image: ChosenImage;
     try {
-      const dataUrl = await prepareUpload(file);
-      send({ type: 'imageChosen', image: { id: nextImageId.current++, name: file.name, dataUrl } });
+      image = { id: nextImageId.current++, name: file.name, dataUrl: await prepareUpload(file) };
     } catch {
-      send({ type: 'imageRejected', message: 'This file could not be read. Please choose another image.' });
+      if (choice === currentChoice.current) send({ type: 'imageRejected', message: 'This file could not be read. Please choose another image.' });
+      return;
     }
+    if (choice !== currentChoice.current) return;
+    send({ type: 'imageChosen', image });
+    await runScan(image);
   };
 
-  const scan = async () => {
-    if (flow.step !== 'chosen') return;
-    const { image } = flow;
-    send({ type: 'scanStarted' });
+  /** The same image read again with another date order; only its date is used. */
+  const rereadDate = async (order: DateOrder): Promise<string | null> => {
+    if (flow.step !== 'review') return null;
     try {
-      const result = await scanReceipt({ image_data: image.dataUrl }).unwrap();
-      send({ type: 'scanSucceeded', imageId: image.id, result });
+      const result = await scanReceipt({ image_data: flow.image.dataUrl, date_order: order }).unwrap();
+      return result.processed_data.date;
     } catch (err) {
-      send({ type: 'scanFailed', imageId: image.id, message: errorMessage(err, SCAN_FAILED) });
+      throw new Error(errorMessage(err, SCAN_FAILED));
     }
   };
 
@@ -59,7 +87,7 @@ export default function ScanReceiptPage() {
     if (flow.step !== 'review') return;
     setSaveError(null);
     try {
-      await saveReceipt(toScanPayload(values, flow.image.dataUrl)).unwrap();
+      await saveReceipt(toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref)).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       navigate('/receipts');
     } catch (err) {
@@ -68,6 +96,9 @@ export default function ScanReceiptPage() {
   };
 
   const cancel = () => {
+    currentChoice.current++;
+    pendingScan.current?.abort();
+    pendingScan.current = null;
     setSaveError(null);
     send({ type: 'cleared' });
   };
@@ -75,7 +106,21 @@ export default function ScanReceiptPage() {
   const categoryId = defaultCategoryId(categories);
   const review = flow.step === 'review' ? flow : null;
   // Read once when the form mounts (one form per image), so later refetches never reset typing.
-  const initialValues = review && (review.result ? scanFormValues(review.result.processed_data, categoryId) : manualScanForm(categoryId));
+  const initialValues =
+    review &&
+    (review.result
+      ? scanFormValues(review.result.processed_data, proposedCategoryId(review.result.suggested_category_id, categories, categoryId))
+      : manualScanForm(categoryId));
+
+  // When the results arrive, move to them (on a phone they are below the image) and focus their heading.
+  const reviewKey = review?.image.id;
+  useEffect(() => {
+    const box = reviewBox.current;
+    if (reviewKey === undefined || !box) return;
+    box.querySelector<HTMLElement>('#scan-review-heading')?.focus({ preventScroll: true });
+    const top = box.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) box.scrollIntoView({ block: 'start' });
+  }, [reviewKey]);
 
   return (
     <>
@@ -84,17 +129,19 @@ export default function ScanReceiptPage() {
         <ImagePanel
           flow={flow}
           onFile={(file) => void choose(file)}
-          onScan={() => void scan()}
+          onScan={() => flow.step === 'chosen' && void runScan(flow.image)}
           onManualEntry={() => send({ type: 'manualEntryStarted' })}
           onCancel={cancel}
         />
         {review && initialValues && (
-          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <Box ref={reviewBox} sx={{ display: 'grid', gap: 2, minWidth: 0, scrollMarginTop: { xs: 64, sm: 72 } }}>
+            {!review.keepImage && <Alert severity="info">{UNREADABLE_NOT_KEPT}</Alert>}
             <ScanReviewForm
               key={review.image.id}
               initial={initialValues}
               categories={categories}
-              scanned={review.result !== null}
+              scan={review.result}
+              onRereadDate={rereadDate}
               saving={saving}
               serverError={saveError}
               onSubmit={(values) => void save(values)}

@@ -1,36 +1,85 @@
-import { useValidatedForm } from '../../ui/useValidatedForm';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
+import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
+import type { DateOrder } from '../../../shared/settings';
+import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
+import { useValidatedForm } from '../../ui/useValidatedForm';
 import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
 import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
+import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 
 export interface ScanReviewFormProps {
   initial: ScanFormValues;
   categories: readonly Pick<CategoryWithSpending, '_id' | 'name'>[];
-  /** True when the fields came from a scan (so the person is asked to check them). */
-  scanned: boolean;
+  /** The scan answer the fields came from, or null for a receipt typed in by hand. */
+  scan: ScanReceiptResult | null;
+  /** Reads the image again with another date order; answers the date read (null: none). */
+  onRereadDate: (order: DateOrder) => Promise<string | null>;
   saving: boolean;
   serverError: string | null;
   onSubmit: (values: ScanFormValues) => void;
   onCancel: () => void;
 }
 
-/** The editable result: store, date, total, category and the items. */
-export function ScanReviewForm({ initial, categories, scanned, saving, serverError, onSubmit, onCancel }: ScanReviewFormProps) {
+export const UNSURE_MARK = 'Check this: the scanner is not sure';
+export const UNREAD_MARK = 'Not read: please enter it from the receipt';
+/** The shared receipt fields call the total "amount". */
+const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } as const;
+
+/** The editable result: store, date, total, category and the items, with what to check first. */
+export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving, serverError, onSubmit, onCancel }: ScanReviewFormProps) {
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   const submit = handleSubmit(onSubmit);
+  const unread = scan ? unreadFields(scan.processed_data) : [];
+  const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
+  // A field the person has changed is checked: its mark and its place in the banner go.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const open = (fields: ScanField[]) => fields.filter((f) => !edited.has(FORM_FIELD[f]));
+  const [openUnread, openUnsure] = [open(unread), open(unsure)];
+  const mismatch = scan ? itemsMismatch(values, scan.processed_data.tax) : null;
+
+  const [currency, setCurrency] = useState(scan?.currency ?? '$');
+  const [dateOrder, setDateOrder] = useState<DateOrder>(scan?.date_order ?? 'MDY');
+  const [rereading, setRereading] = useState(false);
+  const [rereadNote, setRereadNote] = useState<string | null>(null);
+  const suggested = scan?.suggested_date_order;
+
+  const change = (field: 'store' | 'date' | 'total' | 'categoryId', value: string) => {
+    set(field, value);
+    setEdited((prev) => new Set(prev).add(field));
+  };
+
+  const reread = async (order: DateOrder) => {
+    setDateOrder(order);
+    setRereading(true);
+    setRereadNote(null);
+    try {
+      const date = await onRereadDate(order);
+      if (date) change('date', date);
+      setRereadNote(date ? `Date read again ${order === 'DMY' ? 'day' : 'month'} first.` : 'No date could be read: please enter it.');
+    } catch (err) {
+      setRereadNote(err instanceof Error ? err.message : 'The date could not be read again.');
+    } finally {
+      setRereading(false);
+    }
+  };
+
+  const marks: Partial<Record<'store' | 'date' | 'amount', string>> = {};
+  for (const f of openUnsure) marks[MARK_KEY[f]] = UNSURE_MARK;
+  for (const f of openUnread) marks[MARK_KEY[f]] = UNREAD_MARK;
 
   return (
     <Card>
       <CardContent>
         <Box component="form" noValidate onSubmit={submit} aria-labelledby="scan-review-heading" sx={{ display: 'grid', gap: 2 }}>
           <Box>
-            <Typography id="scan-review-heading" variant="h6" component="h2">
+            <Typography id="scan-review-heading" variant="h6" component="h2" tabIndex={-1} sx={{ outline: 'none' }}>
               Review receipt
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {scanned ? 'Check what was read and correct anything that is wrong before saving.' : 'Enter the receipt by hand; the image is saved with it.'}
+              {scan ? 'Check what was read and correct anything that is wrong before saving.' : 'Enter the receipt by hand; the image is saved with it.'}
             </Typography>
           </Box>
           {serverError && (
@@ -38,23 +87,73 @@ export function ScanReviewForm({ initial, categories, scanned, saving, serverErr
               {serverError}
             </Alert>
           )}
+          {openUnread.length > 0 && (
+            <Alert severity="warning" role="status">
+              {unreadMessage(openUnread)}
+            </Alert>
+          )}
+          {openUnsure.length > 0 && (
+            <Alert severity="warning" role="status">
+              {unsureMessage(openUnsure)}
+            </Alert>
+          )}
+          {mismatch && (
+            <Alert severity="warning" role="status">
+              {mismatch}
+            </Alert>
+          )}
+          {scan?.store_remembered && (
+            <Alert severity="info" role="status">
+              Store name{scan.suggested_category_id ? ' and category' : ''} as you saved them for this store before.
+            </Alert>
+          )}
           <ReceiptFields
             // The shared fields call the total "amount".
             values={{ ...values, amount: values.total }}
             errors={{ ...errors, amount: errors.total }}
-            onChange={(field, value) => set(field === 'amount' ? 'total' : field, value)}
+            onChange={(field, value) => change(field === 'amount' ? 'total' : field, value)}
             amountLabel="Total"
             categories={categories}
             // Only when no category is chosen yet (the user has no Food): the API then decides.
             offerNoCategory={!initial.categoryId}
+            marks={marks}
+            currency={currency.trim() || '$'}
             wide
-          />
+          >
+            {scan && (
+              <TextField
+                select
+                label="Date order"
+                value={dateOrder}
+                disabled={rereading}
+                onChange={(e) => void reread(e.target.value as DateOrder)}
+                helperText={
+                  rereading
+                    ? 'Reading the date again...'
+                    : (rereadNote ?? (suggested && suggested !== dateOrder ? `This receipt looks ${suggested === 'DMY' ? 'day' : 'month'} first: choose ${suggested === 'DMY' ? 'Day' : 'Month'} first to read the date again.` : undefined))
+                }
+              >
+                {DATE_ORDER_OPTIONS.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <TextField
+              label="Currency"
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 5 } }}
+              helperText={`${scan?.currency ? `Printed on the receipt: ${scan.currency}. ` : ''}Amounts are saved as printed: Tally has no currencies yet.`}
+            />
+          </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={onCancel} disabled={saving} color="inherit">
               Cancel
             </Button>
-            <Button type="submit" variant="contained" disabled={saving}>
+            <Button type="submit" variant="contained" disabled={saving || rereading}>
               {saving ? 'Saving...' : 'Save Receipt'}
             </Button>
           </Box>

@@ -16,9 +16,10 @@ export interface ChosenImage {
 export type ScanFlow =
   | { step: 'empty'; error: string | null }
   | { step: 'preparing' }
-  | { step: 'chosen'; image: ChosenImage; error: string | null }
+  | { step: 'chosen'; image: ChosenImage; error: string | null; unreadable?: boolean }
   | { step: 'scanning'; image: ChosenImage }
-  | { step: 'review'; image: ChosenImage; result: ScanReceiptResult | null };
+  /** keepImage is false when the server could not read the picture at all: it is not saved. */
+  | { step: 'review'; image: ChosenImage; result: ScanReceiptResult | null; keepImage: boolean };
 
 export type ScanFlowAction =
   | { type: 'preparing' }
@@ -26,7 +27,7 @@ export type ScanFlowAction =
   | { type: 'imageRejected'; message: string }
   | { type: 'scanStarted' }
   | { type: 'scanSucceeded'; imageId: number; result: ScanReceiptResult }
-  | { type: 'scanFailed'; imageId: number; message: string }
+  | { type: 'scanFailed'; imageId: number; message: string; unreadable?: boolean }
   | { type: 'manualEntryStarted' }
   | { type: 'cleared' };
 
@@ -43,11 +44,13 @@ export function scanFlowReducer(state: ScanFlow, action: ScanFlowAction): ScanFl
     case 'scanStarted':
       return state.step === 'chosen' ? { step: 'scanning', image: state.image } : state;
     case 'scanSucceeded':
-      return state.step === 'scanning' && state.image.id === action.imageId ? { step: 'review', image: state.image, result: action.result } : state;
+      return state.step === 'scanning' && state.image.id === action.imageId ? { step: 'review', image: state.image, result: action.result, keepImage: true } : state;
     case 'scanFailed':
-      return state.step === 'scanning' && state.image.id === action.imageId ? { step: 'chosen', image: state.image, error: action.message } : state;
+      return state.step === 'scanning' && state.image.id === action.imageId
+        ? { step: 'chosen', image: state.image, error: action.message, unreadable: action.unreadable ?? false }
+        : state;
     case 'manualEntryStarted':
-      return state.step === 'chosen' ? { step: 'review', image: state.image, result: null } : state;
+      return state.step === 'chosen' ? { step: 'review', image: state.image, result: null, keepImage: !state.unreadable } : state;
     case 'cleared':
       return initialScanFlow;
   }

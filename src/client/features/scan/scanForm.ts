@@ -56,8 +56,19 @@ export function validateScanForm(values: ScanFormValues): ScanFormErrors {
   return errors;
 }
 
-/** Spec §3 "Receipt (save payload from scan)", with the chosen image and category. */
-export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null): ScanReceiptBody {
+/**
+ * The category a scan proposes: the one this person chose for the store before, while it still
+ * exists, else `fallback`.
+ */
+export function proposedCategoryId(suggested: string | null, categories: ReadonlyArray<{ _id: string }>, fallback: string): string {
+  return suggested && categories.some((c) => c._id === suggested) ? suggested : fallback;
+}
+
+/**
+ * Spec §3 "Receipt (save payload from scan)", with the chosen image and category, and the scan's
+ * scan_ref so Tally learns the store name and category the person saved.
+ */
+export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null, scanRef?: string): ScanReceiptBody {
   const body: ScanReceiptBody = {
     store_name: values.store.trim(),
     date: values.date.trim(),
@@ -76,5 +87,6 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
     shared_expenses: [],
   };
   if (values.categoryId) body.category = values.categoryId;
+  if (scanRef) body.scan_ref = scanRef;
   return body;
 }

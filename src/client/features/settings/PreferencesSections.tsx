@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
-import type { DateOrder, Settings, SettingsUpdate, Theme } from '../../../shared/settings';
+import type { Settings, SettingsUpdate, Theme } from '../../../shared/settings';
 import { useAppDispatch } from '../../app/hooks';
 import { themeSet, toastShown } from '../../app/uiSlice';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
+import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
 import { failureMessage } from '../../ui/failureMessage';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
 import { SettingsSection } from './SettingsSection';
@@ -14,11 +15,6 @@ const THEME_OPTIONS: Array<{ value: Theme; label: string }> = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
   { value: 'system', label: 'Follow the system' },
-];
-
-const DATE_ORDER_OPTIONS: Array<{ value: DateOrder; label: string }> = [
-  { value: 'MDY', label: 'Month first (MM/DD/YYYY)' },
-  { value: 'DMY', label: 'Day first (DD/MM/YYYY)' },
 ];
 
 function Choice<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {

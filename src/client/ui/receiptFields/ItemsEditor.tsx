@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -8,19 +9,41 @@ export interface ItemsEditorProps {
   items: ItemFormValues[];
   errors?: Record<string, ItemFormErrors>;
   onChange: (items: ItemFormValues[]) => void;
+  /** 'Add item' moves the focus into the new row's name. */
+  focusNewItem?: boolean;
 }
 
+/** What an item's price is, in every form and on the receipt (its table says 'Price each'). */
+export const PRICE_MEANING = 'Price is for one item; the line total is price × quantity.';
+
 /** The receipt's lines: name, price and quantity; rows can be added and removed. */
-export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) {
+export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false }: ItemsEditorProps) {
+  const priceNoteId = useId();
+  const rowsRef = useRef<HTMLFieldSetElement>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!added) return;
+    rowsRef.current?.querySelector<HTMLInputElement>(`[data-item-key="${added}"] input`)?.focus();
+    setAdded(null);
+  }, [added]);
+  const addItem = () => {
+    const item = newItem();
+    onChange([...items, item]);
+    if (focusNewItem) setAdded(item.key);
+  };
   const update = (key: string, patch: Partial<ItemFormValues>) => onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <Box component="fieldset" ref={rowsRef} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="h6" sx={{ fontSize: '1.05rem', mb: 1 }}>
         Items
       </Typography>
-      {items.length === 0 && (
+      {items.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           No items. Add the lines of the receipt if you want them listed.
+        </Typography>
+      ) : (
+        <Typography id={priceNoteId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {PRICE_MEANING}
         </Typography>
       )}
       {items.map((item, index) => {
@@ -35,6 +58,7 @@ export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) 
         return (
           <Box
             key={item.key}
+            data-item-key={item.key}
             role="group"
             aria-label={`Item ${index + 1}`}
             sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr auto' }, alignItems: 'start', mb: 1.5 }}
@@ -49,7 +73,7 @@ export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) 
               label="Price"
               size="small"
               {...field('price')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }}
             />
             <TextField
               label="Quantity"
@@ -63,7 +87,7 @@ export function ItemsEditor({ items, errors = {}, onChange }: ItemsEditorProps) 
           </Box>
         );
       })}
-      <Button startIcon={<AddIcon />} onClick={() => onChange([...items, newItem()])} disabled={items.length >= MAX_RECEIPT_ITEMS}>
+      <Button startIcon={<AddIcon />} onClick={addItem} disabled={items.length >= MAX_RECEIPT_ITEMS}>
         Add item
       </Button>
     </Box>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, InputAdornment, MenuItem, TextField, type Theme } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { CategoryWithSpending } from '../../../shared/categories';
 
 export interface ReceiptFieldValues {
@@ -26,19 +27,46 @@ export interface ReceiptFieldsProps {
   wide?: boolean;
   /** More fields in the same grid, after the category. */
   children?: ReactNode;
+  /** Fields to check first (the scan review), with the words that say why; shown while a field has no error. */
+  marks?: Partial<Record<'store' | 'date' | 'amount', string>>;
+  /** The currency marker before the amount; '$' unless the receipt prints another. */
+  currency?: string;
 }
 
 const WHOLE_ROW = { gridColumn: { sm: '1 / -1' } };
 
+/** A field to check first: a thicker warning outline, and words beside an icon (never colour alone). */
+const MARKED = (theme: Theme) => {
+  // MUI's warning tones are too light for small text on white (WCAG AA): a deeper amber there.
+  const colour = theme.palette.mode === 'dark' ? theme.palette.warning.light : '#92400E';
+  return {
+    '& .MuiOutlinedInput-notchedOutline': { borderColor: colour, borderWidth: 2 },
+    '& .MuiFormHelperText-root': { color: colour },
+  };
+};
+
+function CheckMark({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <WarningAmberIcon fontSize="inherit" aria-hidden />
+      {text}
+    </Box>
+  );
+}
+
 /** Store, date, amount and category: the fields every receipt form starts with, in a two-column grid. */
-export function ReceiptFields({ values, errors, onChange, amountLabel, amountHint, categories, offerNoCategory, noCategoryHint, wide = false, children }: ReceiptFieldsProps) {
-  /** The value, change handler and error props of a checked field. */
-  const field = (name: 'store' | 'date' | 'amount') => ({
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-  });
+export function ReceiptFields({ values, errors, onChange, amountLabel, amountHint, categories, offerNoCategory, noCategoryHint, wide = false, children, marks = {}, currency = '$' }: ReceiptFieldsProps) {
+  /** The value, change handler, error and check-mark props of a checked field. */
+  const field = (name: 'store' | 'date' | 'amount') => {
+    const mark = errors[name] ? undefined : marks[name];
+    return {
+      value: values[name],
+      onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+      error: Boolean(errors[name]),
+      helperText: errors[name] ?? (mark && <CheckMark text={mark} />),
+      sx: mark ? MARKED : undefined,
+    };
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <TextField
@@ -46,7 +74,7 @@ export function ReceiptFields({ values, errors, onChange, amountLabel, amountHin
         required
         {...field('store')}
         slotProps={{ htmlInput: { maxLength: 200 } }}
-        sx={wide ? WHOLE_ROW : undefined}
+        sx={(theme) => ({ ...(wide ? WHOLE_ROW : {}), ...(field('store').sx?.(theme) ?? {}) })}
       />
       <TextField
         label="Date"
@@ -59,8 +87,8 @@ export function ReceiptFields({ values, errors, onChange, amountLabel, amountHin
         label={amountLabel}
         required
         {...field('amount')}
-        helperText={errors.amount ?? amountHint}
-        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        helperText={field('amount').helperText ?? amountHint}
+        slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> } }}
       />
       <TextField
         label="Category"

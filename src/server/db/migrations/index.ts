@@ -3,6 +3,8 @@ import * as m001 from './001_profiles_categories';
 import * as m002 from './002_receipts';
 import * as m010 from './010_notifications';
 import * as m020 from './020_settings';
+import * as m030 from './030_store_memory';
+import * as m031 from './031_closed_accounts';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_receipts': m002,
   '010_notifications': m010,
   '020_settings': m020,
+  '030_store_memory': m030,
+  '031_closed_accounts': m031,
 };

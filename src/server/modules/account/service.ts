@@ -3,11 +3,13 @@ import type { Db } from '../../db';
 import type { Identity } from '../../identity';
 import type { AuthUser, TokenVerifier } from '../../plugins/auth';
 import type { BlobStore } from '../../blobs/store';
-import { badRequest, unavailable } from '../../errors';
+import { badRequest, HttpError, unavailable } from '../../errors';
+import { closeAccount } from '../../db/accountGate';
 import type { AvatarStore } from '../avatar/store';
 import { avatarOf, deleteAllUserRows } from './repository';
 
 export const CONFIRMATION_MISMATCH = 'The confirmation does not match your email address. Nothing was deleted.';
+export const DELETION_INCOMPLETE = 'Your account could not be deleted completely. Please sign in and try again.';
 
 const isUserNotFound = (err: unknown) => (err as { code?: string })?.code === 'auth/user-not-found';
 
@@ -25,8 +27,11 @@ export class AccountService {
 
   /**
    * Removes the user and everything they own: all rows, all stored images, the identity account.
-   * The account is disabled first so no request of theirs can add data while it goes; if any step
-   * fails it is enabled again, so the user can sign in and try once more.
+   * The identity is disabled first (no new tokens), then the account is closed: writes already
+   * running finish first and every later one is refused, so nothing can be added behind the
+   * deletion. Rows and files go in one transaction, the files before the commit, so a failure
+   * keeps the rows that name the files. If any step fails the identity is enabled again: the
+   * account stays closed, and the person can sign in and delete it again to completion.
    */
   async delete(user: AuthUser, confirmation: string): Promise<void> {
     const { db, tokens, blobs, avatars } = this.deps;
@@ -35,19 +40,21 @@ export class AccountService {
     await this.identityCall(() => this.deps.identity.auth.updateUser(user.uid, { disabled: true }));
     tokens.forgetUser(user.uid);
     try {
-      const avatar = await db.transaction().execute(async (trx) => {
-        const path = await avatarOf(trx, user.uid);
+      await closeAccount(db, user.uid);
+      await db.transaction().execute(async (trx) => {
+        const avatar = await avatarOf(trx, user.uid);
         await deleteAllUserRows(trx, user.uid);
-        return path;
+        await blobs.deleteAllForUser(user.uid);
+        await avatars.remove(avatar);
       });
-      await blobs.deleteAllForUser(user.uid);
-      await avatars.remove(avatar);
       await this.identityCall(() => this.deps.identity.auth.deleteUser(user.uid));
     } catch (err) {
       await this.deps.identity.auth.updateUser(user.uid, { disabled: false }).catch((e: unknown) => {
         if (!isUserNotFound(e)) this.deps.log.error({ err: e }, 'could not re-enable an account after a failed deletion');
       });
-      throw err;
+      if (err instanceof HttpError) throw err;
+      this.deps.log.error({ err }, 'account deletion failed part-way');
+      throw unavailable(DELETION_INCOMPLETE);
     } finally {
       tokens.forgetUser(user.uid);
     }

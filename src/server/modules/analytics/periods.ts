@@ -132,6 +132,21 @@ function yearPeriod(year: number): Period {
   return { label: String(year), from: `${pad(year, 4)}-01-01`, to: `${pad(year, 4)}-12-31` };
 }
 
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);
+}
+
+/**
+ * The previous period cut to as many days as the current one has had up to `today`: this week
+ * so far against the same days of last week (a month's end is the shorter month's end).
+ */
+export function sameDaysOfPrevious(range: AnalyticsRange, today: CalendarDate): Period {
+  const previous = periodOf(range, today, -1);
+  const end = addDays(previous.from, daysBetween(periodOf(range, today).from, today));
+  return { ...previous, to: end < previous.to ? end : previous.to };
+}
+
 /** The period of the range that contains `today`, shifted by `offset` periods (-1 = the previous one). */
 export function periodOf(range: AnalyticsRange, today: CalendarDate, offset = 0): Period {
   switch (range) {

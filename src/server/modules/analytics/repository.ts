@@ -146,3 +146,14 @@ export async function receiptCountFromTotals(db: Executor, userId: string, categ
   if (categoryId) q = q.where('category_id', '=', categoryId);
   return (await q.executeTakeFirstOrThrow()).n;
 }
+
+/** How many receipts each of the user's categories holds, from the monthly totals (absent: none). */
+export async function receiptCountsByCategory(db: Executor, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('monthly_totals')
+    .select(['category_id', sql<number>`sum(count)::bigint`.as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+}

@@ -9,7 +9,7 @@ import {
   type AnalyticsRange,
   type AnalyticsSeries,
 } from '../../../shared/analytics';
-import { periodOf, periodsOf, sumIntoPeriods } from './periods';
+import { periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods } from './periods';
 import { requestToday } from './today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
 
@@ -41,12 +41,12 @@ export class AnalyticsService {
     return periods.map((p, i) => ({ period: p.label, amount: fromCents(sums[i]) }));
   }
 
-  /** This period against the previous one, and this period by category (largest first). */
+  /** This period so far against the same days of the previous one, and this period by category (largest first). */
   async breakdown(userId: string, query: AnalyticsQuery, now: Date = new Date()): Promise<AnalyticsBreakdown> {
     const range = parseRange(query.range);
     const today = requestToday(query.tz, now);
     const current = periodOf(range, today);
-    const previous = periodOf(range, today, -1);
+    const previous = sameDaysOfPrevious(range, today);
     const [byCategory, before] = await Promise.all([
       spendingByCategory(this.db, userId, current),
       spendingByCategory(this.db, userId, previous),

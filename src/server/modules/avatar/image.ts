@@ -1,11 +1,8 @@
-import sharp from 'sharp';
-import { sniffImageType } from '../../blobs/image';
+import { imageError, openImage, sniffImageType } from '../../blobs/image';
 import { badRequest } from '../../errors';
 import { AVATAR_TYPE_MESSAGE } from '../../../shared/settings';
 
 export const AVATAR_SIZE = 256;
-/** Larger pictures are refused before decoding: a small PNG can unpack to gigabytes. */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * The uploaded picture as a small square WebP. The bytes decide the type (a renamed text file is
@@ -16,13 +13,12 @@ export async function toAvatarImage(bytes: Buffer): Promise<Buffer> {
   const type = sniffImageType(bytes);
   if (type !== 'image/jpeg' && type !== 'image/png') throw badRequest(AVATAR_TYPE_MESSAGE);
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
+    return await openImage(bytes)
+      .autoOrient()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (err) {
-    if (/pixel limit/i.test(String((err as Error)?.message))) throw badRequest('The image has too many pixels. Please choose a smaller picture.');
-    throw badRequest(`The image could not be read. ${AVATAR_TYPE_MESSAGE}`);
+    throw imageError(err, `The image could not be read. ${AVATAR_TYPE_MESSAGE}`);
   }
 }

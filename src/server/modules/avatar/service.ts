@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
+import { writeAsUser } from '../../db/accountGate';
 import { toAvatarImage } from './image';
 import { swapAvatar } from './repository';
 import type { AvatarStore } from './store';
@@ -16,7 +17,7 @@ export class AvatarService {
     const avatar = await this.store.save(image);
     let swapped: Awaited<ReturnType<typeof swapAvatar>>;
     try {
-      swapped = await swapAvatar(this.db, userId, avatar);
+      swapped = await writeAsUser(this.db, userId, (trx) => swapAvatar(trx, userId, avatar));
     } catch (err) {
       await this.store.remove(avatar);
       throw err;

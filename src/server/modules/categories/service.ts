@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
+import { writeAsUser } from '../../db/accountGate';
 import {
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
@@ -10,7 +11,7 @@ import {
 } from '../../../shared/categories';
 import { fromCents } from '../../../shared/money';
 import { centsOf, optionalCentsOf } from '../money';
-import { moveCategoryTotals, spendingByCategory } from '../analytics/repository';
+import { moveCategoryTotals, receiptCountsByCategory, spendingByCategory } from '../analytics/repository';
 import { requestMonth } from '../analytics/today';
 import { moveReceiptsToCategory } from '../receipts/repository';
 import { onCategoryBudgetChanged } from '../notifications/triggers';
@@ -43,12 +44,12 @@ const categoryNotFound = () => notFound('Category not found');
 export class CategoryService {
   constructor(private db: Db) {}
 
-  /** The categories with this calendar month's spending (month of `tz`, default UTC). */
+  /** The categories with this calendar month's spending (month of `tz`, default UTC) and their receipt counts. */
   async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
     const month = requestMonth(tz, now);
-    const [rows, spending] = await Promise.all([listCategories(this.db, userId), spendingByCategory(this.db, userId, month)]);
+    const [rows, spending, counts] = await Promise.all([listCategories(this.db, userId), spendingByCategory(this.db, userId, month), receiptCountsByCategory(this.db, userId)]);
     const spent = new Map(spending.map((s) => [s.categoryId, s.cents]));
-    return rows.map((row) => ({ ...toCategory(row), spent: fromCents(spent.get(row.id) ?? 0) }));
+    return rows.map((row) => ({ ...toCategory(row), spent: fromCents(spent.get(row.id) ?? 0), receipt_count: counts.get(row.id) ?? 0 }));
   }
 
   async create(userId: string, input: CategoryInput): Promise<Category> {
@@ -60,7 +61,7 @@ export class CategoryService {
     };
     if (await findCategoryByName(this.db, userId, fields.name)) throw duplicate(fields.name);
     try {
-      return toCategory(await insertCategory(this.db, userId, fields));
+      return toCategory(await writeAsUser(this.db, userId, (trx) => insertCategory(trx, userId, fields)));
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate(fields.name); // a concurrent create won the race
       throw err;
@@ -79,7 +80,7 @@ export class CategoryService {
     if (same && same.id !== id) throw duplicate(name);
     try {
       // A budget change re-arms or fires the category's alert in the same transaction.
-      const row = await this.db.transaction().execute(async (trx) => {
+      const row = await writeAsUser(this.db, userId, async (trx) => {
         const updated = await updateCategory(trx, userId, id, fields);
         if (updated && input.budget !== undefined) await onCategoryBudgetChanged(trx, userId, id);
         return updated;
@@ -94,7 +95,7 @@ export class CategoryService {
 
   /** Deletes a category after moving its receipts and their totals to the fallback ('Other'). */
   async delete(userId: string, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await writeAsUser(this.db, userId, async (trx) => {
       const category = await findCategory(trx, userId, id, { forUpdate: true });
       if (!category) throw categoryNotFound();
       if (category.is_fallback) throw badRequest(`The ${category.name} category cannot be deleted: it receives the receipts of deleted categories`);

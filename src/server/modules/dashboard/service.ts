@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { writeAsUser } from '../../db/accountGate';
 import { notFound } from '../../errors';
 import { fromCents } from '../../../shared/money';
 import { RECENT_TRANSACTIONS, type BudgetAnswer, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
@@ -14,6 +15,7 @@ function toTransaction(row: ReceiptRow): DashboardTransaction {
   return {
     _id: row.id,
     description: row.description || row.store,
+    store: row.store,
     category: row.category_name,
     date: row.date,
     amount: fromCents(-row.amount_cents),
@@ -36,13 +38,14 @@ export class DashboardService {
       transactions: recent.map(toTransaction),
       budget: profile?.monthly_budget_cents == null ? null : fromCents(profile.monthly_budget_cents),
       total_spent: fromCents(spentCents),
+      display_name: profile?.display_name ?? '',
     };
   }
 
   /** Re-arms or fires the budget thresholds in the same transaction as the change. */
   async setBudget(userId: string, amount: number): Promise<BudgetAnswer> {
     const cents = centsOf(amount, 'amount');
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await writeAsUser(this.db, userId, async (trx) => {
       const updated = await updateProfile(trx, userId, { monthly_budget_cents: cents });
       if (updated) await onBudgetChanged(trx, userId);
       return updated;

@@ -37,7 +37,7 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       const data = await service.collect(req.user.uid);
       const date = day(new Date(data.exported_at));
       // Personal data: never kept by a shared cache.
-      reply.header('cache-control', 'no-store').header('access-control-expose-headers', 'content-disposition');
+      reply.header('access-control-expose-headers', 'content-disposition');
       if (req.query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../../../shared/notifications';
+import { budgetLevel, type BudgetLevel } from '../../../shared/budget';
 
 /**
  * What notifications to create, as pure functions of numbers and dates: the service reads the
@@ -18,10 +19,10 @@ export type Month = string;
 /** Keys of the thresholds that fire once per month (stored as marks). */
 export const BUDGET_WARNING = 'budget-warning';
 export const BUDGET_EXCEEDED = 'budget-exceeded';
+/** A category's over-budget alert (the key predates its warning, so marks already stored still count). */
 export const categoryKey = (categoryId: string) => `category:${categoryId}`;
+export const categoryWarningKey = (categoryId: string) => `category-warning:${categoryId}`;
 
-/** Spending at or above this share of the budget is a warning. */
-export const WARNING_PERCENT = 80;
 /** A receipt saved this long after the previous one earns the "scan as you go" tip. */
 export const GAP_TIP_DAYS = 7;
 
@@ -52,21 +53,22 @@ export function currentMonths(now: Date): Month[] {
 
 // ---------- budget thresholds ----------
 
-export type BudgetLevel = 'none' | 'warning' | 'exceeded';
-
-/** Where spending stands against the budget: reaching exactly 100% is a warning, going over is exceeded. */
-export function budgetLevel(spentCents: number, budgetCents: number | null): BudgetLevel {
-  if (budgetCents === null) return 'none';
-  if (spentCents > budgetCents && spentCents > 0) return 'exceeded';
-  if (budgetCents > 0 && spentCents * 100 >= budgetCents * WARNING_PERCENT) return 'warning';
-  return 'none';
+interface ThresholdKeys {
+  warning: string;
+  exceeded: string;
 }
 
-/** The threshold keys a level has crossed. */
-function crossedKeys(level: BudgetLevel): string[] {
-  if (level === 'exceeded') return [BUDGET_WARNING, BUDGET_EXCEEDED];
-  if (level === 'warning') return [BUDGET_WARNING];
-  return [];
+/**
+ * The marks and the one notification a level asks for: each crossed threshold not yet fired is
+ * marked; only the worst news is told. With `rearm`, thresholds no longer crossed are forgotten.
+ */
+function thresholdChanges(level: BudgetLevel, keys: ThresholdKeys, fired: ReadonlySet<string>, rearm: boolean, tell: () => NewNotification): MarkChanges {
+  const crossed = level === 'exceeded' ? [keys.warning, keys.exceeded] : level === 'warning' ? [keys.warning] : [];
+  const mark = crossed.filter((k) => !fired.has(k));
+  const unmark = rearm ? [keys.warning, keys.exceeded].filter((k) => fired.has(k) && !crossed.includes(k)) : [];
+  const worst = crossed[crossed.length - 1];
+  const notify = worst && mark.includes(worst) ? [{ key: worst, notification: tell() }] : [];
+  return { mark, unmark, notify };
 }
 
 export interface BudgetState {
@@ -93,12 +95,7 @@ export interface MarkChanges {
  */
 export function budgetChanges(state: BudgetState, { rearm = false } = {}): MarkChanges {
   const level = budgetLevel(state.spentCents, state.budgetCents);
-  const crossed = crossedKeys(level);
-  const mark = crossed.filter((k) => !state.fired.has(k));
-  const unmark = rearm ? [BUDGET_WARNING, BUDGET_EXCEEDED].filter((k) => state.fired.has(k) && !crossed.includes(k)) : [];
-  const worst = crossed[crossed.length - 1];
-  const notify = worst && mark.includes(worst) ? [{ key: worst, notification: budgetNotification(level, state) }] : [];
-  return { mark, unmark, notify };
+  return thresholdChanges(level, { warning: BUDGET_WARNING, exceeded: BUDGET_EXCEEDED }, state.fired, rearm, () => budgetNotification(level, state));
 }
 
 function budgetNotification(level: BudgetLevel, { month, spentCents, budgetCents }: BudgetState): NewNotification {
@@ -123,21 +120,33 @@ export interface CategoryState {
 }
 
 /**
- * A category's spending went over its budget (strictly): once per category per month. With
- * `rearm` (its budget changed), an alert no longer deserved is forgotten so it may fire again.
+ * A category's spending reached 80% of its budget (warning) or went over it (alert): each once
+ * per category per month; a jump straight past 100% tells only the alert. With `rearm` (its budget
+ * changed), thresholds no longer crossed are forgotten so they may fire again.
  */
 export function categoryChanges(state: CategoryState, { rearm = false } = {}): MarkChanges {
-  const key = categoryKey(state.categoryId);
-  const over = state.budgetCents !== null && state.spentCents > state.budgetCents;
-  if (!over) return { mark: [], unmark: rearm && state.fired.has(key) ? [key] : [], notify: [] };
-  if (state.fired.has(key)) return { mark: [], unmark: [], notify: [] };
-  const notification: NewNotification = {
-    type: 'alert',
-    title: `${state.name} is over budget`,
-    message: `You've spent ${formatCents(state.spentCents)} on ${state.name} in ${monthLabel(state.month)}, over its ${formatCents(state.budgetCents ?? 0)} budget.`,
+  const level = budgetLevel(state.spentCents, state.budgetCents);
+  const keys = { warning: categoryWarningKey(state.categoryId), exceeded: categoryKey(state.categoryId) };
+  return thresholdChanges(level, keys, state.fired, rearm, () => categoryNotification(level, state));
+}
+
+function categoryNotification(level: BudgetLevel, { month, name, spentCents, budgetCents }: CategoryState): NewNotification {
+  const budget = budgetCents ?? 0;
+  if (level === 'exceeded') {
+    return {
+      type: 'alert',
+      title: `${name} is over budget`,
+      message: `You've spent ${formatCents(spentCents)} on ${name} in ${monthLabel(month)}, over its ${formatCents(budget)} budget.`,
+      link: '/categories',
+    };
+  }
+  const percent = Math.floor((spentCents * 100) / budget);
+  return {
+    type: 'budget',
+    title: `${name} is near its budget`,
+    message: `You've spent ${formatCents(spentCents)} of your ${formatCents(budget)} ${name} budget for ${monthLabel(month)} (${percent}%).`,
     link: '/categories',
   };
-  return { mark: [key], unmark: [], notify: [{ key, notification }] };
 }
 
 // ---------- receipts and tips ----------

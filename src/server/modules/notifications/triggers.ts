@@ -46,14 +46,14 @@ async function checkCategory(trx: Executor, userId: string, month: Month, catego
 }
 
 /**
- * Receipt listener (runs after the totals listener, so totals include the change). A saved
- * receipt is announced; a new or edited one may cross this month's thresholds. Deleting or
+ * Receipt listener (runs after the totals listener, so totals include the change). A receipt
+ * saved from a scan is announced (one typed by hand is not: the person is looking at it); a new or edited one may cross this month's thresholds. Deleting or
  * editing never takes back what was already sent.
  */
-export async function notifyOnReceiptChange(trx: Executor, { userId, before, after }: ReceiptChange, now: Date = new Date()): Promise<void> {
+export async function notifyOnReceiptChange(trx: Executor, { userId, before, after, announce }: ReceiptChange, now: Date = new Date()): Promise<void> {
   if (!after) return;
   const created = before === null;
-  const out: NewNotification[] = created ? [receiptSaved(after)] : [];
+  const out: NewNotification[] = created && announce ? [receiptSaved(after)] : [];
   const month = monthOf(after.date);
   if (currentMonths(now).includes(month)) {
     out.push(...(await checkCategory(trx, userId, month, after.categoryId, false)));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commonErrors } from '../../../shared/errors';
 import { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
+import type { Identity } from '../../identity';
 import { ProfileService } from './service';
 import { signUpRateLimit } from '../../plugins/security';
 
@@ -9,9 +10,9 @@ import { signUpRateLimit } from '../../plugins/security';
  * Profile routes, at the paths of spec §7: the /api area (register, profile form) and the
  * receipt area's /profile/ with its create-on-404.
  */
-const profileRoutes: FastifyPluginAsync = async (root) => {
+const profileRoutes: FastifyPluginAsync<{ identity: Identity }> = async (root, { identity }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ProfileService(app.db);
+  const service = new ProfileService(app.db, identity, app.log);
   const tags = ['profile'];
 
   app.post('/api/auth/register', { config: { rateLimit: signUpRateLimit }, schema: { tags, body: RegisterBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {

@@ -1,8 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import type { Identity } from '../../identity';
 import type { AuthUser } from '../../plugins/auth';
 import type { Profile, ProfileUpdate } from '../../../shared/profile';
 import { fromCents, toCents } from '../../../shared/money';
 import { badRequest, notFound } from '../../errors';
+import { writeAsUser } from '../../db/accountGate';
 import { seedDefaultCategories } from '../categories/repository';
 import { notifyWelcome, onBudgetChanged } from '../notifications/triggers';
 import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
@@ -21,7 +24,11 @@ export function toProfile(row: ProfileRow): Profile {
 }
 
 export class ProfileService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private identity: Identity,
+    private log: FastifyBaseLogger,
+  ) {}
 
   /**
    * Creates the user's profile and default categories in one transaction. Idempotent: the
@@ -30,7 +37,7 @@ export class ProfileService {
   async ensureProfile(user: AuthUser, claimedUserId: string, displayName: string, avatarUrl: string | null = null): Promise<{ profile: Profile; created: boolean }> {
     if (claimedUserId !== user.uid) throw badRequest('user_id does not match the signed-in user');
     const name = displayName.trim() || user.name || user.email.split('@')[0] || 'Tally user';
-    const created = await this.db.transaction().execute(async (trx) => {
+    const created = await writeAsUser(this.db, user.uid, async (trx) => {
       const inserted = await insertProfile(trx, { user_id: user.uid, email: user.email, display_name: name, avatar_url: avatarUrl });
       if (inserted) {
         await seedDefaultCategories(trx, user.uid);
@@ -61,12 +68,25 @@ export class ProfileService {
       }
     }
     // The budget and the notifications it re-arms or fires commit together.
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await writeAsUser(this.db, userId, async (trx) => {
       const updated = await updateProfile(trx, userId, patch);
       if (updated && patch.monthly_budget_cents !== undefined) await onBudgetChanged(trx, userId);
       return updated;
     });
     if (!row) throw notFound('Profile not found');
+    await this.renameIdentity(userId, row.display_name);
     return toProfile(row);
+  }
+
+  /**
+   * The identity account's name follows the profile's, so a new sign-in carries it too. The
+   * profile is the source of truth: a failure here is logged, not the person's problem.
+   */
+  private async renameIdentity(userId: string, displayName: string): Promise<void> {
+    try {
+      await this.identity.auth.updateUser(userId, { displayName });
+    } catch (err) {
+      this.log.warn({ err, userId }, 'could not update the identity account display name');
+    }
   }
 }

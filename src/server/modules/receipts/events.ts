@@ -22,6 +22,8 @@ export interface ReceiptSnapshot {
 /** before null: created; after null: deleted; both: edited. */
 export interface ReceiptChange {
   userId: string;
+  /** On create: whether the person should be told it was saved (a scan, not a hand-typed entry). */
+  announce?: boolean;
   before: ReceiptSnapshot | null;
   after: ReceiptSnapshot | null;
 }

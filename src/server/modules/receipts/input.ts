@@ -12,11 +12,15 @@ import type { NewItem } from './repository';
 
 export const EARLIEST_RECEIPT_DATE = '1970-01-01';
 
+export type ReceiptSource = 'scan' | 'manual';
+
 /**
  * A receipt as either request shape describes it, checked and in cents. An optional field
  * left undefined means "default" on create and "keep" on edit.
  */
 export interface ReceiptDraft {
+  /** Which form sent it: a scan save is announced, since the person may have left the screen. */
+  source: ReceiptSource;
   store: string;
   date: CalendarDate;
   amountCents: number;
@@ -30,6 +34,8 @@ export interface ReceiptDraft {
   items?: NewItem[];
   /** Image data to store (string), remove (null) or keep (undefined); `field` names it in errors. */
   image?: { field: string; data: string | null };
+  /** From a scan: what was read at the top of the receipt, so Tally learns this store's name and category. */
+  scanRef?: string;
 }
 
 const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -70,6 +76,7 @@ function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined
 
 function fromScan(body: ScanReceiptBody, now: Date): ReceiptDraft {
   return {
+    source: 'scan',
     store: body.store_name.trim(),
     date: parseReceiptDate(body.date, 'date', now),
     amountCents: amountCents(body.total_amount, 'total_amount'),
@@ -78,11 +85,13 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptDraft {
     description: body.description?.trim(),
     items: itemsOf(body.items ?? []),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
+    scanRef: body.scan_ref || undefined,
   };
 }
 
 function fromManual(body: ManualReceiptBody, now: Date): ReceiptDraft {
   return {
+    source: 'manual',
     store: body.store.trim(),
     date: parseReceiptDate(body.date, 'date', now),
     amountCents: amountCents(body.amount, 'amount'),

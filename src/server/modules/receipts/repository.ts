@@ -38,12 +38,35 @@ export interface ReceiptPage {
 
 type ReceiptQuery<O> = SelectQueryBuilder<Database, 'receipts', O>;
 
-/** `search` matches the store anywhere, ignoring case; LIKE wildcards in it are taken literally. */
+/**
+ * What search ignores: ASCII punctuation (LIKE's wildcards and escape among them), typographic
+ * quotes and white space. The same set on both sides, in JavaScript and in SQL.
+ */
+// One list, spelled out, for both sides; no class ([:punct:], \s) and no range: in SQL those
+// follow the server's locale ('¡' sorts between '!' and '/'), and the two sides would not meet.
+const IGNORED = ` \t\n\r\f\v!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~\u2018\u2019\u201C\u201D`;
+const IGNORED_JS = new RegExp(`[${[...IGNORED].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`, 'g');
+const IGNORED_SQL = `[${[...IGNORED].map((c) => `\\${c}`).join('')}]`;
+
+/** Search text as compared: without punctuation and spaces ('Trader Joe's' and 'trader joes' meet). */
+export function searchKey(text: string): string {
+  return text.replace(IGNORED_JS, '');
+}
+
+/**
+ * `search` matches the store anywhere, ignoring case, punctuation and spaces. A search of
+ * punctuation only ('%') is matched as written, its LIKE wildcards taken literally.
+ */
 function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter): ReceiptQuery<O> {
   let out = q.where('receipts.user_id', '=', userId);
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    out = out.where(sql<boolean>`receipts.store ILIKE ${pattern}`);
+    const key = searchKey(filter.search);
+    if (key) {
+      out = out.where(sql<boolean>`regexp_replace(receipts.store, ${IGNORED_SQL}, '', 'g') ILIKE ${`%${key}%`}`);
+    } else {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      out = out.where(sql<boolean>`receipts.store ILIKE ${pattern}`);
+    }
   }
   if (filter.categoryId) out = out.where('receipts.category_id', '=', filter.categoryId);
   return out;

@@ -5,7 +5,8 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signed-urls';
-import { decodeImageData } from '../../blobs/image';
+import { decodeImageData, withoutMetadata } from '../../blobs/image';
+import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
 import {
   RECEIPT_LIST_DEFAULT_LIMIT,
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/repository';
 import { receiptCountFromTotals } from '../analytics/repository';
+import { learnStore } from '../scan/storeMemory';
 import { publishReceiptChange, receiptListeners, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toDraft, type ReceiptDraft } from './input';
 import {
@@ -110,7 +112,9 @@ export class ReceiptService {
         image_key: imageKey ?? null,
       });
       await replaceItems(trx, userId, row.id, draft.items ?? []);
-      await publishReceiptChange(trx, { userId, before: null, after: snapshot(row) }, this.listeners);
+      // Saving a scan teaches Tally what this person calls the store and where they file it.
+      if (draft.scanRef) await learnStore(trx, userId, draft.scanRef, row.store, categoryId);
+      await publishReceiptChange(trx, { userId, before: null, after: snapshot(row), announce: draft.source === 'scan' }, this.listeners);
       return { result: row.id, oldImageKey: null };
     });
     return this.get(userId, id);
@@ -141,7 +145,7 @@ export class ReceiptService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    const imageKey = await this.db.transaction().execute(async (trx) => {
+    const imageKey = await writeAsUser(this.db, userId, async (trx) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       await deleteReceipt(trx, userId, id);
@@ -152,20 +156,24 @@ export class ReceiptService {
   }
 
   /**
-   * Runs a receipt write with its image kept consistent: the new image is stored first, the
-   * transaction runs with its key (undefined: keep, null: remove), the new blob is deleted if the
-   * transaction fails, and the replaced one after it commits.
+   * Runs a receipt write with its image kept consistent: the image is decoded first, then stored
+   * inside the transaction (so an account deletion waits for it, or refuses it before anything
+   * is stored), the write runs with its key (undefined: keep, null: remove), the new blob is
+   * deleted if the transaction fails, and the replaced one after it commits.
    */
   private async withStoredImage<T>(
     userId: string,
     draft: ReceiptDraft,
     write: (trx: Transaction<Database>, imageKey: string | null | undefined) => Promise<{ result: T; oldImageKey: string | null }>,
   ): Promise<T> {
-    const image = draft.image?.data ? decodeImageData(draft.image.data, draft.image.field) : null;
-    const newKey = image ? await this.blobs.put(userId, image.bytes, image.contentType) : draft.image ? null : undefined;
+    const image = draft.image?.data ? await withoutMetadata(decodeImageData(draft.image.data, draft.image.field), draft.image.field) : null;
+    let newKey: string | null | undefined = draft.image ? null : undefined;
     let outcome: { result: T; oldImageKey: string | null };
     try {
-      outcome = await this.db.transaction().execute((trx) => write(trx, newKey));
+      outcome = await writeAsUser(this.db, userId, async (trx) => {
+        if (image) newKey = await this.blobs.put(userId, image.bytes, image.contentType);
+        return write(trx, newKey);
+      });
     } catch (err) {
       if (newKey) await this.deleteBlobQuietly(newKey);
       if (isForeignKeyViolation(err)) throw conflict('The category was deleted meanwhile. Please choose another and try again.');

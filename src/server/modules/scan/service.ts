@@ -1,10 +1,16 @@
 import type { Db } from '../../db';
 import { badRequest, HttpError, payloadTooLarge, unavailable } from '../../errors';
-import { decodeBase64Image, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../ocr';
+import { decodeBase64Image, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner, type ScanResult } from '../../ocr';
 import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
 import { DEFAULT_SCAN_QUANTITY, MAX_IMAGE_BYTES, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
 import { getDateOrder } from '../settings/repository';
+import { headerFingerprint } from './receiptHeader';
+import { currencyMarker, suggestedDateOrder } from './receiptHints';
+import { recallStore } from './storeMemory';
+
+/** How sure a store name is when it is the one this person gave the store before. */
+export const REMEMBERED_STORE_CONFIDENCE = 0.95;
 
 const MB = 1024 * 1024;
 export const IMAGE_TOO_LARGE = `The image is too large. Choose an image of at most ${MAX_IMAGE_BYTES / MB} MB.`;
@@ -53,24 +59,38 @@ export class ScanService {
     } catch {
       throw unavailable(SCANNER_UNAVAILABLE, 30);
     }
+    let read: ScanResult;
     try {
-      const { processed_data, raw_text } = await scanner.scan(image, { dateOrder });
-      return {
-        processed_data: {
-          ...processed_data,
-          items: processed_data.items.map((item) => ({
-            ...item,
-            quantity: item.quantity > 0 ? item.quantity : DEFAULT_SCAN_QUANTITY,
-            category: item.category || DEFAULT_ITEM_CATEGORY,
-          })),
-        },
-        raw_text,
-      };
+      read = await scanner.scan(image, { dateOrder });
     } catch (err) {
       const mapped = toHttpError(err);
       if (mapped instanceof HttpError) throw Object.assign(mapped, { cause: err });
       // Anything else the engine throws is still its failure, not a bug in the request.
       throw Object.assign(unavailable(SCAN_FAILED), { cause: err });
     }
+    const { processed_data, raw_text, confidence } = read;
+    const scanRef = headerFingerprint(raw_text);
+    // What this person called the store before, and the category they chose for it.
+    const known = await recallStore(this.db, userId, scanRef);
+    const itemCategory = known?.category_name?.toLowerCase();
+    return {
+      processed_data: {
+        ...processed_data,
+        store_name: known?.store_name ?? processed_data.store_name,
+        items: processed_data.items.map((item) => ({
+          ...item,
+          quantity: item.quantity > 0 ? item.quantity : DEFAULT_SCAN_QUANTITY,
+          category: itemCategory || item.category || DEFAULT_ITEM_CATEGORY,
+        })),
+      },
+      raw_text,
+      confidence: known ? { ...confidence, store_name: Math.max(confidence.store_name, REMEMBERED_STORE_CONFIDENCE) } : confidence,
+      date_order: dateOrder,
+      suggested_date_order: suggestedDateOrder(raw_text),
+      currency: currencyMarker(raw_text),
+      scan_ref: scanRef,
+      suggested_category_id: known?.category_id ?? null,
+      store_remembered: Boolean(known),
+    };
   }
 }

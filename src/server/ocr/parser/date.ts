@@ -68,7 +68,7 @@ function repairOneDigit(a: string, b: string, c: string, order: DateOrder): stri
  */
 export const MAX_AGE_YEARS = 15;
 
-function plausibility(date: string, today: Date): number {
+export function plausibility(date: string, today: Date): number {
   const t = Date.parse(`${date}T00:00:00Z`);
   const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (t > now + 2 * 86_400_000) return -2.5; // a day or two of slack for time zones

@@ -2,14 +2,18 @@
  * Receipt text -> structured fields. Each field has its own module; this file only decides
  * where the header, item and totals regions are and assembles the result.
  */
-import { pickDate, type DateOrder } from './date';
+import { rank, WEIGHTS, type Features, type Weights } from '../picker/model';
+import type { DateOrder } from './date';
+import { dateCandidates, type DateCandidate } from './dateCandidates';
 import { parseItems, type ReceiptItem } from './items';
-import { pickStoreName } from './store';
+import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } from './storeCandidates';
 import { parseTotals } from './total';
-import { toLines } from './text';
+import { totalCandidates, type TotalCandidate } from './totalCandidates';
+import { round2, toLines, type Line } from './text';
 
 export type { DateOrder } from './date';
 export type { ReceiptItem } from './items';
+export type { LineLayout } from './storeCandidates';
 
 export interface ParsedReceipt {
   store_name: string;
@@ -25,6 +29,8 @@ export interface ParseOptions {
   lineConf?: number[];
   /** Reference day for date plausibility (default: now). */
   today?: Date;
+  /** Where each raw line was printed (by raw line index), when the engine knows. */
+  layout?: (LineLayout | undefined)[];
 }
 
 /** Parse result plus a score of how complete/consistent it is (used to pick between OCR passes). */
@@ -34,39 +40,101 @@ export interface DetailedParse {
   /** Raw-text line indexes the store name was read from, and how sure the pick is. */
   storeLines: number[];
   storeScore: number;
+  confidence: FieldConfidence;
 }
 
-/** Store name from the text of the receipt's header alone (e.g. a closer re-read of it). */
+/** How sure the parse is of each field, 0-1. */
+export interface FieldConfidence {
+  store_name: number;
+  date: number;
+  total_amount: number;
+}
+
+
+
+/** Store name from the text of the receipt's header alone (e.g. a closer re-read of it), with the model's share for it. */
 export function parseStoreFromHeader(raw: string, lineConf?: number[]): { name: string; score: number } {
-  const pick = pickStoreName(toLines(raw ?? ''), null, lineConf);
-  return { name: pick.name, score: pick.score };
+  const lines = toLines(raw ?? '');
+  const layout = lineConf?.map((conf) => ({ conf, height: 0, centre: 0, pageLeft: 0, pageWidth: 0 }));
+  const pick = best(WEIGHTS.store, nameLike(storeCandidates(lines, layout)));
+  return { name: pick.value ?? '', score: pick.p };
 }
 
 export function parseReceipt(raw: string, opts: ParseOptions): ParsedReceipt {
   return parseReceiptDetailed(raw, opts).receipt;
 }
 
-export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedParse {
+/** Every candidate of every picked field, with its features: what the model ranks and the trainer learns from. */
+export interface ReceiptCandidates {
+  lines: Line[];
+  store: StoreCandidate[];
+  total: TotalCandidate[];
+  date: DateCandidate[];
+  items: ReceiptItem[];
+  tax: number | null;
+}
+
+export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandidates {
   const lines = toLines(raw ?? '');
   const totals = parseTotals(lines);
   // Items sit between the header and the first summary line (subtotal/total).
   const itemsEnd = totals.summaryStart ?? totals.totalPos ?? lines.length;
-  const firstMoney = lines.findIndex((l) => /\d[.,]\d{2}(?!\d)/.test(l.text));
-  const store = pickStoreName(lines, firstMoney >= 0 ? firstMoney : null, opts.lineConf);
   const items = parseItems(lines, 0, itemsEnd);
-  const date = pickDate(lines, opts.dateOrder, opts.today);
-  const receipt: ParsedReceipt = {
-    store_name: store.name,
-    date: date?.date ?? null,
-    total_amount: totals.total,
+  const itemsSum = items.length ? round2(items.reduce((a, it) => a + it.price, 0)) : null;
+  const total = totalCandidates(lines, itemsSum);
+  return {
+    lines,
+    store: nameLike(storeCandidates(lines, opts.layout)),
+    total: total.candidates,
+    date: dateCandidates(lines, opts.dateOrder, opts.today ?? new Date()),
     items,
-    tax: totals.tax,
+    tax: total.sums.tax ?? totals.tax,
   };
-  const quality = 2 * totals.confidence + (receipt.date ? 1 : 0) + (receipt.store_name ? 0.5 : 0);
+}
+
+/** The candidates that could be a name: better no name than a header field for one. */
+function nameLike(cands: StoreCandidate[]): StoreCandidate[] {
+  return cands.filter((c) => !cannotBeName(c.features));
+}
+
+/** The "none of these" option: its weight is what the model learned of receipts whose value was not among the candidates. */
+const NONE: Features = { none: 1 };
+
+function best<T>(weights: Weights, candidates: { value: T; features: Features }[]): { value: T | null; p: number; index: number } {
+  const ranked = rank(weights, [...candidates.map((c, index) => ({ value: index, features: c.features })), { value: -1, features: NONE }]);
+  const top = ranked.find((r) => r.value >= 0);
+  return top ? { value: candidates[top.value].value, p: top.p, index: top.value } : { value: null, p: 0, index: -1 };
+}
+
+/**
+ * The receipt checks itself: a total no sum confirms gives way to one that two independent sums
+ * agree on (subtotal + tax and charges, and cash − change).
+ */
+function checkedTotal(pick: { value: number | null; p: number; index: number }, cands: TotalCandidate[]): { value: number | null; p: number; index: number } {
+  if (pick.index < 0 || cands[pick.index].features.votes > 0) return pick;
+  const agreed = cands.findIndex((c) => c.features.eq_chain === 1 && c.features.eq_cash_less_change === 1);
+  if (agreed >= 0) return { value: cands[agreed].value, p: Math.max(0.75, pick.p), index: agreed };
+  return pick;
+}
+
+export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedParse {
+  const c = receiptCandidates(raw, opts);
+  const store = best(WEIGHTS.store, c.store);
+  const date = best(WEIGHTS.date, c.date);
+  const total = checkedTotal(best(WEIGHTS.total, c.total), c.total);
+  const receipt: ParsedReceipt = {
+    store_name: store.value ?? '',
+    date: date.value,
+    total_amount: total.value,
+    items: c.items,
+    tax: c.tax,
+  };
+  const confidence = { store_name: store.p, date: date.p, total_amount: total.p };
   return {
     receipt,
-    quality,
-    storeLines: store.used.map((i) => lines[i].index),
-    storeScore: store.score,
+    quality: 2 * confidence.total_amount + confidence.date + 0.5 * confidence.store_name,
+    storeLines: store.index >= 0 ? c.store[store.index].used.map((i) => c.lines[i].index) : [],
+    storeScore: confidence.store_name,
+    confidence,
   };
 }

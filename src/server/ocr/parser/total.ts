@@ -7,11 +7,11 @@
  */
 import { findMoney, round2, trailingMoney, type Line, type Money } from './text';
 
-// "total" as OCR tends to read it: TOTAL, TOTL, T0TAL, lotal, TOTAI, Tota1
-const TOT = '(?:[tl1i][o0][tl1][a4][l1i]|tot[a4]?l|ttl)';
+// "total" as OCR tends to read it: TOTAL, TOTL, T0TAL, lotal, TOTAI, Tota1, IUIAL
+export const TOT = '(?:[tl1i][o0u][tl1i][a4][l1i]|tot[a4]?l|ttl)';
 /** Labels that name the amount due. */
 const TOTAL_RE = new RegExp(`\\b(${TOT}|amount\\s*due|balance\\s*due|amount\\s*payable|amt\\s*due|balance|due|payable)\\b`, 'i');
-const STRONG_RE = new RegExp(`\\b(grand\\s*${TOT}|${TOT}\\s*due|amount\\s*due|balance\\s*due|${TOT}\\s*payable|amount\\s*payable|nett?\\s*${TOT}|${TOT}\\s*sales|${TOT}\\s*amount)\\b`, 'i');
+export const STRONG_RE = new RegExp(`\\b(grand\\s*${TOT}|${TOT}\\s*due|amount\\s*due|balance\\s*due|${TOT}\\s*payable|amount\\s*payable|nett?\\s*${TOT}|${TOT}\\s*sales|${TOT}\\s*amount)\\b`, 'i');
 /** Labels that look like a total but are not the amount paid. */
 const NOT_TOTAL_RE = /\b(sub[\s-]*|tax|gst|vat|sst|qty|quantity|items?\b|item\(s\)|discount|savings?|saved|change|cash|tender(ed)?|excl|exclusive|before|points?|tips?|gratuity|deposit|previous|summary|count|supplies|weight)/i;
 const ROUNDED_RE = /\b(rounded|after\s*(round|adj)|round(ing)?\s*(total|amount|amt))/i;
@@ -22,12 +22,12 @@ const NOT_TAX_RE = /\b(reg(istration)?|id|no\.?|invoice|summary|incl(usive|uded|
 const CASH_RE = /\b(cash|tender(ed)?|paid|payment|received)\b/i;
 const CHANGE_RE = /\b(change|chg|changs|kembali)\b/i;
 const CARD_RE = /\b(visa|master\s*card|mastercard|amex|debit|credit|card|eftpos)\b/i;
-const MINUS_RE = /\b(discount|disc|coupon|less|promo|offer|savings?|voucher|off)\b/i;
-const CHARGE_RE = /\b(service|srv|svc|charge|chg|fee|tips?|grat(uity)?|surcharge|delivery|bag|deposit|levy)\b/i;
+export const MINUS_RE = /\b(discount|disc|coupon|less|promo|offer|savings?|voucher|off)\b/i;
+export const CHARGE_RE = /\b(service|srv|svc|charge|chg|fee|tips?|grat(uity)?|surcharge|delivery|bag|deposit|levy)\b/i;
 const INCL_RE = /\(?\s*(incl(usive|uding|\.)?|inc\.)\s*(of\s*)?(gst|tax|vat|sst)?\s*\)?/gi;
 
 /** Amount on a labelled line, or on the next line when the amount wrapped below the label. */
-function amountFor(lines: Line[], i: number): Money | null {
+export function amountFor(lines: Line[], i: number): Money | null {
   const own = trailingMoney(lines[i].text) ?? lastMoney(lines[i].text);
   if (own) return own;
   const next = lines[i + 1];
@@ -36,7 +36,7 @@ function amountFor(lines: Line[], i: number): Money | null {
 }
 
 /** A total line whose decimal point was lost: "TOTAL 7 00", "TOTAL 1110". */
-function looseAmount(text: string): number | null {
+export function looseAmount(text: string): number | null {
   const m = /(?:^|[\s:$])(\d{1,5}) (\d{2})\s*$/.exec(text) ?? /(?:^|[\s:$])(\d{1,5})(\d{2})\s*$/.exec(text);
   if (!m) return null;
   return Number(`${m[1]}.${m[2]}`);
@@ -70,9 +70,9 @@ export interface TotalsResult {
 }
 
 interface Cand { value: number; score: number; pos: number; loose: boolean }
-type Kind = 'subtotal' | 'tax' | 'change' | 'cash' | 'card' | 'total' | 'rounded' | 'rounding' | 'other';
+export type Kind = 'subtotal' | 'tax' | 'change' | 'cash' | 'card' | 'total' | 'rounded' | 'rounding' | 'other';
 
-function classify(text: string): Kind {
+export function classify(text: string): Kind {
   // "Total (incl. GST)" names the total, not the tax: drop inclusive-tax remarks first.
   const t = text.replace(INCL_RE, ' ');
   if (SUBTOTAL_RE.test(t)) return 'subtotal';
@@ -220,7 +220,8 @@ export function parseTotals(lines: Line[]): TotalsResult {
     add(chainAll, 1.2);
     add(subtotal, 1);
     for (const [v, n] of support) add(v, n * 1.1);
-    total = [...votes.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
+    // Every sum can be zero or negative (a refund slip): then nothing votes.
+    total = [...votes.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? fallbackTotal(lines);
   } else {
     total = fallbackTotal(lines);
   }

@@ -1,0 +1,105 @@
+import { fitWeights } from '../../../src/server/ocr/picker/fit';
+import { rank } from '../../../src/server/ocr/picker/model';
+import { totalCandidates } from '../../../src/server/ocr/parser/totalCandidates';
+import { storeCandidates, tidyName } from '../../../src/server/ocr/parser/storeCandidates';
+import { dateCandidates } from '../../../src/server/ocr/parser/dateCandidates';
+import { toLines } from '../../../src/server/ocr/parser/text';
+
+const featuresOf = (text: string, value: number, itemsSum: number | null = null) => {
+  const c = totalCandidates(toLines(text), itemsSum).candidates.find((x) => Math.abs(x.value - value) < 0.005);
+  if (!c) throw new Error(`no candidate ${value}`);
+  return c.features;
+};
+
+describe('the picker model', () => {
+  test('rank gives softmax shares that sum to one, best first', () => {
+    const ranked = rank({ a: 2, b: -1 }, [
+      { value: 'x', features: { a: 0 } },
+      { value: 'y', features: { a: 1 } },
+      { value: 'z', features: { b: 1 } },
+    ]);
+    expect(ranked.map((r) => r.value)).toEqual(['y', 'x', 'z']);
+    expect(ranked.reduce((s, r) => s + r.p, 0)).toBeCloseTo(1, 10);
+    expect(ranked[0].p).toBeCloseTo(Math.exp(2) / (Math.exp(2) + 1 + Math.exp(-1)), 10);
+  });
+
+  test('fitting learns which feature marks the right candidate, and does so reproducibly', () => {
+    // In every group the right candidate is the one with `good`; `noise` is unrelated to it.
+    const groups = Array.from({ length: 40 }, (_, i) => ({
+      candidates: [
+        { good: 1, noise: i % 2 },
+        { good: 0, noise: (i + 1) % 2 },
+        { good: 0, noise: 1 },
+      ],
+      gold: [0],
+    }));
+    const w = fitWeights(groups, { iterations: 500 });
+    expect(w.good).toBeGreaterThan(2);
+    expect(Math.abs(w.noise)).toBeLessThan(w.good / 2);
+    expect(fitWeights(groups, { iterations: 500 })).toEqual(w);
+  });
+
+  test('groups whose answer is not among the candidates teach nothing but the "none" option', () => {
+    const w = fitWeights([
+      { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
+      { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
+      { candidates: [{ a: 1 }, { none: 1 }], gold: [0] },
+    ], { iterations: 500 });
+    expect(w.none).toBeGreaterThan(w.a);
+  });
+});
+
+describe('total candidates carry the receipt\'s own arithmetic', () => {
+  test('a total misread by one digit: subtotal + tax gives a candidate that repairs the label', () => {
+    const text = ['Coffee 4.50', 'Bagel 3.25', 'SUBTOTAL 7.75', 'TAX 0.62', 'TOTAL 8.97'].join('\n');
+    const repaired = featuresOf(text, 8.37, 7.75);
+    expect(repaired).toMatchObject({ derived: 1, repairs_label: 1, eq_chain: 1, eq_items_tax: 1 });
+    const printed = featuresOf(text, 8.97);
+    expect(printed).toMatchObject({ total: 1, derived: 0, eq_chain: 0 });
+  });
+
+  test('cash minus change agrees with the total; the cash tendered is labelled as cash', () => {
+    const text = ['SUBTOTAL 18.40', 'TOTAL 18.40', 'CASH 20.00', 'CHANGE 1.60'].join('\n');
+    expect(featuresOf(text, 18.4)).toMatchObject({ total: 1, subtotal: 1, eq_cash_less_change: 1 });
+    expect(featuresOf(text, 20)).toMatchObject({ cash: 1, total: 0, largest: 1, eq_cash_less_change: 0 });
+    expect(featuresOf(text, 1.6)).toMatchObject({ change: 1 });
+  });
+
+  test('a tax line is told from the total, and an inclusive-tax remark does not make a total a tax', () => {
+    const text = ['SUBTOTAL 10.00', 'GST 6% 0.60', 'TOTAL (INCL. GST) 10.60'].join('\n');
+    expect(featuresOf(text, 0.6)).toMatchObject({ tax: 1, total: 0 });
+    expect(featuresOf(text, 10.6)).toMatchObject({ total: 1, tax: 0, eq_chain: 1 });
+  });
+
+  test('a garbled label still reads as a total; a lost decimal point is flagged against the subtotal', () => {
+    expect(featuresOf(['SUBTOTAL 12.00', 'T0TAL 12.00'].join('\n'), 12)).toMatchObject({ total: 1 });
+    const lost = featuresOf(['SUBTOTAL 48.50', 'TOTAL 485.00'].join('\n'), 485);
+    expect(lost).toMatchObject({ decimal_lost: 1, far_above_rest: 1 });
+  });
+
+  test('items that add up to the subtotal are evidence for it', () => {
+    const text = ['Milk 3.00', 'Bread 2.50', 'SUBTOTAL 5.50', 'TOTAL 5.50'].join('\n');
+    expect(featuresOf(text, 5.5, 5.5)).toMatchObject({ eq_items: 1, eq_subtotal: 1 });
+  });
+});
+
+describe('store and date candidates', () => {
+  test('names are tidied as printed names are spaced', () => {
+    expect(tidyName('S.H.H.MOTOR(SUNGAI RENGIT ) SDN.BHD')).toBe('S.H.H.MOTOR (SUNGAI RENGIT) SDN. BHD');
+  });
+
+  test('header lines and their joins are candidates, each described by what it looks like', () => {
+    const cands = storeCandidates(toLines(['KEDAI MAJU JAYA', 'SDN BHD', 'NO. 5, JALAN BUNGA RAYA', 'TEL 03-1234 5678'].join('\n')));
+    const joined = cands.find((c) => c.value === 'KEDAI MAJU JAYA SDN BHD');
+    expect(joined?.features).toMatchObject({ joined_one: 1, ends_in_legal_line: 1, legal_end: 1 });
+    expect(cands.find((c) => c.value.startsWith('NO. 5'))?.features).toMatchObject({ address: 1 });
+    expect(cands.find((c) => c.value.startsWith('TEL'))?.features).toMatchObject({ phone: 1 });
+  });
+
+  test('dates carry their label, a time beside them and their plausibility', () => {
+    const today = new Date(Date.UTC(2026, 0, 1));
+    const cands = dateCandidates(toLines(['Date: 05/03/2025 10:22', 'Valid until 05/03/2035'].join('\n')), 'DMY', today);
+    expect(cands.find((c) => c.value === '2025-03-05')?.features).toMatchObject({ date_label: 1, time_beside: 1, implausible: 0, first_date: 1 });
+    expect(cands.find((c) => c.value === '2035-03-05')?.features).toMatchObject({ other_label: 1, implausible: 1 });
+  });
+});

