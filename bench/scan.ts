@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpuSecondsOf, peakRssMbOf } from './support/procStats';
 import { createReceiptScanner, type OcrEngineName, type ReceiptScanner, type ScanResult } from '../src/server/ocr';
 import { parseReceiptDetailed } from '../src/server/ocr/parser';
 import { closeCachedEngine, readCached } from './support/ocrCache';
@@ -52,11 +53,15 @@ async function runSet(scanner: ReceiptScanner | null, dir: string, order: 'DMY' 
     const img = fs.readFileSync(path.join(dir, f));
     const t0 = performance.now();
     const c0 = process.cpuUsage();
+    const pid = scanner?.processId?.();
+    const p0 = cpuSecondsOf(pid);
     const res = scanner ? await scanner.scan(img, { dateOrder: order }) : await scanCached(dir, f, order);
     secs.push((performance.now() - t0) / 1000);
-    // CPU seconds of the whole process (every thread): what a scan costs, whatever else runs.
+    // CPU seconds of every thread of this process and of the scan process: what a scan costs,
+    // whatever else runs.
     const c1 = process.cpuUsage(c0);
-    cpu.push((c1.user + c1.system) / 1e6);
+    const p1 = cpuSecondsOf(pid);
+    cpu.push((c1.user + c1.system) / 1e6 + (p0 !== null && p1 !== null ? p1 - p0 : 0));
     const o = evaluate(res, label, order);
     outcomes.push(o);
     dump[path.join(dir, f)] = { raw_text: res.raw_text, processed_data: res.processed_data, confidence: res.confidence, label, ok: o.ok };
@@ -136,11 +141,13 @@ async function main() {
   // What an API sharing this process would feel: the longest stalls of the event loop while scanning.
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  let scanPeakMb: number | null = null;
   try {
     for (const s of plan) {
       results.push(await runSet(scanner, s.dir, s.order, limit, showMisses, dump));
       console.log(`${results[results.length - 1].name} done`);
     }
+    scanPeakMb = peakRssMbOf(scanner?.processId?.());
   } finally {
     await scanner?.close();
     await closeCachedEngine();
@@ -148,7 +155,8 @@ async function main() {
   loop.disable();
   report(results);
   console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`);
-  console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
+  if (scanPeakMb !== null) console.log(`scan process peak RSS ${scanPeakMb.toFixed(0)} MB`);
+  console.log(`this process's peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
   if (dumpFile) fs.writeFileSync(dumpFile, JSON.stringify(dump, null, 1));
 }
 

@@ -12,3 +12,11 @@ describe('OCR_ENGINE', () => {
     expect(() => loadConfig({ ...base, OCR_ENGINE: 'easyocr' })).toThrow(/OCR_ENGINE must be paddle or tesseract/);
   });
 });
+
+describe('OCR_IDLE_SECONDS', () => {
+  it('lets the scan process go after ten quiet minutes unless told otherwise', () => {
+    expect(loadConfig(base).ocr.idleMs).toBe(600_000);
+    expect(loadConfig({ ...base, OCR_IDLE_SECONDS: '30' }).ocr.idleMs).toBe(30_000);
+    expect(loadConfig({ ...base, OCR_IDLE_SECONDS: '0' }).ocr.idleMs).toBe(0);
+  });
+});

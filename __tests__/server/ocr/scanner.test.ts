@@ -120,3 +120,63 @@ test('every scan says how sure it is of each field, and a clean receipt is read 
   // Subtotal + tax and cash - change both confirm the total.
   expect(confidence.total_amount).toBeGreaterThanOrEqual(0.6);
 }, 20_000);
+
+describe('the PP-OCR scan process', () => {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const exitOf = (pid: number) =>
+    new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (!alive(pid)) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 25);
+    });
+
+  test('reads pictures in a process of its own', () => {
+    const pid = scanner.processId?.();
+    expect(pid).toEqual(expect.any(Number));
+    expect(pid).not.toBe(process.pid);
+    expect(alive(pid!)).toBe(true);
+  });
+
+  test('a scan process that dies mid-scan fails that scan, and the next scan starts a new one', async () => {
+    const inFlight = scanner.scan(image, { dateOrder: 'MDY' });
+    const pid = scanner.processId!()!;
+    process.kill(pid, 'SIGKILL');
+    await expect(inFlight).rejects.toBeInstanceOf(OcrFailedError);
+    const next = await scanner.scan(image, { dateOrder: 'MDY' });
+    expect(next.processed_data.total_amount).toBe(11.61);
+    expect(scanner.processId!()).not.toBe(pid);
+  }, 40_000);
+
+  test('with an idle limit, the process exits after a quiet spell and comes back for the next scan', async () => {
+    const idle = await createReceiptScanner({ idleMs: 300 });
+    try {
+      expect(idle.processId!()).toBeUndefined(); // nothing is loaded before the first scan
+      expect((await idle.scan(image, { dateOrder: 'MDY' })).processed_data.total_amount).toBe(11.61);
+      const pid = idle.processId!()!;
+      await exitOf(pid);
+      expect(idle.processId!()).toBeUndefined();
+      expect((await idle.scan(image, { dateOrder: 'MDY' })).processed_data.total_amount).toBe(11.61);
+      expect(idle.processId!()).not.toBe(pid);
+    } finally {
+      await idle.close();
+    }
+  }, 60_000);
+
+  test('closing the scanner ends its process', async () => {
+    const own = await createReceiptScanner({});
+    const pid = own.processId!()!;
+    await own.close();
+    expect(alive(pid)).toBe(false);
+    await expect(own.scan(image, { dateOrder: 'MDY' })).rejects.toBeInstanceOf(OcrFailedError);
+  }, 40_000);
+});

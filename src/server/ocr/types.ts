@@ -12,6 +12,11 @@ export interface ScannerOptions {
   maxQueue?: number;
   /** Bound on starting one worker, in ms (default 30 s). */
   initTimeoutMs?: number;
+  /**
+   * PP-OCR only: quiet time in ms after which the scan process exits and gives its memory back;
+   * the next scan starts it again. 0 (default): it starts with the scanner and stays up.
+   */
+  idleMs?: number;
 }
 
 export interface ScanOptions {
@@ -27,5 +32,7 @@ export interface ScanResult {
 export interface ReceiptScanner {
   scan(image: Buffer, opts: ScanOptions): Promise<ScanResult>;
   stats(): { busy: number; queued: number; size: number };
+  /** The process reading the pictures, when it is not this one and is running (for measurements). */
+  processId?(): number | undefined;
   close(): Promise<void>;
 }

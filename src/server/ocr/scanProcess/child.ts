@@ -1,0 +1,44 @@
+/**
+ * The scan process: loads PP-OCR once and reads one receipt per request. A process of its own
+ * keeps the API's event loop free while a receipt is read, gives every byte of the native
+ * runtime back to the system when it exits after a quiet spell, and a native crash here
+ * costs one scan, not the API.
+ */
+import { OcrInputError } from '../errors';
+import { useAllCoresForImages } from '../image';
+import { PaddleOcr } from '../paddle';
+import { readReceipt } from '../paddle/readReceipt';
+import type { ReadyMessage, ScanReply, ScanRequest } from './protocol';
+
+function send(message: ScanReply | ReadyMessage): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  useAllCoresForImages();
+  let paddle: PaddleOcr;
+  try {
+    paddle = await PaddleOcr.create({ threads: Number(process.env.OCR_THREADS) || undefined });
+  } catch (err) {
+    send({ ready: false, message: err instanceof Error ? err.message : String(err) });
+    process.exit(1);
+  }
+  // Requests arrive one at a time (the API admits one scan at once), so they run in order.
+  let chain = Promise.resolve();
+  process.on('message', (req: ScanRequest) => {
+    chain = chain.then(async () => {
+      try {
+        const result = await readReceipt(paddle, Buffer.from(req.image.buffer, req.image.byteOffset, req.image.byteLength), req.dateOrder);
+        send({ id: req.id, ok: true, result });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        send({ id: req.id, ok: false, kind: err instanceof OcrInputError ? 'input' : 'failed', message });
+      }
+    });
+  });
+  // The API going away (even killed) closes the channel: nothing is left running.
+  process.on('disconnect', () => process.exit(0));
+  send({ ready: true });
+}
+
+void main();
