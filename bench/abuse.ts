@@ -3,12 +3,14 @@
  * nested arrays, ~10 MB, to POST /receipts) while another person reads their dashboard and
  * receipts. Prints the other person's read latency (target: p99 < 50 ms), /healthz's, the
  * abuser's answers and the API's memory. The API runs as its own process (PGlite), as
- * production runs it, so the clients here do not share its event loop.
+ * production runs it, and the abuser sends from a process of its own, so building and sending
+ * its bodies does not delay the reader's measurements.
  *
  *   npm run bench:abuse                      # as configured by default (per-user write limit on)
  *   npm run bench:abuse -- --no-write-limit  # the body checks alone, every hostile body answered
  *   ABUSE_SECONDS=20                         # how long (default 20)
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,33 @@ const SECONDS = Number(process.env.ABUSE_SECONDS ?? 20);
 const ATTACKERS = 3;
 const NESTING = 5_000_000;
 const noWriteLimit = process.argv.includes('--no-write-limit');
+
+type AbuserMessage = { started?: boolean; bytes?: number; answers?: Record<number, number>; times?: number[] };
+
+/** The abuser's process: sends hostile bodies in ATTACKERS loops until told to stop, then reports. */
+async function abuser(url: string, headers: Record<string, string>): Promise<void> {
+  const hostile = Buffer.from(`{"store_name":"x","date":"2026-01-02","total_amount":1,"shared_expenses":${'['.repeat(NESTING)}${']'.repeat(NESTING)}}`);
+  let stop = false;
+  process.on('message', () => {
+    stop = true;
+  });
+  const answers: Record<number, number> = {};
+  const times: number[] = [];
+  const attack = async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/receipts`, { method: 'POST', headers, body: hostile }).catch(() => null);
+      await res?.arrayBuffer().catch(() => undefined);
+      times.push(performance.now() - t0);
+      const status = res?.status ?? 0;
+      answers[status] = (answers[status] ?? 0) + 1;
+    }
+  };
+  process.send!({ started: true, bytes: hostile.length } satisfies AbuserMessage);
+  await Promise.all(Array.from({ length: ATTACKERS }, attack));
+  process.send!({ answers, times } satisfies AbuserMessage);
+  process.disconnect();
+}
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -47,22 +76,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i++) {
       await fetch(`${api.url}/receipts`, { method: 'POST', headers: reader, body: JSON.stringify({ store: `Shop ${i}`, date: '2026-01-05', amount: 4 + i }) });
     }
-    const hostile = Buffer.from(`{"store_name":"x","date":"2026-01-02","total_amount":1,"shared_expenses":${'['.repeat(NESTING)}${']'.repeat(NESTING)}}`);
     const rssBefore = await rss();
 
     let stop = false;
-    const answers = new Map<number, number>();
-    const attackTimes: number[] = [];
-    const attack = async () => {
-      while (!stop) {
-        const t0 = performance.now();
-        const res = await fetch(`${api.url}/receipts`, { method: 'POST', headers: attacker, body: hostile }).catch(() => null);
-        await res?.arrayBuffer().catch(() => undefined);
-        attackTimes.push(performance.now() - t0);
-        const status = res?.status ?? 0;
-        answers.set(status, (answers.get(status) ?? 0) + 1);
-      }
-    };
+    // The abuser runs in its own process (this file with --abuser).
+    const child = fork(__filename, ['--abuser', api.url, JSON.stringify(attacker)], { execArgv: process.execArgv });
+    const next = () => new Promise<AbuserMessage>((resolve) => child.once('message', resolve));
+    const { bytes = 0 } = await next();
     const read = async (url: string, headers: Record<string, string>, into: number[]) => {
       while (!stop) {
         const t0 = performance.now();
@@ -75,7 +95,6 @@ async function main(): Promise<void> {
     const reads: number[] = [];
     const health: number[] = [];
     const loops = [
-      ...Array.from({ length: ATTACKERS }, attack),
       read('/dashboard', reader, reads),
       read('/receipts?limit=20', reader, reads),
       read('/healthz', {}, health),
@@ -87,13 +106,16 @@ async function main(): Promise<void> {
       peak = Math.max(peak, await rss());
     }
     stop = true;
+    const report = next();
+    child.send('stop');
+    const { answers = {}, times: attackTimes = [] } = await report;
     await Promise.all(loops);
 
     reads.sort((a, b) => a - b);
     health.sort((a, b) => a - b);
     attackTimes.sort((a, b) => a - b);
-    console.log(`Abuse for ${SECONDS} s: ${ATTACKERS} loops of ${(hostile.length / 1e6).toFixed(1)} MB bodies (${NESTING.toLocaleString('en-US')} nested arrays) to POST /receipts; per-user write limit ${noWriteLimit ? 'off' : 'on'}`);
-    console.log(`  attacker: ${attackTimes.length} requests, answers ${JSON.stringify(Object.fromEntries(answers))}, each answered in p50 ${ms(percentile(attackTimes, 0.5))}, p99 ${ms(percentile(attackTimes, 0.99))}`);
+    console.log(`Abuse for ${SECONDS} s: ${ATTACKERS} loops of ${(bytes / 1e6).toFixed(1)} MB bodies (${NESTING.toLocaleString('en-US')} nested arrays) to POST /receipts; per-user write limit ${noWriteLimit ? 'off' : 'on'}`);
+    console.log(`  attacker: ${attackTimes.length} requests, answers ${JSON.stringify(answers)}, each answered in p50 ${ms(percentile(attackTimes, 0.5))}, p99 ${ms(percentile(attackTimes, 0.99))}`);
     console.log(`  other user's GETs (/dashboard, /receipts): ${reads.length} reads, p50 ${ms(percentile(reads, 0.5))}, p99 ${ms(percentile(reads, 0.99))}, max ${ms(reads[reads.length - 1] ?? 0)}`);
     console.log(`  /healthz: ${health.length} reads, p50 ${ms(percentile(health, 0.5))}, p99 ${ms(percentile(health, 0.99))}`);
     console.log(`  API memory (RSS): ${rssBefore.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`);
@@ -106,7 +128,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
+const abuserAt = process.argv.indexOf('--abuser');
+(abuserAt >= 0 ? abuser(process.argv[abuserAt + 1], JSON.parse(process.argv[abuserAt + 2]) as Record<string, string>) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
