@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { analyticsRangeSet, selectAnalyticsRange } from '../../app/uiSlice';
 import { errorMessage } from '../../api/api';
 import { LoadingView } from '../../ui/LoadingView';
+import { PageHeader } from '../../ui/PageHeader';
 import { useGetAnalyticsBreakdownQuery, useGetAnalyticsQuery } from './analyticsApi';
 import { userTimeZone } from '../../ui/dates';
 import { selectAnalyticsArgs } from './analyticsSelectors';
@@ -78,14 +79,9 @@ export default function AnalyticsPage() {
   }
 
   return (
-    <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
-        <Typography variant="h4" component="h1">
-          Analytics
-        </Typography>
-        <RangeButtons value={range} onChange={(next) => dispatch(analyticsRangeSet(next))} />
-      </Stack>
+    <>
+      <PageHeader title="Analytics" actions={<RangeButtons value={range} onChange={(next) => dispatch(analyticsRangeSet(next))} />} />
       {body}
-    </Stack>
+    </>
   );
 }
