@@ -77,6 +77,12 @@ describe('total candidates carry the receipt\'s own arithmetic', () => {
     expect(lost).toMatchObject({ decimal_lost: 1, far_above_rest: 1 });
   });
 
+  test('a cash-rounded total and the unrounded total it comes from know of each other', () => {
+    const text = ['SUBTOTAL 52.08', 'TOTAL 52.08', 'ROUNDING ADJ 0.02', 'TOTAL ROUNDED 52.10'].join('\n');
+    expect(featuresOf(text, 52.1)).toMatchObject({ cash_rounding_of_total: 1, rounds_to_printed: 0 });
+    expect(featuresOf(text, 52.08)).toMatchObject({ cash_rounding_of_total: 0, rounds_to_printed: 1 });
+  });
+
   test('items that add up to the subtotal are evidence for it', () => {
     const text = ['Milk 3.00', 'Bread 2.50', 'SUBTOTAL 5.50', 'TOTAL 5.50'].join('\n');
     expect(featuresOf(text, 5.5, 5.5)).toMatchObject({ eq_items: 1, eq_subtotal: 1 });
@@ -86,6 +92,23 @@ describe('total candidates carry the receipt\'s own arithmetic', () => {
 describe('store and date candidates', () => {
   test('names are tidied as printed names are spaced', () => {
     expect(tidyName('S.H.H.MOTOR(SUNGAI RENGIT ) SDN.BHD')).toBe('S.H.H.MOTOR (SUNGAI RENGIT) SDN. BHD');
+  });
+
+  test('common OCR slips in names are repaired: & read as S, EHD for BHD, S/R for S/B, one letter of a shop word', () => {
+    expect(tidyName('TEO HENG STATIONERY S BOOKS')).toBe('TEO HENG STATIONERY & BOOKS');
+    expect(tidyName('GARDENIA BAKERIES (KL) SDN EHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(tidyName('SOON FATT S/R')).toBe('SOON FATT S/B');
+    expect(tidyName('AIK HUAT HARDNARE')).toBe('AIK HUAT HARDWARE');
+  });
+
+  test('a line that goes on from the one above cannot stand alone, and a town with its state is marked', () => {
+    const cands = storeCandidates(toLines(['POPULAR BOOK', 'CO. (M) SDN BHD', 'HOME MASTER HARDWARE', '& ELECTRICAL', 'Covina, CA', 'DINE IN'].join('\n')));
+    expect(cands.find((c) => c.value === 'CO. (M) SDN BHD')?.features).toMatchObject({ connector_start: 1 });
+    expect(cands.find((c) => c.value === 'POPULAR BOOK')?.features).toMatchObject({ continued_below: 1 });
+    expect(cands.find((c) => c.value === 'POPULAR BOOK CO. (M) SDN BHD')?.features).toMatchObject({ join_completes: 1 });
+    expect(cands.find((c) => c.value === 'HOME MASTER HARDWARE & ELECTRICAL')?.features).toMatchObject({ join_completes: 1 });
+    expect(cands.find((c) => c.value === 'Covina, CA')?.features).toMatchObject({ place: 1 });
+    expect(cands.find((c) => c.value === 'DINE IN')?.features).toMatchObject({ place: 0, meta: 1 });
   });
 
   test('header lines and their joins are candidates, each described by what it looks like', () => {

@@ -5,15 +5,24 @@
 
 export const PHONE_RE = /(\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4})|\b(tel|fax|phone|mobile|whatsapps?)\b|\b(ph|hp|call)\b\s*[:.#]?\s*[\d(+]/i;
 export const ADDRESS_RE = /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
-export const META_RE = /invoice|receipt|\b(reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|date|time|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|@/i;
+export const META_RE = /invoice|receipt|\b(dine[\s-]*in|to[\s-]*go|take[\s-]*out|carry[\s-]*out|purchase|dining\s+room|served|reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|date|time|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|@/i;
 export const DATE_OR_NUMBER_RE = /\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4}|\d{1,2}:\d{2}|^[\d\s\W]+$/;
 /** Legal-form suffixes and other words that mark a business name (generic, international). */
-export const COMPANY_RE = /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp(oration)?|co\.|company|plc|gmbh|enterprise|trading|restaurant|restoran|cafe|café|bakery|mart|market|supermarket|store|shop|kitchen|grill|bar|pharmacy|hardware|station|bistro|pizza|sushi|deli|diner)\b/i;
+export const COMPANY_RE = /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp(oration)?|co\.|company|plc|gmbh|enterprise|trading|restaurant|restoran|cafe|café|bakery|mart|market|supermarket|store|shop|kitchen|grill|bar|pharmacy|hardware|station|bistro|pizza|sushi|deli|diner|cuisine|foods?|steak\s*house|tavern|pub|eatery|cantina|bbq|wings|ramen|noodles?|chicken|pizzeria|wine|shakes|fries|grille|tacos?|burgers?|brewery|brasserie|drive-in)\b/i;
+/** US state codes; those that are also English words count only after a comma ("Dine In"). */
+const STATES = 'AK AZ AR CA CT FL GA IA KS KY MD MI MN MS MO MT NE NV NH NJ NM NY NC ND OH RI SC SD TN TX UT VT VA WA WV WI WY DC';
+const WORD_STATES = 'AL CO DE HI ID IN LA MA ME OK OR PA';
+const STATE_NAMES =
+  'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming';
+const PLACE_CODE_RE = new RegExp(`(?:[,\\s](?:${STATES.replace(/ /g, '|')})|,\\s*(?:${WORD_STATES.replace(/ /g, '|')}))\\.?$`);
+const PLACE_NAME_RE = new RegExp(`\\s(?:${STATE_NAMES.replace(/ /g, '\\s+')})$`, 'i');
+/** A town and its state, the line under a US shop's address ("Covina, CA", "Miami Beach Florida"). */
+export const isPlace = (s: string): boolean => PLACE_CODE_RE.test(s) || PLACE_NAME_RE.test(s);
 export const LEGAL_END_RE = /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp|plc|gmbh)\.?$/i;
 /** A "label: value" field of the header, not a name. */
 export const LABEL_RE = /^[A-Za-z][A-Za-z #.]{1,15}\s?:\s*\S/;
 /** A line that continues the one above it ("Friendly Red's" / "of Windham"). */
-export const CONNECTOR_START_RE = /^(of|and|&|the|de|la|at|on)\b/;
+export const CONNECTOR_START_RE = /^(?:(?:of|and|the|de|la|at|on)\b|&|(?:CO|Co|co)\.\s)/;
 export const SUFFIX_ONLY_RE = /^(sdn\.?\s*bhd\.?|bhd\.?|s\/b|llc|inc\.?|ltd\.?|limited|co\.?|company|corp\.?|plc)\b/i;
 
 /** Remove registration numbers, decorations and stray OCR characters around a name. */
@@ -52,9 +61,10 @@ const SHOP_WORDS = [
   'pharmacy', 'farmasi', 'supermarket', 'market', 'kedai', 'runcit', 'kitchen', 'coffee', 'tavern', 'seafood',
   'station', 'services', 'international', 'industries', 'marketing', 'holdings', 'company', 'corporation',
   'limited', 'burger', 'express', 'buffet', 'grill', 'bistro', 'diner', 'pizza', 'sushi', 'noodle', 'cafe',
+  'health', 'beauty',
 ];
 /** Letter pairs OCR confuses in print (either way round). */
-const LETTER_CONFUSIONS = ['KR', 'TI', 'IL', 'FP', 'OD', 'OQ', 'CG', 'EF', 'HM', 'HN', 'UV', 'CE', 'BE', 'BR', 'JI'];
+const LETTER_CONFUSIONS = ['KR', 'TI', 'IL', 'FP', 'OD', 'OQ', 'CG', 'EF', 'HM', 'HN', 'UV', 'CE', 'BE', 'BR', 'JI', 'WN'];
 
 function repairShopWord(word: string): string {
   const w = word.toLowerCase();
@@ -80,14 +90,14 @@ export function normaliseLegalForm(name: string): string {
   return name
     .replace(/[A-Za-z]+/g, repairShopWord)
     // Keep the printed full stop ("SDN. BHD."): only the letters are repaired.
-    .replace(/\b[SC5][DO0]N(\.?)\s*BH[DO0]\b/gi, (m, dot: string) => {
+    .replace(/\b[SC5][DO0]N(\.?)\s*[BE8]H[DO0]\b/gi, (m, dot: string) => {
       const fixed = `SDN${dot ? '. ' : ' '}BHD`;
       return m === m.toUpperCase() ? fixed : fixed.replace('SDN', 'Sdn').replace('BHD', 'Bhd');
     })
     // Q read as O in the common "BBQ".
     .replace(/\bBB[O0]\b/g, 'BBQ')
     .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
-    .replace(/\b[S5][\/7][B8D]$/i, 'S/B')
+    .replace(/\b[S5][\/7][B8DR]$/i, 'S/B')
     .replace(/\b[l1I]nc\.?$/, 'Inc')
     .replace(/\bL[l1I]C$/, 'LLC')
     .replace(/\bLT[DO0]\b/g, 'LTD');

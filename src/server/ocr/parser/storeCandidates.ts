@@ -9,7 +9,7 @@ import type { Features } from '../picker/model';
 import { findMoney, letterRatio, type Line } from './text';
 import {
   ADDRESS_RE, cleanStoreLine, COMPANY_RE, CONNECTOR_START_RE, DATE_OR_NUMBER_RE, LABEL_RE, LEGAL_END_RE,
-  META_RE, normaliseLegalForm, PHONE_RE, plausibleWords, SUFFIX_ONLY_RE,
+  META_RE, normaliseLegalForm, PHONE_RE, isPlace, plausibleWords, SUFFIX_ONLY_RE,
 } from './store';
 
 /** Where and how a raw text line was printed (by raw line index). */
@@ -50,6 +50,8 @@ export function tidyName(s: string): string {
   return normaliseLegalForm(
     s
       .replace(/[A-Za-z0-9]+/g, lettersForDigits)
+      // '&' between two capitalised words is often read as a lone S ("STATIONERY S BOOKS").
+      .replace(/\b([A-Z]{3,}) S (?=[A-Z]{3,}\b)/g, '$1 & ')
       .replace(/\(\s+/g, '(')
       .replace(/\s+\)/g, ')')
       .replace(/([A-Za-z0-9.])\(/g, '$1 (')
@@ -84,6 +86,7 @@ function looks(s: string): Features {
     meta: META_RE.test(s) ? 1 : 0,
     address: ADDRESS_RE.test(s) ? 1 : 0,
     phone: PHONE_RE.test(s) ? 1 : 0,
+    place: isPlace(s) ? 1 : 0,
     label: LABEL_RE.test(s) ? 1 : 0,
     date_or_number: DATE_OR_NUMBER_RE.test(s) ? 1 : 0,
     suffix_only: SUFFIX_ONLY_RE.test(s) && words.length <= 2 ? 1 : 0,

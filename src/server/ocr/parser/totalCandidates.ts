@@ -18,6 +18,8 @@ interface Occurrence { pos: number; kind: Kind; strong: boolean; currency: boole
 
 const cents = (v: number) => Math.round(v * 100);
 const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 0.005;
+/** Cash rounding to the nearest five cents, as countries without 1-cent coins print it. */
+const roundedToFive = (v: number) => Math.round(cents(v) / 5) * 5;
 
 /** Facts of the receipt's own arithmetic, read once per receipt. */
 export interface ReceiptSums {
@@ -162,6 +164,9 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
       eq_subtotal: near(sums.subtotal, value) ? 1 : 0,
       decimal_lost: sums.subtotal !== null && sums.subtotal > 0 && [10, 100].some((x) => Math.abs(value / sums.subtotal! - x) < 0.15 * x) ? 1 : 0,
       whole: Number.isInteger(value) ? 1 : 0,
+      // The cash-rounded form of a labelled total, or a total whose cash-rounded form is printed.
+      cash_rounding_of_total: cents(value) % 5 === 0 && totalLabelled.some((t) => !near(t, value) && roundedToFive(t) === cents(value)) ? 1 : 0,
+      rounds_to_printed: cents(value) % 5 !== 0 && byValue.has(roundedToFive(value)) && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
     };
     return { value, features: f };
   });
