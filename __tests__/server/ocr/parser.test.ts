@@ -64,6 +64,18 @@ describe('parseReceipt: US month-first receipt', () => {
   });
 });
 
+describe('items: OCR slips', () => {
+  it("reads a '$' misread as 5 where the other prices print '$', and letters misread as digits in names", () => {
+    const text = ['1 Hf Chk Steak 522.95', '1 Sushi Deluxe $20.75', '1 Pren G1ass $15.95', '1 0ssobuco $6.50', 'Subtotal $66.15', 'Total $66.15'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['Hf Chk Steak', 22.95],
+      ['Sushi Deluxe', 20.75],
+      ['Pren Glass', 15.95],
+      ['Ossobuco', 6.5],
+    ]);
+  });
+});
+
 describe('parseReceipt: day-first receipt with inclusive tax and rounding', () => {
   const r = parseReceipt(MY_SHOP, { dateOrder: 'DMY' });
   it('reads the company line and skips the registration number', () => {

@@ -3,7 +3,7 @@
  * block. Quantities appear as a leading count ("2 Lunch 45.90"), as "2 x 3.50" / "2 @ 1.75",
  * or in brackets ("Margarita (2 @14.00) 28.00"). Price is the line total.
  */
-import { findMoney, round2, trailingMoney, type Line } from './text';
+import { findMoney, lettersForDigits, round2, trailingMoney, type Line } from './text';
 
 export interface ReceiptItem {
   name: string;
@@ -29,8 +29,16 @@ function cleanName(s: string): string {
     .trim();
 }
 
+/** A price printed with '$' ("$20.75"). */
+const DOLLAR_PRICE_RE = /\$\s*\d+[.,]\d{2}\s*$/;
+/** A '$' read as 5 or S in front of a price ("522.95" for "$22.95"). */
+const DOLLAR_MISREAD_RE = /(?:^|\s)[5S](\d{1,3}[.,]\d{2})\s*$/;
+
 export function parseItems(lines: Line[], start: number, end: number): ReceiptItem[] {
   const items: ReceiptItem[] = [];
+  const region = lines.slice(Math.max(0, start), Math.min(end, lines.length));
+  // Where the item prices are printed with '$', a price without one that starts with 5 or S had its '$' misread.
+  const dollarStyle = region.filter((l) => DOLLAR_PRICE_RE.test(l.text)).length >= 2;
   for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
     let text = lines[i].text;
     let price = trailingMoney(text);
@@ -44,9 +52,11 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
       }
     }
     if (!price || NON_ITEM_RE.test(text)) continue;
-    let namePart = text.slice(0, price.start);
+    let namePart = text.slice(0, price.start).replace(/[A-Za-z0-9]+/g, lettersForDigits);
     let quantity = 1;
     let value = price.value;
+    const misread = dollarStyle && !text.includes('$') ? DOLLAR_MISREAD_RE.exec(text) : null;
+    if (misread) value = Number(misread[1].replace(',', '.'));
     const at = QTY_AT_RE.exec(namePart);
     if (at) {
       quantity = Number(at[1]);

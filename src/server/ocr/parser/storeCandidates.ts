@@ -6,7 +6,7 @@
  * number, a label). No rule or word list names a particular store.
  */
 import type { Features } from '../picker/model';
-import { findMoney, letterRatio, type Line } from './text';
+import { findMoney, letterRatio, lettersForDigits, type Line } from './text';
 import {
   ADDRESS_RE, cleanStoreLine, COMPANY_RE, CONNECTOR_START_RE, DATE_OR_NUMBER_RE, LABEL_RE, LEGAL_END_RE,
   META_RE, normaliseLegalForm, PHONE_RE, isPlace, plausibleWords, SUFFIX_ONLY_RE,
@@ -33,14 +33,6 @@ export interface StoreCandidate {
 
 const HEADER_LINES = 12;
 const DANGLING_RE = /(\s&|\band|\bof|\bthe|-)$/i;
-
-/** Digits OCR reads for letters inside a word of letters (S0ON, 1DEA, EKSLU5IF). */
-const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
-
-function lettersForDigits(word: string): string {
-  if (!/^[A-Za-z]*[0158][A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
-  return word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d]);
-}
 
 /**
  * A name as printed names are written: no space inside brackets, one around them, and the

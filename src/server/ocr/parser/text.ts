@@ -106,6 +106,15 @@ export function trailingMoney(text: string): Money | null {
   return last;
 }
 
+/** Digits OCR reads for letters inside a word of letters (S0ON, 1DEA, G1ass, 0pen), by the word's case. */
+const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'B'] };
+
+export function lettersForDigits(word: string): string {
+  if (!/^[A-Za-z]*[0158][A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
+  const lower = word.replace(/[^A-Za-z]/g, '').slice(1) === word.replace(/[^A-Za-z]/g, '').slice(1).toLowerCase();
+  return word.replace(/[0158]/g, (d, at: number) => DIGIT_AS_LETTER[d][lower && at > 0 ? 1 : 0]);
+}
+
 export function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
