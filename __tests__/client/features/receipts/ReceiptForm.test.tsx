@@ -28,7 +28,7 @@ it('shows an error beside each wrong field and sends nothing', async () => {
 
   // Fixing a field clears its message at once.
   await user.type(screen.getByLabelText(/^Amount/), '3.999');
-  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Enter a number with at most two decimals');
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount must be a number with at most two decimals');
   await user.type(screen.getByLabelText(/^Store/), 'Bakery');
   expect(screen.getByLabelText(/^Store/)).not.toHaveAttribute('aria-invalid', 'true');
 });
