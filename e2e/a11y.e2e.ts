@@ -166,7 +166,7 @@ describe.each([
     const budget = page.getByRole('dialog', { name: 'Set Monthly Budget' });
     await budget.getByLabel('Monthly budget').fill('lots');
     await budget.getByRole('button', { name: 'Save' }).click();
-    await budget.getByText('Please enter a number of 0 or more, with at most two decimals').waitFor();
+    await budget.getByText('Budget must be a number of 0 or more with at most two decimals').waitFor();
     await audit.check(page, 'dashboard-budget-dialog');
     await page.keyboard.press('Escape');
     await budget.waitFor({ state: 'hidden' });
