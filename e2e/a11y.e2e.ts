@@ -187,7 +187,8 @@ describe.each([
     await audit.check(page, 'receipt-add-errors');
     await page.goto(webUrl(`/receipts/${receipt.id}`));
     await heading(page, 'Corner Bakery');
-    await page.getByRole('table', { name: 'Items' }).waitFor();
+    // The items: a table, or stacked lines on a phone.
+    await page.getByRole(phone ? 'list' : 'table', { name: 'Items' }).waitFor();
     await audit.check(page, 'receipt-detail');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete receipt?' }).waitFor();
