@@ -166,7 +166,7 @@ describe.each([
     const budget = page.getByRole('dialog', { name: 'Set Monthly Budget' });
     await budget.getByLabel('Monthly budget').fill('lots');
     await budget.getByRole('button', { name: 'Save' }).click();
-    await budget.getByText('Please enter a number of 0 or more, with at most two decimals').waitFor();
+    await budget.getByText('Budget must be a number of 0 or more with at most two decimals').waitFor();
     await audit.check(page, 'dashboard-budget-dialog');
     await page.keyboard.press('Escape');
     await budget.waitFor({ state: 'hidden' });
@@ -187,7 +187,8 @@ describe.each([
     await audit.check(page, 'receipt-add-errors');
     await page.goto(webUrl(`/receipts/${receipt.id}`));
     await heading(page, 'Corner Bakery');
-    await page.getByRole('table', { name: 'Items' }).waitFor();
+    // The items: a table, or stacked lines on a phone.
+    await page.getByRole(phone ? 'list' : 'table', { name: 'Items' }).waitFor();
     await audit.check(page, 'receipt-detail');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete receipt?' }).waitFor();

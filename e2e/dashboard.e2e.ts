@@ -135,7 +135,7 @@ describe.each([
     for (const wrong of ['lots', '-100']) {
       await dialog.getByLabel('Monthly budget').fill(wrong);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText('Please enter a number of 0 or more, with at most two decimals').waitFor();
+      await dialog.getByText('Budget must be a number of 0 or more with at most two decimals').waitFor();
     }
     await screenshot(page, `dashboard-budget-invalid-${label}`);
     expect((await apiAs<Dashboard>(user, 'GET', '/dashboard')).budget).toBeNull();

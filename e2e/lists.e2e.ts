@@ -74,8 +74,13 @@ describe.each([
     await page.getByRole('button', { name: 'Save Receipt' }).click();
     await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
     await page.getByText('$1,234.56').first().waitFor();
-    await page.getByRole('columnheader', { name: 'Price each' }).waitFor();
-    await page.getByRole('columnheader', { name: 'Line total' }).waitFor();
+    // The item price is named 'each' beside its line total (stacked lines on a phone).
+    if (phone) {
+      await page.getByRole('list', { name: 'Items' }).getByRole('listitem').filter({ hasText: /TV\s*1 × \$1,200\.00 each\s*Line total \$1,200\.00/ }).waitFor();
+    } else {
+      await page.getByRole('columnheader', { name: 'Price each' }).waitFor();
+      await page.getByRole('columnheader', { name: 'Line total' }).waitFor();
+    }
     await screenshot(page, `receipt-detail-items-${label}`);
     await useColorScheme(page, 'dark');
     await screenshot(page, `receipt-detail-items-dark-${label}`);

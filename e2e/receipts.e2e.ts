@@ -23,6 +23,15 @@ async function choose(page: Page, combobox: string, option: string) {
 }
 
 const rows = (page: Page) => page.getByTestId('receipt-row');
+
+/** The receipt's item lines as shown: a table's rows on a desktop, stacked lines on a phone. */
+async function itemLines(page: Page, phone: boolean): Promise<string[]> {
+  if (phone) return page.getByRole('list', { name: 'Items' }).getByRole('listitem').allInnerTexts();
+  return (await page.getByRole('table', { name: 'Items' }).getByRole('row').allInnerTexts()).slice(1);
+}
+
+/** Whether the page is wider than the window (something would need scrolling sideways). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const rowStores = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => /Shop \d+/.exec(e.textContent ?? '')?.[0]));
 
 /** Waits until the list starts with these stores (the list refetches after each change). */
@@ -69,7 +78,7 @@ describe.each([
     await page.getByLabel('Store').fill('Corner Bakery');
     await page.getByLabel('Date').fill(calendarDay(1));
     await page.getByLabel('Amount').fill('12.345');
-    await page.getByText('Enter a number with at most two decimals').waitFor();
+    await page.getByText('Amount must be a number with at most two decimals').waitFor();
     await page.getByLabel('Amount').fill('12.50');
     await choose(page, 'Category', 'Food');
     await choose(page, 'Payment method', 'Credit Card');
@@ -95,10 +104,17 @@ describe.each([
     await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
     await page.getByRole('heading', { level: 1, name: 'Corner Bakery' }).waitFor();
-    const itemRows = page.getByRole('table', { name: 'Items' }).getByRole('row');
-    expect(await itemRows.count()).toBe(3);
-    expect(await itemRows.nth(1).innerText()).toMatch(/Cake\s+\$9\.50\s+1\s+\$9\.50/);
-    expect(await itemRows.nth(2).innerText()).toMatch(/Candles\s+\$1\.50\s+2\s+\$3\.00/);
+    // Price each, quantity and line total of every line, with nothing to scroll sideways on a phone.
+    const lines = await itemLines(page, phone);
+    expect(lines).toHaveLength(2);
+    if (phone) {
+      expect(lines[0]).toMatch(/Cake\s+1 × \$9\.50 each\s+Line total \$9\.50/);
+      expect(lines[1]).toMatch(/Candles\s+2 × \$1\.50 each\s+Line total \$3\.00/);
+    } else {
+      expect(lines[0]).toMatch(/Cake\s+\$9\.50\s+1\s+\$9\.50/);
+      expect(lines[1]).toMatch(/Candles\s+\$1\.50\s+2\s+\$3\.00/);
+    }
+    expect(await scrollsSideways(page)).toBe(false);
     const facts = await page.locator('dl').first().innerText();
     for (const text of ['$12.50', 'Food', 'Credit Card', '$0.80']) expect(facts).toContain(text);
     await page.getByText('Birthday cake').waitFor();
@@ -120,7 +136,7 @@ describe.each([
     await page.waitForURL(webUrl(`/receipts/${id}`));
     await page.locator('dl').first().getByText('Entertainment').waitFor();
     await page.locator('dl').first().getByText('$15.00').waitFor();
-    expect(await page.getByRole('table', { name: 'Items' }).getByRole('row').count()).toBe(2);
+    expect(await itemLines(page, phone)).toHaveLength(1);
 
     // The back link, and the list shows the change without a reload.
     await page.getByRole('link', { name: 'Back to receipts' }).click();
@@ -153,6 +169,65 @@ describe.each([
     await expectNoA11yViolations(page);
     await context.close();
   }, 180_000);
+
+  it('asks before leaving an edited form (Stay keeps the input, Leave goes), and the reload prompt; saving and Cancel do not ask', async () => {
+    const user = await createUser('Gail Guard');
+    const { context, page } = await newPage(browser, viewport);
+    await signInThroughUi(page, user);
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    const openAddForm = async () => {
+      await navigate(page, 'Receipts', phone);
+      await page.getByRole('link', { name: 'Add Transaction' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Add Transaction' }).waitFor();
+    };
+
+    // An untouched form lets go at once.
+    await openAddForm();
+    await navigate(page, 'Dashboard', phone);
+    await page.waitForURL(webUrl('/'));
+
+    await openAddForm();
+    await page.getByLabel('Store').fill('Corner Shop');
+    await navigate(page, 'Dashboard', phone);
+    await question.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
+    await expectNoA11yViolations(page);
+    await screenshot(page, `receipts-discard-question-${label}`);
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(webUrl('/receipts/add'));
+    expect(await page.getByLabel('Store').inputValue()).toBe('Corner Shop');
+
+    // A reload asks through the browser's own prompt.
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));
+    await page.reload();
+    expect(await prompt).toBe('beforeunload');
+    await page.getByRole('heading', { level: 1, name: 'Add Transaction' }).waitFor();
+
+    await page.getByLabel('Store').fill('Corner Shop');
+    await navigate(page, 'Dashboard', phone);
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(webUrl('/'));
+    await page.getByTestId('figure-Total Spent').waitFor();
+
+    // Saving goes to the saved receipt without a question.
+    await openAddForm();
+    await page.getByLabel('Store').fill('Corner Shop');
+    await page.getByLabel('Amount').fill('1,234.56');
+    await page.getByRole('button', { name: 'Save Receipt' }).click();
+    await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Corner Shop' }).waitFor();
+    expect(await question.count()).toBe(0);
+
+    // So does Cancel on the edit form: it means discard.
+    const detail = page.url();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Receipt' }).waitFor();
+    await page.getByLabel('Amount').fill('99');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(detail);
+    expect(await question.count()).toBe(0);
+    await context.close();
+  }, 120_000);
 
   it("shows the receipt's image", async () => {
     const user = await createUser('Ira Image');

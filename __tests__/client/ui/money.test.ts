@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatMoney, formatMoneyAbs, moneyInputText, parseMoneyInput } from '../../../src/client/ui/money';
+import { formatMoney, formatMoneyAbs, moneyInputText } from '../../../src/client/ui/money';
 
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** What the screens showed with Intl: the reference the written-out format must match. */
@@ -45,12 +45,6 @@ describe('formatMoney', () => {
 });
 
 describe('money inputs', () => {
-  it('reads typed text as a number, empty as null', () => {
-    expect(parseMoneyInput(' 12.50 ')).toBe(12.5);
-    expect(parseMoneyInput('')).toBeNull();
-    expect(parseMoneyInput('   ')).toBeNull();
-  });
-
   it('writes a number as two-decimal text, null as empty', () => {
     expect(moneyInputText(12.5)).toBe('12.50');
     expect(moneyInputText(0)).toBe('0.00');

@@ -1,15 +1,15 @@
 import { Suspense, useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { useAppSelector } from './hooks';
 import { selectThemePreference } from './uiSlice';
 import { makeTheme } from './theme';
-import { AppRoutes } from './routes';
 import { LoadingView } from '../ui/LoadingView';
 import { Toasts } from '../ui/Toasts';
 import { SettingsSync } from '../features/settings/SettingsSync';
+import type { AppRouter } from './routes';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   const pref = useAppSelector(selectThemePreference);
   // Read at once (noSsr): the first paint must already be in the right mode.
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
@@ -20,11 +20,9 @@ export function App() {
       {/* color-scheme follows the theme: native controls (the date picker icon) stay visible in dark mode. */}
       <CssBaseline enableColorScheme />
       <SettingsSync />
-      <BrowserRouter>
-        <Suspense fallback={<LoadingView />}>
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
+      <Suspense fallback={<LoadingView />}>
+        <RouterProvider router={router} />
+      </Suspense>
       <Toasts />
     </ThemeProvider>
   );

@@ -26,12 +26,6 @@ export function formatMoneyAbs(amount: number): string {
   return formatMoney(Math.abs(amount));
 }
 
-/** A typed-in money text as a number, or null when empty. Validate with isMoneyInput first. */
-export function parseMoneyInput(text: string): number | null {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : Number(trimmed);
-}
-
 /** A number as the text of a money input ('' for null): 12.5 → '12.50'. */
 export function moneyInputText(amount: number | null | undefined): string {
   return amount === null || amount === undefined ? '' : amount.toFixed(2);

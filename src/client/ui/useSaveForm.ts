@@ -19,10 +19,13 @@ export interface SaveFormOptions<V> {
  * A text-field form that is checked on submit, then saved: success shows a toast, failure a
  * message in the form. A field's error clears as soon as it is typed in (unlike useValidatedForm,
  * nothing is re-checked while typing), so the person sees the next problem only on the next submit.
+ * `dirty` tells whether the values differ from the last saved ones.
  */
 export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, validate, save, savedMessage, failureText }: SaveFormOptions<V>) {
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<V>(initial);
+  const [saved, setSaved] = useState<V>(values);
+  const dirty = (Object.keys(values) as (keyof V)[]).some((key) => values[key] !== saved[key]);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -46,7 +49,9 @@ export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, val
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      setValues(await save(values));
+      const next = await save(values);
+      setValues(next);
+      setSaved(next);
       dispatch(toastShown(savedMessage, 'success'));
     } catch (err) {
       setFailure(failureText(err));
@@ -55,5 +60,5 @@ export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, val
     }
   };
 
-  return { errors, field, submit, saving, failure };
+  return { errors, field, submit, saving, failure, dirty };
 }

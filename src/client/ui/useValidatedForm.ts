@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 
 /**
  * Form state with validation on submit: after a first attempt the errors follow the typing, so a
  * fixed field clears at once; a failed submit focuses the first invalid field (matters on a phone).
  * `validate` answers an object with an entry per wrong field only (empty when all is well).
+ * `dirty` tells whether the values differ from those the form started with.
  */
 export function useValidatedForm<V extends object, E extends object>(initial: V, validate: (values: V) => E) {
+  const [start] = useState(initial);
   const [values, setValues] = useState(initial);
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(start), [values, start]);
   const [errors, setErrors] = useState<E>({} as E);
   const [submitted, setSubmitted] = useState(false);
 
@@ -28,5 +31,5 @@ export function useValidatedForm<V extends object, E extends object>(initial: V,
     onValid(values);
   };
 
-  return { values, errors, set, handleSubmit };
+  return { values, errors, set, handleSubmit, dirty };
 }

@@ -1,6 +1,6 @@
 import type { DashboardTransaction } from '../../../../src/shared/dashboard';
 import { recentTransactions, remainingBudget } from '../../../../src/client/features/dashboard/selectors';
-import { BUDGET_INPUT_ERROR, parseBudgetInput } from '../../../../src/client/features/dashboard/budgetInput';
+import { BUDGET_REQUIRED, parseBudgetInput } from '../../../../src/client/features/dashboard/budgetInput';
 
 describe('remainingBudget', () => {
   it('is the budget minus this month’s spending, to the cent', () => {
@@ -51,8 +51,10 @@ describe('parseBudgetInput', () => {
   });
 
   it('refuses anything else with a clear message', () => {
-    for (const text of ['', 'abc', '-5', '12.345', '1e3', '12,5.3.1', '100000000']) {
-      expect(parseBudgetInput(text)).toEqual({ error: BUDGET_INPUT_ERROR });
+    expect(parseBudgetInput(' ')).toEqual({ error: BUDGET_REQUIRED });
+    for (const text of ['abc', '-5', '12.345', '1e3', '12,5.3.1']) {
+      expect(parseBudgetInput(text)).toEqual({ error: 'Budget must be a number of 0 or more with at most two decimals' });
     }
+    expect(parseBudgetInput('100000000')).toEqual({ error: 'Budget must be at most $10,000,000.00' });
   });
 });

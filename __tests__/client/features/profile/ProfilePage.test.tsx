@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Profile } from '../../../../src/shared/profile';
 import { makeStore } from '../../../../src/client/app/store';
 import { setClientConfig } from '../../../../src/client/app/config';
@@ -25,9 +25,7 @@ async function renderProfile() {
   await store.dispatch(profileApi.util.upsertQueryData('getProfile', undefined, profile));
   render(
     <Provider store={store}>
-      <MemoryRouter>
-        <ProfilePage />
-      </MemoryRouter>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <ProfilePage /> }])} />
     </Provider>,
   );
   return store;

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
 import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptForm';
 
@@ -10,7 +11,9 @@ const categories = [
 
 function renderForm(serverError: string | null = null) {
   const onSubmit = jest.fn();
-  render(<ReceiptForm initial={emptyReceiptForm('2026-11-20')} categories={categories} submitLabel="Save Receipt" saving={false} serverError={serverError} onSubmit={onSubmit} onCancel={() => undefined} />);
+  const form = <ReceiptForm initial={emptyReceiptForm('2026-11-20')} categories={categories} submitLabel="Save Receipt" saving={false} serverError={serverError} onSubmit={onSubmit} onCancel={() => undefined} />;
+  // The form guards its edits against navigation, which needs a data router.
+  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />);
   return { onSubmit, user: userEvent.setup() };
 }
 
@@ -25,7 +28,7 @@ it('shows an error beside each wrong field and sends nothing', async () => {
 
   // Fixing a field clears its message at once.
   await user.type(screen.getByLabelText(/^Amount/), '3.999');
-  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Enter a number with at most two decimals');
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount must be a number with at most two decimals');
   await user.type(screen.getByLabelText(/^Store/), 'Bakery');
   expect(screen.getByLabelText(/^Store/)).not.toHaveAttribute('aria-invalid', 'true');
 });

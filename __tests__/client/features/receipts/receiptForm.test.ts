@@ -14,8 +14,8 @@ describe('validateReceiptForm', () => {
   });
 
   it('wants amounts as numbers with at most two decimals; a refund may be negative, tax may not', () => {
-    expect(validateReceiptForm({ ...valid, amount: '12.345' }).amount).toBe('Enter a number with at most two decimals');
-    expect(validateReceiptForm({ ...valid, amount: 'twelve' }).amount).toBe('Enter a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: '12.345' }).amount).toBe('Amount must be a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: 'twelve' }).amount).toBe('Amount must be a number with at most two decimals');
     expect(validateReceiptForm({ ...valid, amount: '-4.20' })).toEqual({});
     expect(validateReceiptForm({ ...valid, tax: '-1' }).tax).toBeDefined();
     expect(validateReceiptForm({ ...valid, tax: '1.234' }).tax).toBeDefined();
@@ -25,7 +25,7 @@ describe('validateReceiptForm', () => {
   it("accepts thousands separators ('1,234.56') and says when an amount is too large", () => {
     expect(validateReceiptForm({ ...valid, amount: '1,234.56', tax: '1,000' })).toEqual({});
     expect(validateReceiptForm({ ...valid, amount: '-12,345' })).toEqual({});
-    expect(validateReceiptForm({ ...valid, amount: '1,23.45' }).amount).toBe('Enter a number with at most two decimals');
+    expect(validateReceiptForm({ ...valid, amount: '1,23.45' }).amount).toBe('Amount must be a number with at most two decimals');
     expect(validateReceiptForm({ ...valid, amount: '10,000,000' })).toEqual({});
     expect(validateReceiptForm({ ...valid, amount: '10000000.01' }).amount).toBe('Amount must be at most $10,000,000.00');
     expect(validateReceiptForm({ ...valid, amount: '-99,999,999' }).amount).toBe('Amount must be at most $10,000,000.00');
@@ -41,7 +41,7 @@ describe('validateReceiptForm', () => {
     const good = { ...newItem(), name: 'Milk', price: '1.99', quantity: '2' };
     const bad = { ...newItem(), name: '', price: '1.999', quantity: '0' };
     const errors = validateReceiptForm({ ...valid, items: [good, bad] });
-    expect(errors.items).toEqual({ [bad.key]: { name: 'Item name is required', price: 'Enter a number with at most two decimals', quantity: 'Quantity must be a number greater than 0' } });
+    expect(errors.items).toEqual({ [bad.key]: { name: 'Item name is required', price: 'Price must be a number with at most two decimals', quantity: 'Quantity must be a number greater than 0' } });
   });
 });
 

@@ -69,7 +69,7 @@ it('scans as soon as the image is chosen; a failed scan keeps it, shows why, can
   await user.type(within(form).getByLabelText(/^Store/), 'Corner Market');
   await user.type(within(form).getByLabelText(/^Total/), '12.345');
   await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
-  expect(within(form).getByText('Enter a number with at most two decimals')).toBeInTheDocument();
+  expect(within(form).getByText('Total must be a number with at most two decimals')).toBeInTheDocument();
   await user.clear(within(form).getByLabelText(/^Total/));
   await user.type(within(form).getByLabelText(/^Total/), '12.34');
 

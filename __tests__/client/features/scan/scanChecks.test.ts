@@ -31,6 +31,13 @@ describe('what the review form asks a person to check', () => {
     expect(itemsMismatch({ total: '5.00', items: [item('3.00')] }, null)).toBe('The items add up to 3.00, not the total of 5.00. Please check the items and the total.');
   });
 
+  it("reads grouped amounts ('1,234.56') like every other amount field", () => {
+    expect(itemsMismatch({ total: '1,234.56', items: [item('1,000.00'), item('234.56')] }, null)).toBeNull();
+    expect(itemsMismatch({ total: '1,300.00', items: [item('1,000.00'), item('234.56')] }, null)).toBe(
+      'The items add up to 1234.56, not the total of 1300.00. Please check the items and the total.',
+    );
+  });
+
   it('says nothing without items or while an amount is still being typed', () => {
     expect(itemsMismatch({ total: '5.00', items: [] }, null)).toBeNull();
     expect(itemsMismatch({ total: '', items: [item('3.00')] }, null)).toBeNull();

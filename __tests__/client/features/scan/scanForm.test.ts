@@ -63,22 +63,38 @@ describe('validateScanForm', () => {
 
   it('wants money with at most two decimals and a real date', () => {
     const errors = validateScanForm({ ...valid, total: '12.345', date: '2025-02-30' });
-    expect(errors.total).toBe('Enter a number with at most two decimals');
+    expect(errors.total).toBe('Total must be a number with at most two decimals');
     expect(errors.date).toBe('Enter a valid date');
-    expect(validateScanForm({ ...valid, total: 'abc' }).total).toBe('Enter a number with at most two decimals');
+    expect(validateScanForm({ ...valid, total: 'abc' }).total).toBe('Total must be a number with at most two decimals');
   });
 
   it('checks each item: name, price, quantity above 0', () => {
     const [milk, bread] = valid.items;
     const errors = validateScanForm({ ...valid, items: [{ ...milk, name: '', price: '1.999' }, { ...bread, quantity: '0' }] });
     expect(errors.items).toEqual({
-      [milk.key]: { name: 'Item name is required', price: 'Enter a number with at most two decimals' },
+      [milk.key]: { name: 'Item name is required', price: 'Price must be a number with at most two decimals' },
       [bread.key]: { quantity: 'Quantity must be a number greater than 0' },
     });
   });
 });
 
 describe('toScanPayload', () => {
+  it("reads '1,234.56' in the total and the item prices as the manual form does", () => {
+    const values = scanFormValues(processed, 'c-food');
+    const grouped = { ...values, total: '1,234.56', items: [{ ...values.items[0], price: '1,200.00', quantity: '1' }] };
+    expect(validateScanForm(grouped)).toEqual({});
+    const payload = toScanPayload(grouped, null);
+    expect(payload.total_amount).toBe(1234.56);
+    expect(payload.items?.[0].price).toBe(1200);
+  });
+
+  it('says when the total or a price is too large', () => {
+    const values = scanFormValues(processed, 'c-food');
+    const errors = validateScanForm({ ...values, total: '12,000,000', items: [{ ...values.items[0], price: '10000001' }] });
+    expect(errors.total).toBe('Total must be at most $10,000,000.00');
+    expect(errors.items).toEqual({ [values.items[0].key]: { price: 'Price must be at most $10,000,000.00' } });
+  });
+
   it('is the spec §3 save payload: numbers parsed, item defaults, the image and the category', () => {
     const values = scanFormValues(processed, 'c-food');
     const payload = toScanPayload({ ...values, store: ' Corner Market ', total: '10.30' }, 'data:image/png;base64,AAAA');

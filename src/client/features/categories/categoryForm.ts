@@ -1,6 +1,6 @@
-import { isMoneyInput } from '../../../shared/money';
 import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryIcon, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
-import { moneyInputText, parseMoneyInput } from '../../ui/money';
+import { amountInputError, optionalAmountValue } from '../../ui/amountInput';
+import { moneyInputText } from '../../ui/money';
 
 export interface CategoryFormValues {
   name: string;
@@ -23,11 +23,12 @@ export function validateCategoryForm(values: CategoryFormValues): CategoryFormEr
   const errors: CategoryFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
   else if (values.name.trim().length > 50) errors.name = 'Name must be at most 50 characters';
-  if (values.budget.trim() && !isMoneyInput(values.budget)) errors.budget = 'Budget must be a number of 0 or more with at most two decimals';
+  const budgetError = amountInputError(values.budget, { label: 'Budget' });
+  if (budgetError) errors.budget = budgetError;
   return errors;
 }
 
 /** The API body; an empty budget is sent as null (spec §5). */
 export function toCategoryInput(values: CategoryFormValues): CategoryInput {
-  return { name: values.name.trim(), color: values.color, icon: values.icon, budget: parseMoneyInput(values.budget) };
+  return { name: values.name.trim(), color: values.color, icon: values.icon, budget: optionalAmountValue(values.budget) };
 }

@@ -6,6 +6,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { failureMessage } from '../../ui/failureMessage';
 import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
+import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { AvatarPicker } from './AvatarPicker';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profileApi';
 import { profileFormValues, toProfileUpdate, validateProfileForm } from './profileForm';
@@ -23,13 +25,14 @@ export default function ProfilePage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const [update] = useUpdateProfileMutation();
-  const { errors, field, submit, saving, failure } = useSaveForm({
+  const { errors, field, submit, saving, failure, dirty } = useSaveForm({
     initial: () => profileFormValues(profile),
     validate: validateProfileForm,
     save: async (values) => profileFormValues(await update(toProfileUpdate(values)).unwrap()),
     savedMessage: 'Profile updated successfully',
     failureText: (err) => failureMessage('Failed to update profile', err),
   });
+  const guard = useUnsavedChangesGuard(dirty);
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -54,6 +57,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>
       </Box>
+      <UnsavedChangesDialog guard={guard} />
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
-import { isMoneyInput } from '../../../shared/money';
 import type { Profile, ProfileUpdate } from '../../../shared/profile';
-import { moneyInputText, parseMoneyInput } from '../../ui/money';
+import { amountInputError, optionalAmountValue } from '../../ui/amountInput';
+import { moneyInputText } from '../../ui/money';
 
 export interface ProfileFormValues {
   display_name: string;
@@ -25,9 +25,8 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
 export function validateProfileForm(values: ProfileFormValues): ProfileFormErrors {
   const errors: ProfileFormErrors = {};
   if (!values.display_name.trim()) errors.display_name = 'Display name is required';
-  if (values.monthly_budget.trim() && !isMoneyInput(values.monthly_budget)) {
-    errors.monthly_budget = 'Monthly budget must be a number of 0 or more with at most two decimals';
-  }
+  const budgetError = amountInputError(values.monthly_budget, { label: 'Monthly budget' });
+  if (budgetError) errors.monthly_budget = budgetError;
   return errors;
 }
 
@@ -37,7 +36,7 @@ export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
     display_name: values.display_name.trim(),
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
-    monthly_budget: parseMoneyInput(values.monthly_budget),
+    monthly_budget: optionalAmountValue(values.monthly_budget),
   };
 }
 

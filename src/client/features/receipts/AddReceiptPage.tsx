@@ -39,7 +39,7 @@ export default function AddReceiptPage() {
       {loading ? (
         <LoadingView label="Loading categories..." />
       ) : (
-        <ReceiptForm initial={initial} categories={categories} submitLabel="Save Receipt" saving={saving} serverError={serverError} onSubmit={(b) => void save(b)} onCancel={() => navigate('/receipts')} />
+        <ReceiptForm initial={initial} categories={categories} submitLabel="Save Receipt" saving={saving} serverError={serverError} onSubmit={save} onCancel={() => navigate('/receipts')} />
       )}
     </>
   );

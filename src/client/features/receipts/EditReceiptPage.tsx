@@ -65,7 +65,7 @@ export default function EditReceiptPage() {
         submitLabel="Save Changes"
         saving={saving}
         serverError={serverError}
-        onSubmit={(b) => void save(b)}
+        onSubmit={save}
         onCancel={() => navigate(`/receipts/${id}`)}
       />
     </>

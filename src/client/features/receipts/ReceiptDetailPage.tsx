@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -15,6 +15,7 @@ import { formatDate } from '../../ui/dates';
 import { formatMoney } from '../../ui/money';
 import { isNotFound } from '../../ui/failureMessage';
 import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
+import { ReceiptItems } from './ReceiptItems';
 
 function BackLink() {
   return (
@@ -68,28 +69,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             {receipt.items.length === 0 ? (
               <Typography color="text.secondary">No items listed.</Typography>
             ) : (
-              <TableContainer>
-                <Table size="small" aria-labelledby="receipt-items-heading" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Item</TableCell>
-                      <TableCell align="right">Price each</TableCell>
-                      <TableCell align="right">Quantity</TableCell>
-                      <TableCell align="right">Line total</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {receipt.items.map((item, i) => (
-                      <TableRow key={i}>
-                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{item.name}</TableCell>
-                        <TableCell align="right">{formatMoney(item.price)}</TableCell>
-                        <TableCell align="right">{item.quantity}</TableCell>
-                        <TableCell align="right">{formatMoney(Math.round(item.price * item.quantity * 100) / 100)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ReceiptItems items={receipt.items} labelledBy="receipt-items-heading" />
             )}
           </CardContent>
         </Card>

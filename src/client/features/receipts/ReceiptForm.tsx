@@ -5,6 +5,8 @@ import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
 import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptForm';
 import { useValidatedForm } from '../../ui/useValidatedForm';
+import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -15,14 +17,17 @@ export interface ReceiptFormProps {
   saving: boolean;
   /** The server's answer to a failed save. */
   serverError: string | null;
-  onSubmit: (body: ManualReceiptBody) => void;
+  /** Saves, then navigates; settles when done (the form asks nothing meanwhile). */
+  onSubmit: (body: ManualReceiptBody) => Promise<void>;
+  /** Leaves the form: its edits are discarded without a question. */
   onCancel: () => void;
 }
 
 /** The one form of Add Transaction and Edit Receipt. */
 export function ReceiptForm({ initial, categories, currentCategoryName, submitLabel, saving, serverError, onSubmit, onCancel }: ReceiptFormProps) {
-  const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateReceiptForm);
-  const submit = handleSubmit((valid) => onSubmit(toReceiptBody(valid)));
+  const { values, errors, set, handleSubmit, dirty } = useValidatedForm(initial, validateReceiptForm);
+  const guard = useUnsavedChangesGuard(dirty);
+  const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(toReceiptBody(valid))));
 
   // A payment method typed elsewhere (or by an older version) stays selectable.
   const methods: string[] = values.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod) ? [...PAYMENT_METHODS, values.paymentMethod] : [...PAYMENT_METHODS];
@@ -72,7 +77,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
           <TextField label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button onClick={onCancel} disabled={saving}>
+            <Button onClick={() => guard.leaveWithoutAsking(onCancel)} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" variant="contained" disabled={saving}>
@@ -80,6 +85,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
             </Button>
           </Box>
         </Box>
+        <UnsavedChangesDialog guard={guard} />
       </CardContent>
     </Card>
   );

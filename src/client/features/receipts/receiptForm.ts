@@ -1,6 +1,6 @@
-import { isMoneyInput, moneyInputValue } from '../../../shared/money';
 import type { ManualReceiptBody, Receipt } from '../../../shared/receipts';
 import { todayIso } from '../../ui/dates';
+import { amountInputError, amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
 import { newItem, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../ui/receiptFields/receiptRules';
 
@@ -41,8 +41,9 @@ export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
  * negative total a refund, a negative item price a discount), plus tax, which is never negative.
  */
 export function validateReceiptForm(values: ReceiptFormValues): ReceiptFormErrors {
-  const errors: ReceiptFormErrors = validateReceiptBasics(values, { allowGrouping: true });
-  if (values.tax.trim() && !isMoneyInput(values.tax, { allowGrouping: true })) errors.tax = 'Tax must be a number of 0 or more with at most two decimals';
+  const errors: ReceiptFormErrors = validateReceiptBasics(values);
+  const taxError = amountInputError(values.tax, { label: 'Tax' });
+  if (taxError) errors.tax = taxError;
   return errors;
 }
 
@@ -51,11 +52,11 @@ export function toReceiptBody(values: ReceiptFormValues): ManualReceiptBody {
   const body: ManualReceiptBody = {
     store: values.store.trim(),
     date: values.date.trim(),
-    amount: moneyInputValue(values.amount),
+    amount: amountInputValue(values.amount),
     description: values.description.trim(),
     paymentMethod: values.paymentMethod.trim(),
-    tax: values.tax.trim() ? moneyInputValue(values.tax) : null,
-    items: values.items.map((i) => ({ name: i.name.trim(), price: moneyInputValue(i.price), quantity: Number(i.quantity.trim()) })),
+    tax: optionalAmountValue(values.tax),
+    items: values.items.map((i) => ({ name: i.name.trim(), price: amountInputValue(i.price), quantity: Number(i.quantity.trim()) })),
   };
   if (values.categoryId) body.category = values.categoryId;
   return body;

@@ -144,7 +144,7 @@ export default function ScanReceiptPage() {
               onRereadDate={rereadDate}
               saving={saving}
               serverError={saveError}
-              onSubmit={(values) => void save(values)}
+              onSubmit={save}
               onCancel={cancel}
             />
             {review.result && <RawTextSection text={review.result.raw_text} />}

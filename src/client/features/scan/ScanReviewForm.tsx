@@ -5,6 +5,8 @@ import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
 import { useValidatedForm } from '../../ui/useValidatedForm';
+import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
 import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
@@ -19,7 +21,8 @@ export interface ScanReviewFormProps {
   onRereadDate: (order: DateOrder) => Promise<string | null>;
   saving: boolean;
   serverError: string | null;
-  onSubmit: (values: ScanFormValues) => void;
+  /** Saves, then navigates; settles when done (the form asks nothing meanwhile). */
+  onSubmit: (values: ScanFormValues) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -31,7 +34,9 @@ const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } a
 /** The editable result: store, date, total, category and the items, with what to check first. */
 export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving, serverError, onSubmit, onCancel }: ScanReviewFormProps) {
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
-  const submit = handleSubmit(onSubmit);
+  // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
+  const guard = useUnsavedChangesGuard(true);
+  const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(valid)));
   const unread = scan ? unreadFields(scan.processed_data) : [];
   const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
   // A field the person has changed is checked: its mark and its place in the banner go.
@@ -158,6 +163,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
             </Button>
           </Box>
         </Box>
+        <UnsavedChangesDialog guard={guard} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
-import { isMoneyInput } from '../../../shared/money';
 import { UNSURE_BELOW, type ProcessedData, type ScanConfidence, type ScanField } from '../../../shared/scan';
+import { amountInputError, amountInputValue } from '../../ui/amountInput';
 import type { ScanFormValues } from './scanForm';
 
 /**
@@ -40,7 +40,9 @@ export function unsureMessage(fields: readonly ScanField[]): string {
   return `Please check ${spokenList(fields)}: the scanner was not sure of ${fields.length > 1 ? 'them' : 'it'}.`;
 }
 
-const cents = (text: string) => Math.round(Number(text.trim()) * 100);
+const cents = (text: string) => Math.round(amountInputValue(text) * 100);
+/** Typed in and an amount (the form's own messages say what is wrong otherwise). */
+const isAmount = (text: string) => text.trim() !== '' && amountInputError(text, { label: 'Amount', allowNegative: true }) === undefined;
 const money = (c: number) => (c / 100).toFixed(2);
 
 /**
@@ -48,11 +50,11 @@ const money = (c: number) => (c / 100).toFixed(2);
  * receipt printed), when there are no items, or while an amount is not a valid number yet.
  */
 export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'items'>, tax: number | null): string | null {
-  if (!values.items.length || !isMoneyInput(values.total.trim())) return null;
+  if (!values.items.length || !isAmount(values.total)) return null;
   let sum = 0;
   for (const item of values.items) {
     const quantity = Number(item.quantity.trim());
-    if (!isMoneyInput(item.price.trim()) || !(quantity > 0)) return null;
+    if (!isAmount(item.price) || !(quantity > 0)) return null;
     sum += Math.round(cents(item.price) * quantity);
   }
   const total = cents(values.total);

@@ -1,6 +1,7 @@
 import { DEFAULT_ITEM_CATEGORY, type ScanReceiptBody } from '../../../shared/receipts';
 import { DEFAULT_SCAN_QUANTITY, type ProcessedData } from '../../../shared/scan';
 import { todayIso } from '../../ui/dates';
+import { amountInputValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
 import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../ui/receiptFields/receiptRules';
 
@@ -47,11 +48,11 @@ export function scanFormValues(data: ProcessedData, categoryId: string): ScanFor
  * price and a quantity above 0. The rules are the receipt form's, so both screens agree.
  */
 export function validateScanForm(values: ScanFormValues): ScanFormErrors {
-  const found = validateReceiptBasics({ store: values.store, date: values.date, amount: values.total, items: values.items });
+  const found = validateReceiptBasics({ store: values.store, date: values.date, amount: values.total, items: values.items }, 'Total');
   const errors: ScanFormErrors = {};
   if (found.store) errors.store = found.store;
   if (found.date) errors.date = found.date;
-  if (found.amount) errors.total = values.total.trim() ? found.amount : 'Total is required';
+  if (found.amount) errors.total = found.amount;
   if (found.items) errors.items = found.items;
   return errors;
 }
@@ -72,11 +73,11 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
   const body: ScanReceiptBody = {
     store_name: values.store.trim(),
     date: values.date.trim(),
-    total_amount: Number(values.total.trim()),
+    total_amount: amountInputValue(values.total),
     items: values.items.map((i) => ({
       id: null,
       name: i.name.trim(),
-      price: Number(i.price.trim()),
+      price: amountInputValue(i.price),
       quantity: Number(i.quantity.trim()),
       category: DEFAULT_ITEM_CATEGORY,
       assigned_to: null,

@@ -2,13 +2,15 @@ import { Box, Stack, TextField } from '@mui/material';
 import { changePassword } from '../../auth/actions';
 import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
+import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
+import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { passwordChangeError, validatePasswordChange, type PasswordChangeValues } from './passwordChange';
 import { SettingsSection } from './SettingsSection';
 
 const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
 
 export function ChangePasswordSection() {
-  const { field, submit, saving, failure } = useSaveForm({
+  const { field, submit, saving, failure, dirty } = useSaveForm({
     initial: EMPTY,
     validate: validatePasswordChange,
     // A changed password leaves the form blank.
@@ -19,6 +21,7 @@ export function ChangePasswordSection() {
     savedMessage: 'Password changed successfully',
     failureText: passwordChangeError,
   });
+  const guard = useUnsavedChangesGuard(dirty);
 
   return (
     <SettingsSection title="Change password" description="Enter your current password, then the new one twice.">
@@ -30,6 +33,7 @@ export function ChangePasswordSection() {
           <FormSubmit failure={failure} busy={saving} label="Change password" busyLabel="Changing..." />
         </Stack>
       </Box>
+      <UnsavedChangesDialog guard={guard} />
     </SettingsSection>
   );
 }

@@ -1,5 +1,4 @@
-import { MAX_AMOUNT, moneyInputProblem } from '../../../shared/money';
-import { formatMoney } from '../money';
+import { amountInputError } from '../amountInput';
 import { MAX_ITEM_QUANTITY } from '../../../shared/receipts';
 import { isCalendarDate } from '../dates';
 
@@ -42,34 +41,24 @@ export function newItem(): ItemFormValues {
   return { key: `item-${nextKey++}`, name: '', price: '', quantity: '1' };
 }
 
-const MONEY_HINT = 'Enter a number with at most two decimals';
-
-/** The message for a typed-in amount of the field `label`, or undefined when it is fine. */
-function moneyError(label: string, text: string, allowGrouping: boolean): string | undefined {
-  const problem = moneyInputProblem(text, { allowNegative: true, allowGrouping });
-  if (problem === 'too-large') return `${label} must be at most ${formatMoney(MAX_AMOUNT)}`;
-  return problem === 'format' ? MONEY_HINT : undefined;
-}
-
 function isQuantity(text: string): boolean {
   const n = Number(text.trim());
   return /^\d+(\.\d{1,3})?$/.test(text.trim()) && n > 0 && n <= MAX_ITEM_QUANTITY;
 }
 
 /**
- * Field by field: store, date and amount are required; amounts are numbers with at most two
- * decimals (a negative total is a refund, a negative item price a discount). With
- * `allowGrouping`, '1,234.56' is an amount too (the form must then read it with moneyInputValue).
+ * Field by field: store, date and amount are required; amounts are read by amountInput (a
+ * negative total is a refund, a negative item price a discount). `amountLabel` names the total.
  */
-export function validateReceiptBasics(values: ReceiptBasics, { allowGrouping = false } = {}): ReceiptBasicsErrors {
+export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amount'): ReceiptBasicsErrors {
   const errors: ReceiptBasicsErrors = {};
   if (!values.store.trim()) errors.store = 'Store is required';
   else if (values.store.trim().length > 200) errors.store = 'Store must be at most 200 characters';
   if (!values.date.trim()) errors.date = 'Date is required';
   else if (!isCalendarDate(values.date.trim())) errors.date = 'Enter a valid date';
-  if (!values.amount.trim()) errors.amount = 'Amount is required';
+  if (!values.amount.trim()) errors.amount = `${amountLabel} is required`;
   else {
-    const amountError = moneyError('Amount', values.amount, allowGrouping);
+    const amountError = amountInputError(values.amount, { label: amountLabel, allowNegative: true });
     if (amountError) errors.amount = amountError;
   }
 
@@ -79,7 +68,7 @@ export function validateReceiptBasics(values: ReceiptBasics, { allowGrouping = f
     if (!item.name.trim()) e.name = 'Item name is required';
     if (!item.price.trim()) e.price = 'Price is required';
     else {
-      const priceError = moneyError('Price', item.price, allowGrouping);
+      const priceError = amountInputError(item.price, { label: 'Price', allowNegative: true });
       if (priceError) e.price = priceError;
     }
     if (!isQuantity(item.quantity)) e.quantity = 'Quantity must be a number greater than 0';

@@ -1,0 +1,57 @@
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { ReceiptItem } from '../../../shared/receipts';
+import { formatMoney } from '../../ui/money';
+
+const lineTotal = (item: ReceiptItem) => formatMoney(Math.round(item.price * item.quantity * 100) / 100);
+
+/**
+ * The receipt's lines. A table where it fits; on a phone each line stacked (name, then quantity ×
+ * price each, then the line total), so nothing needs scrolling sideways and nothing is left out.
+ */
+export function ReceiptItems({ items, labelledBy }: { items: readonly ReceiptItem[]; labelledBy: string }) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  if (narrow) {
+    return (
+      <Box component="ul" aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {items.map((item, i) => (
+          <Box component="li" key={i} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{item.name}</Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                {item.quantity} × {formatMoney(item.price)} each
+              </Typography>
+              <Typography variant="body2">
+                Line total <Box component="strong" sx={{ fontWeight: 600 }}>{lineTotal(item)}</Box>
+              </Typography>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby={labelledBy} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Item</TableCell>
+            <TableCell align="right">Price each</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Line total</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item, i) => (
+            <TableRow key={i}>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{item.name}</TableCell>
+              <TableCell align="right">{formatMoney(item.price)}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right">{lineTotal(item)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
