@@ -83,7 +83,7 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
   const out: { date: string; score: number }[] = [];
   const t = text;
   // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
-  const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([\/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
+  const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
   for (const m of t.matchAll(numRe)) {
     const a = fixDigits(m[1]);
     const b = fixDigits(m[3]);
