@@ -19,14 +19,9 @@ module.exports = [
   // Server: modules that still read or write another module's tables through its repository (or helpers)
   // inside their own transaction. Each goes when that module's service offers the operation.
   { type: 'dependency', from: 'src/server/modules/categories/service.ts', to: 'src/server/modules/analytics/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/categories/service.ts', to: 'src/server/modules/analytics/today.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/categories/service.ts', to: 'src/server/modules/money.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/categories/service.ts', to: 'src/server/modules/notifications/triggers.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/categories/service.ts', to: 'src/server/modules/receipts/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/analytics/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/analytics/today.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/money.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/notifications/triggers.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/profile/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/dashboard/service.ts', to: 'src/server/modules/receipts/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/export/service.ts', to: 'src/server/modules/categories/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
@@ -36,15 +31,8 @@ module.exports = [
   { type: 'dependency', from: 'src/server/modules/notifications/triggers.ts', to: 'src/server/modules/profile/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/profile/service.ts', to: 'src/server/modules/categories/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/profile/service.ts', to: 'src/server/modules/notifications/triggers.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/receipts/events.ts', to: 'src/server/modules/analytics/totals-listener.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/receipts/events.ts', to: 'src/server/modules/notifications/triggers.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/receipts/input.ts', to: 'src/server/modules/analytics/periods.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  { type: 'dependency', from: 'src/server/modules/receipts/input.ts', to: 'src/server/modules/money.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/receipts/service.ts', to: 'src/server/modules/analytics/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/receipts/service.ts', to: 'src/server/modules/categories/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/receipts/service.ts', to: 'src/server/modules/scan/storeMemory.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
   { type: 'dependency', from: 'src/server/modules/scan/service.ts', to: 'src/server/modules/settings/repository.ts', rule: { severity: 'error', name: 'module-through-its-service' } },
-  // Server: receipts/events.ts and its listeners (issue 17, server move).
-  { type: 'cycle', from: 'src/server/modules/analytics/totals-listener.ts', to: 'src/server/modules/receipts/events.ts', rule: { severity: 'error', name: 'no-circular' }, cycle: [{"name":"src/server/modules/receipts/events.ts","dependencyTypes":["local","type-only","import"]},{"name":"src/server/modules/analytics/totals-listener.ts","dependencyTypes":["local","import"]}] },
-  { type: 'cycle', from: 'src/server/modules/notifications/triggers.ts', to: 'src/server/modules/receipts/events.ts', rule: { severity: 'error', name: 'no-circular' }, cycle: [{"name":"src/server/modules/receipts/events.ts","dependencyTypes":["local","type-only","import"]},{"name":"src/server/modules/notifications/triggers.ts","dependencyTypes":["local","import"]}] },
 ];

@@ -3,6 +3,7 @@
  * receipt's country uses; an impossible reading (month 13) falls back to the other order.
  */
 import type { Line } from './text';
+import { isRealDay } from '../../../shared/calendar';
 
 export type DateOrder = 'MDY' | 'DMY';
 
@@ -11,10 +12,6 @@ const MONTHS: Record<string, number> = {
 };
 const MONTH_RE = '(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\\.?';
 
-function daysIn(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
 function fullYear(y: number, digits: number): number {
   if (digits <= 2) return 2000 + y; // receipts are recent; 2-digit years are 20xx
   return y;
@@ -22,7 +19,7 @@ function fullYear(y: number, digits: number): number {
 
 /** Validate and format; null when the date cannot exist or is implausible for a receipt. */
 export function makeDate(y: number, m: number, d: number): string | null {
-  if (!(y >= 1990 && y <= 2099) || !(m >= 1 && m <= 12) || !(d >= 1 && d <= daysIn(y, m))) return null;
+  if (!(y >= 1990 && y <= 2099) || !isRealDay(y, m, d)) return null;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
