@@ -5,6 +5,7 @@ import { assertSafe, type ServerConfig } from './config';
 import { openDatabase, type DbHandle } from './db';
 import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
+import { conditionalsAsOneOf } from './openapi';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, writeRateLimit } from './plugins/security';
 import jsonGuard from './plugins/jsonGuard';
@@ -79,6 +80,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documents) => conditionalsAsOneOf('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' }, staticCSP: DOCS_CSP });
   await app.register(dbPlugin, { handle: db });
