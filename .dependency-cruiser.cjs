@@ -27,18 +27,11 @@ module.exports = {
       to: { path: '^(src/(client|server)|__tests__|e2e|bench|scripts)/' },
     },
     {
-      name: 'client-does-not-import-server',
+      name: 'client-and-server-apart',
       severity: 'error',
-      comment: 'The client and the server meet only in src/shared.',
-      from: { path: '^src/client/' },
-      to: { path: '^src/server/' },
-    },
-    {
-      name: 'server-does-not-import-client',
-      severity: 'error',
-      comment: 'The client and the server meet only in src/shared.',
-      from: { path: '^src/server/' },
-      to: { path: '^src/client/' },
+      comment: 'The client and the server never import each other: they meet only in src/shared.',
+      from: { path: '^src/(client|server)/' },
+      to: { path: '^src/(client|server)/', pathNot: '^src/$1/' },
     },
     {
       name: 'feature-does-not-import-feature',

@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The routes in React Router's declarative mode (inside a BrowserRouter): Tally uses no loaders
- * or actions, and the data router would add some 18 KB gzip to every first load.
+ * or actions, and the data router would add its code to every first load.
  */
 export function AppRoutes() {
   return useRoutes(routes);
