@@ -93,9 +93,13 @@ export function isLeapYear(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
-/** Days in the month (1 = January). */
+/**
+ * Days in the month (1 = January): day 0 of the next month is its last. The year is taken into
+ * 2000–2399, which has the same leap years (the calendar repeats every 400 years) and which
+ * Date.UTC reads as written (it reads 0–99 as 1900–1999).
+ */
 export function daysInMonth(y: number, month1: number): number {
-  return [31, isLeapYear(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month1 - 1];
+  return new Date(Date.UTC(2000 + (((y % 400) + 400) % 400), month1, 0)).getUTCDate();
 }
 
 /** True when the day exists: month 1–12, day 1 to the month's last. */
@@ -106,8 +110,7 @@ export function isRealDay(y: number, month1: number, day: number): boolean {
 /** The date if `text` is a real calendar day written 'YYYY-MM-DD' ('2026-02-30' is not), else null. */
 export function parseCalendarDate(text: string): CalendarDate | null {
   const m = CALENDAR_DATE.exec(text);
-  if (!m) return null;
-  return isRealDay(Number(m[1]), Number(m[2]), Number(m[3])) ? text : null;
+  return m && isRealDay(Number(m[1]), Number(m[2]), Number(m[3])) ? text : null;
 }
 
 /** True for a real calendar date 'YYYY-MM-DD' (not '2026-02-30'). */
