@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Config } from 'jest';
 
 /**
- * Packages that ship only ES modules (kysely, typebox, cookie, …). Jest's CommonJS runtime
- * cannot require them on Node 20, so ts-jest compiles them like our own code.
+ * Packages that ship only ES modules (kysely, typebox, cookie, …), at the top of node_modules or
+ * nested in another package's. Jest's CommonJS runtime cannot require them on Node 20, so ts-jest
+ * compiles them like our own code.
  */
 function esmOnlyPackages(): string[] {
   const found = new Set<string>();
@@ -18,6 +19,7 @@ function esmOnlyPackages(): string[] {
         const hasRequire = typeof root === 'object' && root !== null && JSON.stringify(root).includes('"require"');
         if (pkg.type === 'module' && !hasRequire) found.add(pkg.name);
       } catch { /* not a package */ }
+      visit(path.join(dir, entry, 'node_modules')); // a package's own copy of another (another version)
     }
   };
   visit(path.join(__dirname, 'node_modules'));
@@ -33,7 +35,8 @@ const transform: Config['transform'] = {
 };
 const common = {
   transform,
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages().join('|')})/)`],
+  // The package a file belongs to is the one after its last node_modules/.
+  transformIgnorePatterns: [`/node_modules/(?!.*/node_modules/)(?!(${esmOnlyPackages().join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 

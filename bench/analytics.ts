@@ -25,7 +25,7 @@ import { seedDefaultCategories, listCategories } from '../src/server/modules/cat
 import { insertProfile } from '../src/server/modules/profile/repository';
 import { rebuildTotals } from '../src/server/modules/analytics/repository';
 import { AnalyticsService } from '../src/server/modules/analytics/service';
-import { addDays, todayIn } from '../src/server/modules/analytics/periods';
+import { addDays, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
 
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { launchBrowser, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser, openScreen } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { PERIODS_PER_RANGE, type AnalyticsRange } from '../src/shared/analytics';
 import { formatMoney } from '../src/client/ui/money';
@@ -115,10 +115,7 @@ async function seedReceipts(user: E2EUser, today: Date): Promise<void> {
   }
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('shows spending per week, month and year, switching ranges from the cache', async () => {
     const user = await createUser('Avery Analytics');
     const today = todayIn(TIME_ZONE);
@@ -190,8 +187,7 @@ describe.each([
     const user = await createUser('Nico New');
     const { context, page } = await openPage(viewport);
     await signInThroughUi(page, user);
-    await page.goto(webUrl('/analytics'));
-    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await openScreen(page, '/analytics', 'Analytics');
     await page.getByText('No data available for the selected period').waitFor();
     expect(await page.getByRole('img', { name: /line chart/ }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, newPage, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { createUser, signInThroughUi, uniqueEmail, webUrl } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../__tests__/setup/env';
@@ -20,10 +20,7 @@ async function openUserMenuAndLogout(page: Page) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('registers, stays signed in across reloads and tabs, and signs out everywhere', async () => {
     const { context, page } = await newPage(browser, viewport);
     await page.goto(webUrl('/register'));

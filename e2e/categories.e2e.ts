@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { launchBrowser, screenshot, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, type E2EUser, signedInPage, openScreen } from './support/session';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 import type { CategoryWithSpending } from '../src/shared/categories';
 import type { Receipt } from '../src/shared/receipts';
@@ -17,16 +17,11 @@ async function categories(user: E2EUser) {
   return apiAs<CategoryWithSpending[]>(user, 'GET', '/categories');
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('adds, edits, refuses a duplicate name, and deletes a category whose receipts move to Other', async () => {
     const user = await createUser('Casey Categories');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
-    await page.goto(webUrl('/categories'));
-    await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+    const { context, page } = await signedInPage(browser, user, viewport);
+    await openScreen(page, '/categories', 'Categories');
 
     // A new user starts with the six default categories; Other cannot be deleted.
     await card(page, 'Other').waitFor();

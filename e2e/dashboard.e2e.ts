@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, newZoomedPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
+import { launchBrowser, newPage, newZoomedPage, screenshot, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, webUrl, signedInPage } from './support/session';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 import type { Dashboard } from '../src/shared/dashboard';
 
@@ -57,8 +57,7 @@ describe('large figures', () => {
 
   it('greets with the name saved in Profile, also after signing in again', async () => {
     const user = await createUser('Before Rename');
-    const { context, page } = await newPage(browser, DESKTOP);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user);
     await page.getByText('Welcome back, Before Rename').waitFor();
     await page.goto(webUrl('/profile'));
     await page.getByLabel('Display Name').fill('After Rename');
@@ -75,14 +74,10 @@ describe('large figures', () => {
   }, 90_000);
 });
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('shows budget, spending, remaining and the five newest transactions; sets the budget through a prompt', async () => {
     const user = await createUser('Dana Dashboard');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
 
     // A new user: no budget, nothing spent, no transactions.
     await figure(page, 'Monthly Budget').getByText('Not set').waitFor();
@@ -170,8 +165,7 @@ describe.each([
   it('leads to the quick actions and to a transaction', async () => {
     const user = await createUser('Quinn Quick');
     await apiAs(user, 'POST', '/receipts', { store: 'Deli', date: calendarDay(0), amount: 9.99 });
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
 
     const go = async (name: string, path: string) => {
       await page.getByRole('link', { name }).click();

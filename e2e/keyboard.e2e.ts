@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import path from 'node:path';
-import { launchBrowser, newPage, DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
+import { launchBrowser, newPage, SCREENSHOT_DIR, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, webUrl, openScreen } from './support/session';
 import type { Receipt } from '../src/shared/receipts';
 
 /**
@@ -69,10 +69,7 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {
   throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('keyboard only on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('keyboard only on %s', (label, viewport) => {
   const phone = label === 'phone';
 
   it('signs in, adds a receipt, opens and deletes it, changes the analytics range and signs out', async () => {
@@ -82,8 +79,7 @@ describe.each([
     page.setDefaultTimeout(15_000);
 
     // Sign in: the email field has the focus on arrival.
-    await page.goto(webUrl('/login'));
-    await page.getByRole('heading', { level: 1, name: 'Sign in to your account' }).waitFor();
+    await openScreen(page, '/login', 'Sign in to your account');
     expect(await isFocused(page.getByLabel('Email address'))).toBe(true);
     await expectVisibleFocus(page);
     await page.keyboard.type(user.email);
@@ -211,10 +207,7 @@ describe.each([
 
 const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('focus on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('focus on %s', (label, viewport) => {
   it('skips to the content, lands on the heading after every navigation, and Add item enters the new row', async () => {
     const user = await createUser('Skip Link');
     const { context, page } = await newPage(browser, viewport);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, newZoomedPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
+import { launchBrowser, newZoomedPage, screenshot, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, webUrl, signedInPage } from './support/session';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 
 let browser: Browser;
@@ -13,17 +13,13 @@ const NAV = ['Dashboard', 'Receipts', 'Scan', 'Categories', 'Reports', 'Notifica
 const navTexts = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('listitem').allTextContents();
 const rows = (page: Page) => page.getByTestId('receipt-row');
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   const phone = label === 'phone';
 
   it('lists every screen in the navigation; a click anywhere on a row opens the receipt; search ignores punctuation', async () => {
     const user = await createUser('Lou Lists');
     for (const store of ["Trader Joe's", 'Corner Deli', '7-Eleven']) await apiAs(user, 'POST', '/receipts', { store, date: calendarDay(0), amount: 12.5 });
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
 
     if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -55,8 +51,7 @@ describe.each([
 
   it('accepts 1,234.56 as an amount, explains one too large, and names the item price', async () => {
     const user = await createUser('Amy Amounts');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     await page.goto(webUrl('/receipts/add'));
     await page.getByLabel('Store').fill('Big Box');
     await page.getByLabel('Amount').fill('20,000,000');

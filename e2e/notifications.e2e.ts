@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
+import { launchBrowser, screenshot, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, webUrl, signedInPage } from './support/session';
 import { seriousA11yViolations } from './support/axe';
-import { useColorScheme } from './support/screens';
+import { expectAccessibleInBothThemes } from './support/screens';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,14 +50,10 @@ async function addReceiptInUi(page: Page, store: string, amount: string) {
   await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('tells about receipts and the budget, and marks notifications read one by one or all at once', async () => {
     const user = await createUser('Nora Notify');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
 
     // A new account has the welcome tip.
     await expectUnread(page, 1);
@@ -98,13 +94,8 @@ describe.each([
     await page.getByText(/You've spent \$85\.00 of your \$100\.00 budget for \w+ \d{4} \(85%\)\./).waitFor();
     // The time as spec §9 writes it.
     expect(await cards(page).first().locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2} (AM|PM)$/);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `notifications-loaded-${label}`);
     // Highlighted cards keep their contrast in dark mode too.
-    await useColorScheme(page, 'dark');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `notifications-loaded-dark-${label}`);
-    await useColorScheme(page, 'light');
+    await expectAccessibleInBothThemes(page, 'notifications-loaded', label);
 
     // Receipts saved from a scan (the scan screen's payload) are announced: past nine the badge says 9+.
     for (const store of ['Cafe One', 'Cafe Two', 'Cafe Three', 'Cafe Four', 'Cafe Five', 'Cafe Six', 'Cafe Seven']) {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl } from './support/session';
+import { launchBrowser, newPage, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl, signedInPage, openScreen } from './support/session';
 import { emulatorSignUp } from '../__tests__/server/helpers';
 import { seriousA11yViolations } from './support/axe';
 import type { Profile } from '../src/shared/profile';
@@ -36,16 +36,11 @@ it('creates the profile of an account whose registration call never reached the 
   await context.close();
 });
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('profile on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('profile on %s', (label, viewport) => {
   it('edits the profile with validation, and the dashboard shows the same budget', async () => {
     const user = await createUser('Robin Profile');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
-    await page.goto(webUrl('/profile'));
-    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    const { context, page } = await signedInPage(browser, user, viewport);
+    await openScreen(page, '/profile', 'Profile');
     await page.getByLabel('Display Name').waitFor();
     expect(await page.getByLabel('Display Name').inputValue()).toBe('Robin Profile');
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
@@ -85,8 +80,7 @@ describe.each([
 
   it('changes the avatar: the header and the profile show it at once', async () => {
     const user = await createUser('Avery Avatar');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     await page.goto(webUrl('/profile'));
     await page.getByRole('button', { name: 'Change avatar' }).waitFor();
     expect(await headerAvatarSrc(page)).toBeNull();

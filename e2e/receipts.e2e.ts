@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
-import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { launchBrowser, screenshot, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, webUrl, signedInPage } from './support/session';
+import { calendarDay, expectNoA11yViolations, expectAccessibleInBothThemes } from './support/screens';
 import type { Receipt } from '../src/shared/receipts';
 
 let browser: Browser;
@@ -42,16 +42,12 @@ async function waitForFirstStores(page: Page, expected: string[]) {
   }, expected);
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   const phone = label === 'phone';
 
   it('adds a receipt by hand with items, views it, edits it, and deletes it', async () => {
     const user = await createUser('Riley Receipts');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     await page.getByTestId('figure-Total Spent').getByText('$0.00').waitFor();
 
     await navigate(page, 'Receipts', phone);
@@ -172,8 +168,7 @@ describe.each([
 
   it('asks before leaving an edited form (Stay keeps the input, Leave goes), and the reload prompt; saving and Cancel do not ask', async () => {
     const user = await createUser('Gail Guard');
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     const question = page.getByRole('dialog', { name: 'Discard changes?' });
     const openAddForm = async () => {
       await navigate(page, 'Receipts', phone);
@@ -198,7 +193,7 @@ describe.each([
     expect(await page.getByLabel('Store').inputValue()).toBe('Corner Shop');
 
     // A reload asks through the browser's own prompt.
-    const prompt = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (d: Dialog) => void d.accept().then(() => resolve(d.type()))));
     await page.reload();
     expect(await prompt).toBe('beforeunload');
     await page.getByRole('heading', { level: 1, name: 'Add Transaction' }).waitFor();
@@ -239,8 +234,7 @@ describe.each([
       items: [{ name: 'Hammer', price: 42, quantity: 1 }],
       imageData: `data:image/png;base64,${png.toString('base64')}`,
     });
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     await page.goto(webUrl(`/receipts/${receipt.id}`));
     const image = page.getByRole('img', { name: 'Receipt from Hardware Store' });
     await image.waitFor();
@@ -271,17 +265,11 @@ describe.each([
         apiAs(user, 'POST', '/receipts', { store: `Shop ${i}`, date: calendarDay(i), amount: i * 1.25, category: i % 2 ? 'Food' : 'Transportation' }),
       ),
     );
-    const { context, page } = await newPage(browser, viewport);
-    await signInThroughUi(page, user);
+    const { context, page } = await signedInPage(browser, user, viewport);
     await page.goto(webUrl('/receipts'));
     await page.getByText('1–10 of 23').waitFor();
     expect(await rowStores(page)).toEqual(['Shop 1', 'Shop 2', 'Shop 3', 'Shop 4', 'Shop 5', 'Shop 6', 'Shop 7', 'Shop 8', 'Shop 9', 'Shop 10']);
-    await expectNoA11yViolations(page);
-    await screenshot(page, `receipts-list-${label}`);
-    await useColorScheme(page, 'dark');
-    await expectNoA11yViolations(page);
-    await screenshot(page, `receipts-list-dark-${label}`);
-    await useColorScheme(page, 'light');
+    await expectAccessibleInBothThemes(page, 'receipts-list', label);
 
     // Each row's Edit link opens the form.
     await rows(page).first().getByRole('link', { name: /^Edit Shop 1 / }).click();

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Receipt } from '../src/shared/receipts';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { launchBrowser, newPage, screenshot, DESKTOP, PHONE, SCREENSHOT_DIR, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser, openScreen } from './support/session';
 import { seriousA11yViolations } from './support/axe';
-import { useColorScheme } from './support/screens';
+import { expectAccessibleInBothThemes } from './support/screens';
 import { receiptPng } from '../__tests__/server/modules/scan/receiptImage';
 
 /**
@@ -54,8 +54,7 @@ const SCAN_TIMEOUT = 60_000;
 
 async function openScanScreen(page: Page, user: E2EUser) {
   await signInThroughUi(page, user);
-  await page.goto(webUrl('/receipts/scan'));
-  await page.getByRole('heading', { level: 1, name: 'Scan Receipt' }).waitFor();
+  await openScreen(page, '/receipts/scan', 'Scan Receipt');
 }
 
 const chooseFile = (page: Page, file: string) => page.locator('input[type="file"]').setInputFiles(file);
@@ -86,10 +85,7 @@ async function savedReceipt(user: E2EUser, store: string): Promise<Receipt> {
   return found;
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (name, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
   it('scans a real receipt, shows what was read for review, saves the edited receipt and lists it', async () => {
     const user = await createUser('Sam Scanner');
     // These receipts print dates day first: the user says so in their settings.
@@ -134,12 +130,7 @@ describe.each([
     await page.getByRole('button', { name: 'Recognised text' }).click();
     await page.getByLabel('Text read from the receipt').waitFor();
     expect(await page.getByLabel('Text read from the receipt').textContent()).toMatch(/BILLION/i);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `scan-review-${name}`);
-    await useColorScheme(page, 'dark');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `scan-review-dark-${name}`);
-    await useColorScheme(page, 'light');
+    await expectAccessibleInBothThemes(page, 'scan-review', name);
 
     // Correct the store and its category, add an item, then save.
     const storeName = `Billion Six ${name}`;
@@ -270,12 +261,7 @@ describe('the review form says what to check first', () => {
     expect(await date.inputValue()).toBe('2025-03-04');
     const order = form.getByRole('combobox', { name: 'Date order' });
     expect(await helperOf(order)).toMatch(/This receipt looks day first/);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'scan-unsure-desktop');
-    await useColorScheme(page, 'dark');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'scan-unsure-dark-desktop');
-    await useColorScheme(page, 'light');
+    await expectAccessibleInBothThemes(page, 'scan-unsure', 'desktop');
 
     await order.click();
     await page.getByRole('option', { name: 'Day first (DD/MM/YYYY)' }).click();

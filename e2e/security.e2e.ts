@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, newPage, screenshot, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
 import { calendarDay } from './support/screens';
 import type { Category } from '../src/shared/categories';
@@ -35,10 +35,7 @@ async function expectNothingInjected(page: Page, seen: { dialogs: string[] }) {
   expect(await page.evaluate(() => Array.from(document.scripts).some((s) => s.textContent?.includes('alert(1)')))).toBe(false);
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
   it('shows script-like store and category names as text on the dashboard, list and detail', async () => {
     const user = await createUser('Xavier Escape');
     const category = await apiAs<Category>(user, 'POST', '/categories', { name: CATEGORY });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, newPage, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { apiAs, apiUrl, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { expectNoA11yViolations } from './support/screens';
 import { emulatorSignIn } from '../__tests__/server/helpers';
@@ -27,10 +27,7 @@ async function openSettings(page: Page, user: E2EUser) {
   await page.getByLabel('Follow the system').waitFor();
 }
 
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('settings on %s', (label, viewport) => {
+describe.each(SCREEN_SIZES)('settings on %s', (label, viewport) => {
   it('switches the theme at once, keeps it across reloads, and saves the receipt date order', async () => {
     const user = await createUser('Theo Theme');
     const { context, page } = await newPage(browser, viewport);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: type-check, unit and API tests (PGlite, then PostgreSQL when one can be had),
+# npm test: type-check, lint, unit and API tests (PGlite, then PostgreSQL when one can be had),
 # a production build, and the browser tests in Debian's chromium. Fails on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,9 @@ bash scripts/ensure-chromium.sh
 
 step "Type-check"
 npx tsc --noEmit -p tsconfig.json
+
+step "Lint"
+npm run --silent lint
 
 step "Unit and API tests (PGlite)"
 env -u DATABASE_URL npx jest --ci --json --outputFile="$RESULTS/unit-pglite.json"

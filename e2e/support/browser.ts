@@ -19,8 +19,19 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 375, height: 740 };
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 375, height: 740 };
+
+/** The screen sizes a suite runs on: `describe.each(SCREEN_SIZES)('on %s', (label, viewport) => …)`. */
+export const SCREEN_SIZES: [label: 'desktop' | 'phone', viewport: Viewport][] = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../artifacts/screenshots');
 

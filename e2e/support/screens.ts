@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from '@jest/globals';
-import { settle } from './browser';
+import { screenshot, settle } from './browser';
 import { seriousA11yViolations } from './axe';
 
 /** Expects no serious or critical axe violations once transitions have ended (the helper waits). */
@@ -18,6 +18,19 @@ export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
   }, scheme === 'dark');
   await page.waitForTimeout(50);
   await settle(page);
+}
+
+/**
+ * The screen as it is, in the light theme and then the dark one: no serious axe violation in
+ * either, and a screenshot of each (`<screen>-<size>`, `<screen>-dark-<size>`). Ends in light.
+ */
+export async function expectAccessibleInBothThemes(page: Page, screen: string, size: string): Promise<void> {
+  await expectNoA11yViolations(page);
+  await screenshot(page, `${screen}-${size}`);
+  await useColorScheme(page, 'dark');
+  await expectNoA11yViolations(page);
+  await screenshot(page, `${screen}-dark-${size}`);
+  await useColorScheme(page, 'light');
 }
 
 /** A calendar day of this machine, `daysAgo` before today, as 'YYYY-MM-DD' (the browser runs here too). */

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from '@jest/globals';
 import { emulatorSignUp } from '../../__tests__/server/helpers';
+import { DESKTOP, newPage, type Viewport } from './browser';
 
 export function webUrl(pathname = '/'): string {
   return `${process.env.E2E_WEB_URL}${pathname}`;
@@ -56,4 +57,17 @@ export async function signInThroughUi(page: Page, user: Pick<E2EUser, 'email' | 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(webUrl('/'));
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeTruthy();
+}
+
+/** A new page of this size, signed in through the login form as the user. */
+export async function signedInPage(browser: Browser, user: E2EUser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, viewport);
+  await signInThroughUi(opened.page, user);
+  return opened;
+}
+
+/** Goes to a screen of the app and waits for its heading. */
+export async function openScreen(page: Page, pathname: string, heading: string): Promise<void> {
+  await page.goto(webUrl(pathname));
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }

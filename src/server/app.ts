@@ -5,6 +5,7 @@ import { assertSafe, type ServerConfig } from './config';
 import { openDatabase, type DbHandle } from './db';
 import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
+import { conditionalsAsOneOf } from './openapi';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, writeRateLimit } from './plugins/security';
 import jsonGuard from './plugins/jsonGuard';
@@ -17,6 +18,9 @@ import blobsPlugin from './plugins/blobs';
 import blobRoutes from './blobs/routes';
 import categoryRoutes from './modules/categories/routes';
 import receiptRoutes from './modules/receipts/routes';
+import type { ReceiptListener } from './modules/receipts/events';
+import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
+import { notifyOnReceiptChange } from './modules/notifications/triggers';
 import dashboardRoutes from './modules/dashboard/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import notificationRoutes from './modules/notifications/routes';
@@ -39,6 +43,12 @@ export interface AppDeps {
   /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
   scanner?: ReceiptScanner;
 }
+
+/**
+ * Called, in order, in the transaction of every receipt create, edit and delete. The totals come
+ * first: the notification rules read this month's updated totals.
+ */
+export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, notifyOnReceiptChange];
 
 /** Default JSON body limit; routes that take images set their own. */
 export const BODY_LIMIT = 64 * 1024;
@@ -70,6 +80,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documents) => conditionalsAsOneOf('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' }, staticCSP: DOCS_CSP });
   await app.register(dbPlugin, { handle: db });
@@ -95,7 +106,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
     await secured.register(profileRoutes, { identity });
     await secured.register(categoryRoutes);
-    await secured.register(receiptRoutes);
+    await secured.register(receiptRoutes, { listeners: receiptListeners });
     await secured.register(dashboardRoutes);
     await secured.register(analyticsRoutes);
     await secured.register(notificationRoutes);

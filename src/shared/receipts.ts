@@ -132,7 +132,8 @@ export type ManualReceiptBody = Static<typeof ManualReceiptBody>;
 
 /**
  * POST /receipts takes either shape. if/then/else rather than anyOf: the validator then reports
- * the error of the shape the client meant, not of the first alternative.
+ * the error of the shape the client meant, not of the first alternative. The OpenAPI document
+ * (3.0, which has no if/then/else) writes it as oneOf: see server/openapi.ts.
  */
 export const CreateReceiptBody = Type.Unsafe<ScanReceiptBody | ManualReceiptBody>({
   type: 'object',

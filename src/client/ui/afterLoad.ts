@@ -23,7 +23,7 @@ export function whenIdleAfterLoad(task: () => void): () => void {
  * is first shown, or before that once the page has loaded and the browser is idle, so that it
  * then opens at once without having competed with the first screen for the network.
  */
-// `any`: the same constraint on the component type as React.lazy's own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint on the component type as React.lazy's own.
 export function lazyAfterLoad<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   whenIdleAfterLoad(() => void load().catch(() => undefined)); // a failure shows when it is opened
   return lazy(load);

@@ -1,15 +1,6 @@
-import { MONTH_ABBREVIATIONS, utcOffsetZone } from '../../shared/calendar';
+import { MONTH_ABBREVIATIONS, isCalendarDate, utcOffsetZone } from '../../shared/calendar';
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date 'YYYY-MM-DD' (not '2026-02-30'). */
-export function isCalendarDate(text: string): boolean {
-  const m = CALENDAR_DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+export { isCalendarDate };
 
 /**
  * A receipt's calendar date for people: '2025-01-05' → 'Jan 5, 2025'. Read as a calendar day,

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeNewFileAtomically } from '../files';
 import { extensionFor, parseKey, type BlobStore, type StoredBlob } from './store';
 
 /**
- * Blobs as files under <root>/<user segment>/<uuid>.<ext>. Writes go to a temporary file first
- * and are renamed into place, so a reader never sees half an image.
+ * Blobs as files under <root>/<user segment>/<uuid>.<ext>, each written whole or not at all.
  */
 export class FsBlobStore implements BlobStore {
   constructor(private root: string) {}
@@ -17,11 +17,7 @@ export class FsBlobStore implements BlobStore {
 
   async put(userId: string, bytes: Buffer, contentType: string): Promise<string> {
     const key = `${FsBlobStore.userSegment(userId)}/${crypto.randomUUID()}.${extensionFor(contentType)}`;
-    const file = this.fileOf(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, bytes, { flag: 'wx' });
-    await fs.rename(tmp, file);
+    await writeNewFileAtomically(this.fileOf(key), bytes);
     return key;
   }
 

@@ -9,7 +9,7 @@ import { OcrInputError } from './errors';
 /**
  * Lets libvips use every core for one image. sharp defaults to one thread on glibc (against
  * memory fragmentation), which doubles the time of each render while the OCR workers wait for
- * it; the scan benchmark's peak RSS shows the cost (406–431 MB, as before).
+ * it; the scan benchmark's peak RSS shows what the extra threads cost in memory.
  */
 export function useAllCoresForImages(): void {
   sharp.concurrency(os.availableParallelism());

@@ -3,7 +3,8 @@ import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, categoryId, todayUtc } from '../receipts/fixtures';
 import { AnalyticsService } from '../../../../src/server/modules/analytics/service';
 import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
-import { addDays, addMonths, periodsOf, startOfWeek } from '../../../../src/server/modules/analytics/periods';
+import { addDays, addMonths, startOfWeek } from '../../../../src/shared/calendar';
+import { periodsOf } from '../../../../src/server/modules/analytics/periods';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,19 +1,6 @@
-import {
-  addDays,
-  addMonths,
-  currentMonth,
-  daysInMonth,
-  endOfMonth,
-  isLeapYear,
-  isTimeZone,
-  isWholeMonths,
-  parseCalendarDate,
-  periodOf,
-  periodsOf,
-  startOfWeek,
-  sumIntoPeriods,
-  todayIn,
-} from '../../../../src/server/modules/analytics/periods';
+import { addDays, addMonths, daysInMonth, endOfMonth, isLeapYear, isTimeZone, parseCalendarDate, startOfWeek, todayIn } from '../../../../src/shared/calendar';
+import { isWholeMonths, periodOf, periodsOf, sumIntoPeriods } from '../../../../src/server/modules/analytics/periods';
+import { requestMonth } from '../../../../src/server/today';
 
 describe('calendar dates', () => {
   it.each([
@@ -89,8 +76,8 @@ describe('time zones', () => {
     expect(todayIn('America/New_York', new Date('2026-11-01T04:30:00Z'))).toBe('2026-11-01');
     expect(todayIn('America/New_York', new Date('2026-11-02T04:30:00Z'))).toBe('2026-11-01'); // EST now: still the 1st
     // Berlin springs forward 2026-03-29; 22:30 UTC on the 31st is already April there.
-    expect(currentMonth('Europe/Berlin', new Date('2026-03-31T22:30:00Z'))).toEqual({ label: 'Apr 2026', from: '2026-04-01', to: '2026-04-30' });
-    expect(currentMonth('Europe/Berlin', new Date('2026-01-31T22:30:00Z')).label).toBe('Jan 2026'); // CET is only UTC+1
+    expect(requestMonth('Europe/Berlin', new Date('2026-03-31T22:30:00Z'))).toEqual({ from: '2026-04-01', to: '2026-04-30' });
+    expect(requestMonth('Europe/Berlin', new Date('2026-01-31T22:30:00Z'))).toEqual({ from: '2026-01-01', to: '2026-01-31' }); // CET is only UTC+1
   });
 });
 

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, categoryId, todayUtc, UNKNOWN_ID } from '../receipts/fixtures';
 import { CategoryService } from '../../../../src/server/modules/categories/service';
-import { addMonths, addDays } from '../../../../src/server/modules/analytics/periods';
+import { addMonths, addDays } from '../../../../src/shared/calendar';
 
 let t: TestApp;
 beforeAll(async () => {

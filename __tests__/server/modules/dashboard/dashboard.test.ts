@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, todayUtc } from '../receipts/fixtures';
 import { DashboardService } from '../../../../src/server/modules/dashboard/service';
-import { addDays, addMonths } from '../../../../src/server/modules/analytics/periods';
+import { addDays, addMonths } from '../../../../src/shared/calendar';
 
 let t: TestApp;
 beforeAll(async () => {

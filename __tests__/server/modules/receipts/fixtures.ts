@@ -1,5 +1,5 @@
 import type { TestApp, TestUser } from '../../helpers';
-import { todayIn, addDays } from '../../../../src/server/modules/analytics/periods';
+import { todayIn, addDays } from '../../../../src/shared/calendar';
 
 /** Tiny real pictures (2×2) of each accepted type: uploads are decoded and encoded again. */
 export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPgqjjBVXGCAUIBACEuBSmZwwQyAAAAAElFTkSuQmCC', 'base64');

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, categoryId, dataUrl, daysAgo, JPEG_BYTES, PNG_BYTES, todayUtc, UNKNOWN_ID, WEBP_BYTES } from './fixtures';
-import { addDays } from '../../../../src/server/modules/analytics/periods';
+import { addDays } from '../../../../src/shared/calendar';
 import { ReceiptService } from '../../../../src/server/modules/receipts/service';
-import { receiptListeners, type ReceiptChange, type ReceiptListener } from '../../../../src/server/modules/receipts/events';
+import type { ReceiptChange, ReceiptListener } from '../../../../src/server/modules/receipts/events';
+import { receiptListeners } from '../../../../src/server/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ function ErrorText({ message }: { message: string }) {
 export default function AnalyticsPage() {
   const dispatch = useAppDispatch();
   const range = useAppSelector(selectAnalyticsRange);
-  const tz = useMemo(userTimeZone, []);
+  const tz = useMemo(() => userTimeZone(), []);
   const args = useAppSelector((state) => selectAnalyticsArgs(state, tz));
   // currentData is this range's answer only: another range's figures never stand in for it.
   const series = useGetAnalyticsQuery(args);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { dateText } from '../../db/dates';
-import { isWholeMonths, startOfMonth, type CalendarDate } from './periods';
+import { startOfMonth, type CalendarDate } from '../../../shared/calendar';
+import { isWholeMonths } from './periods';
 
 /**
  * Spending totals per user, category and day (daily_totals) and month (monthly_totals). The

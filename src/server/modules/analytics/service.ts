@@ -10,7 +10,7 @@ import {
   type AnalyticsSeries,
 } from '../../../shared/analytics';
 import { periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods } from './periods';
-import { requestToday } from './today';
+import { requestToday } from '../../today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
 
 export function parseRange(text: string | undefined): AnalyticsRange {

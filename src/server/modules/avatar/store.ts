@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeNewFileAtomically } from '../../files';
 
 /** Where avatars are served from; the client resolves this against the API host root (spec §3). */
 export const AVATAR_URL_PREFIX = 'static/avatars/';
@@ -21,9 +22,8 @@ export function avatarFileOf(avatar: string | null | undefined): string | null {
 }
 
 /**
- * Avatar images as files in one folder. Writes go to a temporary file and are renamed into
- * place, so a reader never sees half an image. Names are never reused: each upload is a new file,
- * which lets the files be cached for good.
+ * Avatar images as files in one folder, each written whole or not at all. Names are never
+ * reused: each upload is a new file, which lets the files be cached for good.
  */
 export class AvatarStore {
   constructor(private dir: string) {}
@@ -31,11 +31,7 @@ export class AvatarStore {
   /** Stores the (already re-encoded) image and answers its avatar path. */
   async save(bytes: Buffer): Promise<string> {
     const file = `${crypto.randomBytes(16).toString('hex')}.webp`;
-    await fs.mkdir(this.dir, { recursive: true });
-    const target = path.join(this.dir, file);
-    const tmp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, bytes, { flag: 'wx' });
-    await fs.rename(tmp, target);
+    await writeNewFileAtomically(path.join(this.dir, file), bytes);
     return `${AVATAR_URL_PREFIX}${file}`;
   }
 

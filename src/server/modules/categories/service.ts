@@ -10,9 +10,9 @@ import {
   type CategoryWithSpending,
 } from '../../../shared/categories';
 import { fromCents } from '../../../shared/money';
-import { centsOf, optionalCentsOf } from '../money';
+import { centsOf, optionalCentsOf } from '../../money';
 import { moveCategoryTotals, receiptCountsByCategory, spendingByCategory } from '../analytics/repository';
-import { requestMonth } from '../analytics/today';
+import { requestMonth } from '../../today';
 import { moveReceiptsToCategory } from '../receipts/repository';
 import { onCategoryBudgetChanged } from '../notifications/triggers';
 import {

@@ -1,13 +1,12 @@
 import type { Db } from '../../db';
-import { writeAsUser } from '../../db/accountGate';
 import { notFound } from '../../errors';
 import { fromCents } from '../../../shared/money';
 import { RECENT_TRANSACTIONS, type BudgetAnswer, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
-import { centsOf } from '../money';
+import { centsOf } from '../../money';
 import { spendingByCategory } from '../analytics/repository';
-import { requestMonth } from '../analytics/today';
-import { findProfile, updateProfile } from '../profile/repository';
-import { onBudgetChanged } from '../notifications/triggers';
+import { requestMonth } from '../../today';
+import { findProfile } from '../profile/repository';
+import { writeProfile } from '../profile/service';
 import { listReceipts, type ReceiptRow } from '../receipts/repository';
 
 /** A receipt as a transaction: spending is money out (negative); a refund is money in (positive). */
@@ -42,14 +41,9 @@ export class DashboardService {
     };
   }
 
-  /** Re-arms or fires the budget thresholds in the same transaction as the change. */
+  /** The profile sets it (and the budget notifications with it). */
   async setBudget(userId: string, amount: number): Promise<BudgetAnswer> {
-    const cents = centsOf(amount, 'amount');
-    const row = await writeAsUser(this.db, userId, async (trx) => {
-      const updated = await updateProfile(trx, userId, { monthly_budget_cents: cents });
-      if (updated) await onBudgetChanged(trx, userId);
-      return updated;
-    });
+    const row = await writeProfile(this.db, userId, { monthly_budget_cents: centsOf(amount, 'amount') });
     if (!row) throw notFound('Profile not found');
     return { budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents) };
   }

@@ -41,7 +41,7 @@ export class ExportService {
         const settings = await findSettings(trx, userId);
         if (!profileRow || !settings) throw notFound('Profile not found');
         const categories = (await listCategories(trx, userId)).map(toCategory);
-        const receipts = new ReceiptService(trx, this.blobs, this.urls);
+        const receipts = new ReceiptService(trx, this.blobs, this.urls, []); // reads only: nothing to tell
         const all: ExportedReceipt[] = [];
         for (let offset = 0; ; offset += RECEIPT_LIST_MAX_LIMIT) {
           const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, offset }) // newest first;

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import type { Identity } from '../../identity';
 import type { AuthUser } from '../../plugins/auth';
 import type { Profile, ProfileUpdate } from '../../../shared/profile';
-import { fromCents, toCents } from '../../../shared/money';
+import { fromCents } from '../../../shared/money';
+import { centsOf } from '../../money';
 import { badRequest, notFound } from '../../errors';
 import { writeAsUser } from '../../db/accountGate';
 import { seedDefaultCategories } from '../categories/repository';
@@ -21,6 +22,21 @@ export function toProfile(row: ProfileRow): Profile {
     avatar: row.avatar,
     avatar_url: row.avatar_url,
   };
+}
+
+type ProfilePatch = Parameters<typeof updateProfile>[2];
+
+/**
+ * The one place a profile, and so the monthly budget, is written: a budget change re-arms or
+ * fires the budget notifications in the same transaction. Answers the row, or undefined when
+ * there is no profile.
+ */
+export async function writeProfile(db: Db, userId: string, patch: ProfilePatch): Promise<ProfileRow | undefined> {
+  return writeAsUser(db, userId, async (trx) => {
+    const updated = await updateProfile(trx, userId, patch);
+    if (updated && patch.monthly_budget_cents !== undefined) await onBudgetChanged(trx, userId);
+    return updated;
+  });
 }
 
 export class ProfileService {
@@ -56,23 +72,14 @@ export class ProfileService {
   }
 
   async update(userId: string, input: ProfileUpdate): Promise<Profile> {
-    const patch: Parameters<typeof updateProfile>[2] = { display_name: input.display_name.trim() };
+    const patch: ProfilePatch = { display_name: input.display_name.trim() };
     if (input.first_name !== undefined) patch.first_name = input.first_name.trim();
     if (input.last_name !== undefined) patch.last_name = input.last_name.trim();
     if (input.monthly_budget !== undefined) {
       if (input.monthly_budget === null) patch.monthly_budget_cents = null;
-      else {
-        const cents = toCents(input.monthly_budget);
-        if (cents === null) throw badRequest('monthly_budget must have at most two decimals');
-        patch.monthly_budget_cents = cents;
-      }
+      else patch.monthly_budget_cents = centsOf(input.monthly_budget, 'monthly_budget');
     }
-    // The budget and the notifications it re-arms or fires commit together.
-    const row = await writeAsUser(this.db, userId, async (trx) => {
-      const updated = await updateProfile(trx, userId, patch);
-      if (updated && patch.monthly_budget_cents !== undefined) await onBudgetChanged(trx, userId);
-      return updated;
-    });
+    const row = await writeProfile(this.db, userId, patch);
     if (!row) throw notFound('Profile not found');
     await this.renameIdentity(userId, row.display_name);
     return toProfile(row);

@@ -1,7 +1,5 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { updateTotalsOnReceiptChange } from '../analytics/totals-listener';
-import { notifyOnReceiptChange } from '../notifications/triggers';
 
 /**
  * What a listener learns about a receipt before and after a write. Money in integer cents.
@@ -34,16 +32,7 @@ export interface ReceiptChange {
  */
 export type ReceiptListener = (trx: Transaction<Database>, change: ReceiptChange) => Promise<void>;
 
-/**
- * Called, in order, on every receipt create, edit and delete. The totals come first: the
- * notification rules read this month's updated totals.
- */
-export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, notifyOnReceiptChange];
-
-export async function publishReceiptChange(
-  trx: Transaction<Database>,
-  change: ReceiptChange,
-  to: readonly ReceiptListener[] = receiptListeners,
-): Promise<void> {
+/** Calls the listeners in order, each after the one before it has finished. */
+export async function publishReceiptChange(trx: Transaction<Database>, change: ReceiptChange, to: readonly ReceiptListener[]): Promise<void> {
   for (const listener of to) await listener(trx, change);
 }

@@ -6,8 +6,8 @@ import {
   type ManualReceiptBody,
   type ScanReceiptBody,
 } from '../../../shared/receipts';
-import { centsOf, optionalCentsOf } from '../money';
-import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../analytics/periods';
+import { centsOf, optionalCentsOf } from '../../money';
+import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
 import type { NewItem } from './repository';
 
 export const EARLIEST_RECEIPT_DATE = '1970-01-01';

@@ -12,6 +12,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '../../../shared/receipts';
 import { ReceiptService } from './service';
+import type { ReceiptListener } from './events';
 
 /** Room for an 8 MB image as base64 in JSON; every other route keeps the 64 KB default. */
 export const RECEIPT_BODY_LIMIT = 12 * 1024 * 1024;
@@ -19,9 +20,9 @@ export const RECEIPT_BODY_LIMIT = 12 * 1024 * 1024;
 const writeErrors = { 409: ErrorBody, 413: ErrorBody, ...commonErrors };
 
 /** Receipts of spec §7 plus PUT (edit screen) and the manual create (Add Transaction). */
-const receiptRoutes: FastifyPluginAsync = async (root) => {
+const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[] }> = async (root, { listeners }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ReceiptService(app.db, app.blobs, app.blobUrls);
+  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners);
   const tags = ['receipts'];
 
   app.get(

@@ -18,7 +18,7 @@ import {
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/repository';
 import { receiptCountFromTotals } from '../analytics/repository';
 import { learnStore } from '../scan/storeMemory';
-import { publishReceiptChange, receiptListeners, type ReceiptListener, type ReceiptSnapshot } from './events';
+import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toDraft, type ReceiptDraft } from './input';
 import {
   countReceipts,
@@ -46,7 +46,8 @@ export class ReceiptService {
     private db: Db,
     private blobs: BlobStore,
     private urls: BlobUrlSigner,
-    private listeners: readonly ReceiptListener[] = receiptListeners,
+    /** Told of every create, edit and delete, in the write's transaction (app.ts builds the list). */
+    private listeners: readonly ReceiptListener[],
   ) {}
 
   toReceipt(row: ReceiptRow, items: ReceiptItemRow[]): Receipt {

@@ -3,6 +3,7 @@
  * receipt's country uses; an impossible reading (month 13) falls back to the other order.
  */
 import type { Line } from './text';
+import { isRealDay } from '../../../shared/calendar';
 
 export type DateOrder = 'MDY' | 'DMY';
 
@@ -11,10 +12,6 @@ const MONTHS: Record<string, number> = {
 };
 const MONTH_RE = '(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\\.?';
 
-function daysIn(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
 function fullYear(y: number, digits: number): number {
   if (digits <= 2) return 2000 + y; // receipts are recent; 2-digit years are 20xx
   return y;
@@ -22,7 +19,7 @@ function fullYear(y: number, digits: number): number {
 
 /** Validate and format; null when the date cannot exist or is implausible for a receipt. */
 export function makeDate(y: number, m: number, d: number): string | null {
-  if (!(y >= 1990 && y <= 2099) || !(m >= 1 && m <= 12) || !(d >= 1 && d <= daysIn(y, m))) return null;
+  if (!(y >= 1990 && y <= 2099) || !isRealDay(y, m, d)) return null;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
@@ -83,7 +80,7 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
   const out: { date: string; score: number }[] = [];
   const t = text;
   // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
-  const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([\/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
+  const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
   for (const m of t.matchAll(numRe)) {
     const a = fixDigits(m[1]);
     const b = fixDigits(m[3]);

@@ -6,7 +6,7 @@
 export const PHONE_RE = /(\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4})|\b(tel|fax|phone|mobile|whatsapps?)\b|\b(ph|hp|call)\b\s*[:.#]?\s*[\d(+]/i;
 export const ADDRESS_RE = /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
 export const META_RE = /invoice|receipt|\b(dine[\s-]*in|to[\s-]*go|take[\s-]*out|carry[\s-]*out|purchase|dining\s+room|served|reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|date|time|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|@/i;
-export const DATE_OR_NUMBER_RE = /\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4}|\d{1,2}:\d{2}|^[\d\s\W]+$/;
+export const DATE_OR_NUMBER_RE = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}|^[\d\s\W]+$/;
 /** Legal-form suffixes and other words that mark a business name (generic, international). */
 export const COMPANY_RE = /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp(oration)?|co\.|company|plc|gmbh|enterprise|trading|restaurant|restoran|cafe|café|bakery|mart|market|supermarket|store|shop|kitchen|grill|bar|pharmacy|hardware|station|bistro|pizza|sushi|deli|diner|cuisine|foods?|steak\s*house|tavern|pub|eatery|cantina|bbq|wings|ramen|noodles?|chicken|pizzeria|wine|shakes|fries|grille|tacos?|burgers?|brewery|brasserie|drive-in)\b/i;
 /** US state codes; those that are also English words count only after a comma ("Dine In"). */
@@ -97,7 +97,7 @@ export function normaliseLegalForm(name: string): string {
     // Q read as O in the common "BBQ".
     .replace(/\bBB[O0]\b/g, 'BBQ')
     .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
-    .replace(/\b[S5][\/7][B8DR]$/i, 'S/B')
+    .replace(/\b[S5][/7][B8DR]$/i, 'S/B')
     .replace(/\b[l1I]nc\.?$/, 'Inc')
     .replace(/\bL[l1I]C$/, 'LLC')
     .replace(/\bLT[DO0]\b/g, 'LTD');

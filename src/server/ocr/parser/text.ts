@@ -63,7 +63,7 @@ export function toLines(raw: string): Line[] {
     const lastSeg = segs[segs.length - 1];
     if (segs.length >= 3 && /^\$?\d{1,4}:\d{2}$/.test(lastSeg.trim())) {
       const label = segs.slice(0, -2).join('');
-      if (/[A-Za-z]{2,}/.test(label) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order)\b|\d[\/.-]\d|\d:\d/i.test(label)) {
+      if (/[A-Za-z]{2,}/.test(label) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order)\b|\d[/.-]\d|\d:\d/i.test(label)) {
         segs[segs.length - 1] = lastSeg.replace(':', '.');
       }
     }
@@ -84,7 +84,7 @@ export function findMoney(text: string): Money[] {
     const start = m.index ?? 0;
     // Reject parts of longer numbers/dates: "01.03.18", "12.5.2018", "1.234.56".
     const before = text.slice(Math.max(0, start - 1), start);
-    if (/[\d.,\/-]/.test(before) && !m[1]) continue;
+    if (/[\d.,/-]/.test(before) && !m[1]) continue;
     const intPart = m[3].replace(/,/g, '');
     if (intPart.length > 7) continue;
     const value = Number(`${m[2] ?? ''}${intPart}.${m[4]}`);

@@ -1,5 +1,5 @@
-import { badRequest } from '../../errors';
-import { currentMonth, isTimeZone, todayIn, type CalendarDate, type Period } from './periods';
+import { badRequest } from './errors';
+import { isTimeZone, monthContaining, todayIn, type CalendarDate, type DateSpan } from '../shared/calendar';
 
 /**
  * "Today" and "this month" for a request's optional `tz` query (default UTC): the one place
@@ -15,6 +15,6 @@ export function requestToday(tz: string | undefined, now: Date = new Date()): Ca
   return todayIn(checkTimeZone(tz), now);
 }
 
-export function requestMonth(tz: string | undefined, now: Date = new Date()): Period {
-  return currentMonth(checkTimeZone(tz), now);
+export function requestMonth(tz: string | undefined, now: Date = new Date()): DateSpan {
+  return monthContaining(requestToday(tz, now));
 }

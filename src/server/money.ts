@@ -1,5 +1,5 @@
-import { toCents } from '../../shared/money';
-import { badRequest } from '../errors';
+import { toCents } from '../shared/money';
+import { badRequest } from './errors';
 
 /** Cents for an amount from a request, or a 400 naming the field when it has a third decimal. */
 export function centsOf(amount: number, field: string): number {
