@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 
 export interface UnsavedChangesGuard {
@@ -22,7 +22,9 @@ export interface UnsavedChangesGuard {
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   // Refs, not the render's values: a save navigates before React has re-rendered the form.
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  useLayoutEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
   const passes = useRef(0);
 
   const shouldBlock = useCallback<BlockerFunction>(
