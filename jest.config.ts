@@ -12,13 +12,18 @@ function esmOnlyPackages(): string[] {
   const visit = (dir: string) => {
     for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
       if (entry.startsWith('.')) continue;
-      if (entry.startsWith('@')) { visit(path.join(dir, entry)); continue; }
+      if (entry.startsWith('@')) {
+        visit(path.join(dir, entry));
+        continue;
+      }
       try {
         const pkg = JSON.parse(fs.readFileSync(path.join(dir, entry, 'package.json'), 'utf8'));
         const root = pkg.exports?.['.'] ?? pkg.exports;
         const hasRequire = typeof root === 'object' && root !== null && JSON.stringify(root).includes('"require"');
         if (pkg.type === 'module' && !hasRequire) found.add(pkg.name);
-      } catch { /* not a package */ }
+      } catch {
+        /* not a package */
+      }
       visit(path.join(dir, entry, 'node_modules')); // a package's own copy of another (another version)
     }
   };
@@ -30,7 +35,17 @@ function esmOnlyPackages(): string[] {
 const transform: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': [
     'ts-jest',
-    { tsconfig: { module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0', allowJs: true, jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true } },
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        ignoreDeprecations: '6.0',
+        allowJs: true,
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        esModuleInterop: true,
+      },
+    },
   ],
 };
 const common = {

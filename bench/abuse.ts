@@ -94,11 +94,7 @@ async function main(): Promise<void> {
     };
     const reads: number[] = [];
     const health: number[] = [];
-    const loops = [
-      read('/dashboard', reader, reads),
-      read('/receipts?limit=20', reader, reads),
-      read('/healthz', {}, health),
-    ];
+    const loops = [read('/dashboard', reader, reads), read('/receipts?limit=20', reader, reads), read('/healthz', {}, health)];
     let peak = rssBefore;
     const started = Date.now();
     while (Date.now() - started < SECONDS * 1000) {
@@ -114,13 +110,24 @@ async function main(): Promise<void> {
     reads.sort((a, b) => a - b);
     health.sort((a, b) => a - b);
     attackTimes.sort((a, b) => a - b);
-    console.log(`Abuse for ${SECONDS} s: ${ATTACKERS} loops of ${(bytes / 1e6).toFixed(1)} MB bodies (${NESTING.toLocaleString('en-US')} nested arrays) to POST /receipts; per-user write limit ${noWriteLimit ? 'off' : 'on'}`);
-    console.log(`  attacker: ${attackTimes.length} requests, answers ${JSON.stringify(answers)}, each answered in p50 ${ms(percentile(attackTimes, 0.5))}, p99 ${ms(percentile(attackTimes, 0.99))}`);
-    console.log(`  other user's GETs (/dashboard, /receipts): ${reads.length} reads, p50 ${ms(percentile(reads, 0.5))}, p99 ${ms(percentile(reads, 0.99))}, max ${ms(reads[reads.length - 1] ?? 0)}`);
+    console.log(
+      `Abuse for ${SECONDS} s: ${ATTACKERS} loops of ${(bytes / 1e6).toFixed(1)} MB bodies (${NESTING.toLocaleString('en-US')} nested arrays) to POST /receipts; per-user write limit ${noWriteLimit ? 'off' : 'on'}`,
+    );
+    console.log(
+      `  attacker: ${attackTimes.length} requests, answers ${JSON.stringify(answers)}, each answered in p50 ${ms(percentile(attackTimes, 0.5))}, p99 ${ms(percentile(attackTimes, 0.99))}`,
+    );
+    console.log(
+      `  other user's GETs (/dashboard, /receipts): ${reads.length} reads, p50 ${ms(percentile(reads, 0.5))}, p99 ${ms(percentile(reads, 0.99))}, max ${ms(reads[reads.length - 1] ?? 0)}`,
+    );
     console.log(`  /healthz: ${health.length} reads, p50 ${ms(percentile(health, 0.5))}, p99 ${ms(percentile(health, 0.99))}`);
     console.log(`  API memory (RSS): ${rssBefore.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`);
     console.log(`  target: other user's GET p99 < 50 ms — ${percentile(reads, 0.99) < 50 ? 'met' : 'NOT met'}`);
-    console.log(`  machine load (uptime): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
+    console.log(
+      `  machine load (uptime): ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} on ${os.cpus().length} cores`,
+    );
   } finally {
     await api.kill('SIGTERM');
     await emulator.stop();

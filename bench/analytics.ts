@@ -87,7 +87,10 @@ const fmt = (n: number) => n.toFixed(2).padStart(8);
 async function main(): Promise<void> {
   const driver = usePg ? 'PostgreSQL' : 'PGlite';
   console.log(`Analytics bench on ${driver}: sizes ${SIZES.join(', ')}; ${CALLS} calls per figure; ${os.cpus().length} CPUs`);
-  const { handle, drop } = await openScratchDatabase(usePg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined, 'tally_bench');
+  const { handle, drop } = await openScratchDatabase(
+    usePg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined,
+    'tally_bench',
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
   const app = await buildApp(config, { db: handle, identity: benchIdentity() });
@@ -117,7 +120,9 @@ async function main(): Promise<void> {
       loaded = size;
       await sql`ANALYZE`.execute(handle.db);
       const totals = await sql<{ n: number }>`SELECT count(*)::int AS n FROM daily_totals WHERE user_id = ${USER}`.execute(handle.db);
-      console.log(`${size.toLocaleString('en-US')} receipts loaded in ${((performance.now() - l0) / 1000).toFixed(1)} s (${totals.rows[0].n} daily_totals rows)`);
+      console.log(
+        `${size.toLocaleString('en-US')} receipts loaded in ${((performance.now() - l0) / 1000).toFixed(1)} s (${totals.rows[0].n} daily_totals rows)`,
+      );
       const figures: Array<[string, () => Promise<unknown>]> = [];
       for (const range of ANALYTICS_RANGES) {
         figures.push([`service ${range}`, () => service.series(USER, { range })]);
@@ -132,7 +137,9 @@ async function main(): Promise<void> {
         rows.push(`| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${name.padEnd(42)} | ${fmt(median)} | ${fmt(p99)} |`);
       }
       const list = await time(Math.min(CALLS, 20), () => inject('/receipts?limit=50'));
-      rows.push(`| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${'GET /receipts?limit=50 (20 calls)'.padEnd(42)} | ${fmt(list.median)} | ${fmt(list.p99)} |`);
+      rows.push(
+        `| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${'GET /receipts?limit=50 (20 calls)'.padEnd(42)} | ${fmt(list.median)} | ${fmt(list.p99)} |`,
+      );
     }
     console.log(`\n| driver     |  receipts | call                                       | median ms |   p99 ms |`);
     console.log(`|------------|-----------|--------------------------------------------|----------:|---------:|`);

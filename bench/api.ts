@@ -133,14 +133,18 @@ async function main(): Promise<void> {
 
     const rps = (r: CannonResult) => Math.round(r.requests.average);
     console.log(`API throughput (${usePg ? 'PostgreSQL' : 'PGlite'}, autocannon ${CONNECTIONS} connections, ${DURATION} s per run, log level ${logLevel})`);
-    console.log(`bare Fastify (ceiling), requests/s in its ${ceilings.length} runs: ${ceilings.map(rps).join(', ')}; p99 at most ${Math.max(...ceilings.map((c) => c.latency.p99))} ms`);
+    console.log(
+      `bare Fastify (ceiling), requests/s in its ${ceilings.length} runs: ${ceilings.map(rps).join(', ')}; p99 at most ${Math.max(...ceilings.map((c) => c.latency.p99))} ms`,
+    );
     console.log('| route | requests/s | p50 | p99 | ceiling around it (requests/s) | of ceiling | target (>= 40%, p99 < 25 ms) |');
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     rows.forEach(({ name, r }, i) => {
       const ceiling = (ceilings[i].requests.average + ceilings[i + 1].requests.average) / 2;
       const ratio = r.requests.average / ceiling;
       const ok = ratio >= 0.4 && r.latency.p99 < 25;
-      console.log(`| ${name} | ${rps(r)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${Math.round(ceiling)} | ${(ratio * 100).toFixed(0)}% | ${ok ? 'met' : 'MISSED'} |`);
+      console.log(
+        `| ${name} | ${rps(r)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${Math.round(ceiling)} | ${(ratio * 100).toFixed(0)}% | ${ok ? 'met' : 'MISSED'} |`,
+      );
     });
   } finally {
     await bare.close();

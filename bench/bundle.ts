@@ -11,7 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-interface ChunkGroup { name: string; assets: { name: string }[] }
+interface ChunkGroup {
+  name: string;
+  assets: { name: string }[];
+}
 interface Stats {
   entrypoints: Record<string, ChunkGroup>;
   namedChunkGroups: Record<string, ChunkGroup>;

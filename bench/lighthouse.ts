@@ -78,7 +78,11 @@ async function main(): Promise<void> {
   if (!distDir) {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-lh-web-'));
     builtHere = true;
-    execFileSync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: root, env: { ...process.env, WEB_OUT_DIR: distDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
+      cwd: root,
+      env: { ...process.env, WEB_OUT_DIR: distDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-lh-data-'));
@@ -96,14 +100,23 @@ async function main(): Promise<void> {
     const password = 'secret-pass-1';
     const { uid, token } = await emulatorSignUp(email, password, 'Lighthouse User');
     const call = async (method: string, url: string, body: unknown) => {
-      const res = await fetch(`${apiUrl}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${apiUrl}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     };
     await call('POST', '/api/auth/register', { user_id: uid, email, display_name: 'Lighthouse User' });
     await call('POST', '/dashboard/budget', { amount: 2500 });
     for (let i = 0; i < 30; i++) {
       const day = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-      await call('POST', '/receipts', { store: `Store ${i % 7}`, date: day, amount: 4 + ((i * 37) % 6000) / 100, category: DEFAULT_CATEGORIES[i % DEFAULT_CATEGORIES.length].name });
+      await call('POST', '/receipts', {
+        store: `Store ${i % 7}`,
+        date: day,
+        amount: 4 + ((i * 37) % 6000) / 100,
+        category: DEFAULT_CATEGORIES[i % DEFAULT_CATEGORIES.length].name,
+      });
     }
 
     const context = browser.contexts()[0];
@@ -129,7 +142,11 @@ async function main(): Promise<void> {
       let lhr = await lighthouseRun(url, preset, keepSession);
       // Lighthouse now and then loses the start of its own trace (NO_NAVSTART): that run is retried.
       for (let retry = 0; retry < 2 && lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) lhr = await lighthouseRun(url, preset, keepSession);
-      if (SAVE_DIR) fs.writeFileSync(path.join(SAVE_DIR, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}${RUNS > 1 ? `-${run + 1}` : ''}.json`), JSON.stringify(lhr));
+      if (SAVE_DIR)
+        fs.writeFileSync(
+          path.join(SAVE_DIR, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}${RUNS > 1 ? `-${run + 1}` : ''}.json`),
+          JSON.stringify(lhr),
+        );
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (!lhr.finalDisplayedUrl.startsWith(url)) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -156,7 +173,12 @@ async function main(): Promise<void> {
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
       const worstA11y = [...runs].sort((a, b) => a.accessibility - b.accessibility)[0];
-      rows.push({ ...median, accessibility: worstA11y.accessibility, failedA11y: worstA11y.failedA11y, range: [sorted[0].performance, sorted[sorted.length - 1].performance] });
+      rows.push({
+        ...median,
+        accessibility: worstA11y.accessibility,
+        failedA11y: worstA11y.failedA11y,
+        range: [sorted[0].performance, sorted[sorted.length - 1].performance],
+      });
     };
 
     // Signed out first: a signed-in visit to /login is sent to the dashboard.
@@ -180,7 +202,9 @@ async function main(): Promise<void> {
     for (const r of rows) {
       const met = r.performance >= TARGETS[r.preset].performance && r.accessibility >= TARGETS.accessibility;
       const range = RUNS > 1 ? ` (${r.range[0]}–${r.range[1]})` : '';
-      console.log(`| ${r.page} | ${r.preset} | ${r.performance}${range} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${met ? 'met' : 'MISSED'} |`);
+      console.log(
+        `| ${r.page} | ${r.preset} | ${r.performance}${range} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${met ? 'met' : 'MISSED'} |`,
+      );
     }
     const a11yMisses = rows.filter((r) => r.failedA11y.length);
     for (const r of a11yMisses) console.log(`Accessibility audits failing on ${r.page} (${r.preset}): ${r.failedA11y.join(', ')}`);

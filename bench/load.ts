@@ -55,15 +55,26 @@ async function runCannon(plan: CannonPlan): Promise<void> {
           const user = plan.users[i % plan.users.length];
           const headers = { authorization: `Bearer ${user.token}` };
           switch (kinds[i % kinds.length]) {
-            case 'dashboard': return { ...req, method: 'GET', path: '/dashboard', headers };
-            case 'search': return { ...req, method: 'GET', path: `/receipts?search=Store%20${i % 17}&limit=50`, headers };
-            case 'list': return { ...req, method: 'GET', path: '/receipts?limit=50&sort=amount&order=desc', headers };
-            case 'detail': return { ...req, method: 'GET', path: `/receipts/${user.receiptIds[i % user.receiptIds.length]}`, headers };
-            case 'count': return { ...req, method: 'GET', path: '/notifications/count', headers };
-            case 'analytics': return { ...req, method: 'GET', path: `/api/analytics?range=${['weekly', 'monthly', 'yearly'][i % 3]}`, headers };
+            case 'dashboard':
+              return { ...req, method: 'GET', path: '/dashboard', headers };
+            case 'search':
+              return { ...req, method: 'GET', path: `/receipts?search=Store%20${i % 17}&limit=50`, headers };
+            case 'list':
+              return { ...req, method: 'GET', path: '/receipts?limit=50&sort=amount&order=desc', headers };
+            case 'detail':
+              return { ...req, method: 'GET', path: `/receipts/${user.receiptIds[i % user.receiptIds.length]}`, headers };
+            case 'count':
+              return { ...req, method: 'GET', path: '/notifications/count', headers };
+            case 'analytics':
+              return { ...req, method: 'GET', path: `/api/analytics?range=${['weekly', 'monthly', 'yearly'][i % 3]}`, headers };
             case 'create':
-              return { ...req, method: 'POST', path: '/receipts', headers: { ...headers, 'content-type': 'application/json' },
-                body: JSON.stringify({ store: `Load ${i % 50}`, date: today, amount: 1 + (i % 5000) / 100, category: 'Food' }) };
+              return {
+                ...req,
+                method: 'POST',
+                path: '/receipts',
+                headers: { ...headers, 'content-type': 'application/json' },
+                body: JSON.stringify({ store: `Load ${i % 50}`, date: today, amount: 1 + (i % 5000) / 100, category: 'Food' }),
+              };
           }
         },
       },
@@ -129,7 +140,13 @@ async function main(): Promise<void> {
       const receiptIds: string[] = [];
       for (let i = 0; i < RECEIPTS_PER_USER; i++) {
         const d = new Date(Date.now() - (i % 300) * 86_400_000).toISOString().slice(0, 10);
-        const r = await call('POST', '/receipts', { store: `Store ${i % 17}`, date: d, amount: 5 + ((i * 37) % 9000) / 100, category: categories[i % categories.length], description: `Receipt ${i}` });
+        const r = await call('POST', '/receipts', {
+          store: `Store ${i % 17}`,
+          date: d,
+          amount: 5 + ((i * 37) % 9000) / 100,
+          category: categories[i % categories.length],
+          description: `Receipt ${i}`,
+        });
         receiptIds.push(r.id);
       }
       users.push({ token, receiptIds });
@@ -151,7 +168,9 @@ async function main(): Promise<void> {
     const rss: number[] = [];
     const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 1000);
 
-    console.log(`Load: ${CONNECTIONS} connections for ${DURATION} s on ${usePg ? 'PostgreSQL' : 'PGlite'}; ${USERS} users × ${RECEIPTS_PER_USER} receipts seeded; mix ${JSON.stringify(MIX)}`);
+    console.log(
+      `Load: ${CONNECTIONS} connections for ${DURATION} s on ${usePg ? 'PostgreSQL' : 'PGlite'}; ${USERS} users × ${RECEIPTS_PER_USER} receipts seeded; mix ${JSON.stringify(MIX)}`,
+    );
     const result = await cannon({ base, users, connections: CONNECTIONS, duration: DURATION });
     clearInterval(sampler);
     app.server.off('request', onRequest);
@@ -162,15 +181,23 @@ async function main(): Promise<void> {
     for (const [route, list] of [...timings].sort()) {
       const sorted = [...list].sort((x, y) => x - y);
       all.push(...list);
-      console.log(`| ${route} | ${list.length} | ${(list.length / DURATION).toFixed(0)} | ${percentile(sorted, 0.5).toFixed(1)} ms | ${percentile(sorted, 0.99).toFixed(1)} ms | ${serverErrors.get(route) ?? 0} |`);
+      console.log(
+        `| ${route} | ${list.length} | ${(list.length / DURATION).toFixed(0)} | ${percentile(sorted, 0.5).toFixed(1)} ms | ${percentile(sorted, 0.99).toFixed(1)} ms | ${serverErrors.get(route) ?? 0} |`,
+      );
     }
     all.sort((x, y) => x - y);
-    console.log(`| overall (server) | ${all.length} | ${(all.length / DURATION).toFixed(0)} | ${percentile(all, 0.5).toFixed(1)} ms | ${percentile(all, 0.99).toFixed(1)} ms | ${[...serverErrors.values()].reduce((a, b) => a + b, 0)} |`);
-    console.log(`Client side (autocannon): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, 5xx ${result['5xx']}`);
+    console.log(
+      `| overall (server) | ${all.length} | ${(all.length / DURATION).toFixed(0)} | ${percentile(all, 0.5).toFixed(1)} ms | ${percentile(all, 0.99).toFixed(1)} ms | ${[...serverErrors.values()].reduce((a, b) => a + b, 0)} |`,
+    );
+    console.log(
+      `Client side (autocannon): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, 5xx ${result['5xx']}`,
+    );
     const mb = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length) / 1024 / 1024;
     const first = rss.slice(0, 10);
     const last = rss.slice(-10);
-    console.log(`RSS: first 10 s ${mb(first).toFixed(0)} MB, last 10 s ${mb(last).toFixed(0)} MB (${(((mb(last) - mb(first)) / mb(first)) * 100).toFixed(1)}%)`);
+    console.log(
+      `RSS: first 10 s ${mb(first).toFixed(0)} MB, last 10 s ${mb(last).toFixed(0)} MB (${(((mb(last) - mb(first)) / mb(first)) * 100).toFixed(1)}%)`,
+    );
     if (result.errors || result.timeouts || result.non2xx || result['5xx']) process.exitCode = 1;
   } finally {
     await stop();

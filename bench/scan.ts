@@ -26,7 +26,12 @@ import { evaluate, labelDate, type Label, type Outcome } from './support/scanSco
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(__dirname, '../../shared/datasets');
 const KINDS = { sroie: { prefix: 'sroie', order: 'DMY' as const }, us: { prefix: 'us-receipts', order: 'MDY' as const } };
 
-interface SetResult { name: string; outcomes: Outcome[]; secs: number[]; cpu: number[] }
+interface SetResult {
+  name: string;
+  outcomes: Outcome[];
+  secs: number[];
+  cpu: number[];
+}
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : 'n/a');
 const quantile = (xs: number[], q: number) => {
@@ -41,8 +46,19 @@ async function scanCached(dir: string, file: string, order: 'DMY' | 'MDY'): Prom
   return { processed_data: parsed.receipt, raw_text: read.text, confidence: parsed.confidence };
 }
 
-async function runSet(scanner: ReceiptScanner | null, dir: string, order: 'DMY' | 'MDY', limit: number, showMisses: boolean, dump: Record<string, unknown>): Promise<SetResult> {
-  const files = fs.readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort().slice(0, limit);
+async function runSet(
+  scanner: ReceiptScanner | null,
+  dir: string,
+  order: 'DMY' | 'MDY',
+  limit: number,
+  showMisses: boolean,
+  dump: Record<string, unknown>,
+): Promise<SetResult> {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+    .sort()
+    .slice(0, limit);
   const outcomes: Outcome[] = [];
   const secs: number[] = [];
   const cpu: number[] = [];
@@ -67,8 +83,10 @@ async function runSet(scanner: ReceiptScanner | null, dir: string, order: 'DMY' 
     dump[path.join(dir, f)] = { raw_text: res.raw_text, processed_data: res.processed_data, confidence: res.confidence, label, ok: o.ok };
     if (showMisses && (!o.ok.store || !o.ok.date || !o.ok.total)) {
       const p = res.processed_data;
-      console.log(`  ${f}: ${o.ok.store ? '' : `store ${JSON.stringify(p.store_name)} != ${JSON.stringify(label.company)}; `}` +
-        `${o.ok.date ? '' : `date ${p.date} != ${labelDate(label.date, order)}; `}${o.ok.total ? '' : `total ${p.total_amount} != ${label.total}`}`);
+      console.log(
+        `  ${f}: ${o.ok.store ? '' : `store ${JSON.stringify(p.store_name)} != ${JSON.stringify(label.company)}; `}` +
+          `${o.ok.date ? '' : `date ${p.date} != ${labelDate(label.date, order)}; `}${o.ok.total ? '' : `total ${p.total_amount} != ${label.total}`}`,
+      );
     }
   }
   return { name: path.basename(dir), outcomes, secs, cpu };
@@ -131,7 +149,7 @@ async function main() {
     else dirs.push(a);
   }
   const plan = dirs.length
-    ? dirs.map((dir) => ({ dir, order: /sroie/i.test(dir) ? 'DMY' as const : 'MDY' as const }))
+    ? dirs.map((dir) => ({ dir, order: /sroie/i.test(dir) ? ('DMY' as const) : ('MDY' as const) }))
     : kinds.flatMap((k) => sets.map((s) => ({ dir: path.join(DATASETS, `${KINDS[k].prefix}-${s}`), order: KINDS[k].order })));
   const t0 = performance.now();
   const scanner = cached ? null : await createReceiptScanner({ engine });
@@ -154,9 +172,16 @@ async function main() {
   }
   loop.disable();
   report(results);
-  console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.availableParallelism()} cores`,
+  );
   if (scanPeakMb !== null) console.log(`scan process peak RSS ${scanPeakMb.toFixed(0)} MB`);
-  console.log(`this process's peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
+  console.log(
+    `this process's peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+  );
   if (dumpFile) fs.writeFileSync(dumpFile, JSON.stringify(dump, null, 1));
 }
 

@@ -138,7 +138,10 @@ describe.each([
     await audit.check(page, 'notifications');
     await page.goto(webUrl('/analytics'));
     await heading(page, 'Analytics');
-    await page.getByText(/No data available for the selected period|Nothing spent this week yet\./).first().waitFor();
+    await page
+      .getByText(/No data available for the selected period|Nothing spent this week yet\./)
+      .first()
+      .waitFor();
     await audit.check(page, 'analytics');
     await page.goto(webUrl('/receipts/scan'));
     await heading(page, 'Scan Receipt');

@@ -24,7 +24,9 @@ function todayIn(timeZone: string): Date {
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** The zone's offset from UTC now, written as an offset zone: 'Pacific/Auckland' → '+13:00' in summer. */
 function utcOffsetNow(timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')?.value;
   return name === 'GMT' || !name ? '+00:00' : name.replace('GMT', '');
 }
 const daysBefore = (d: Date, n: number) => new Date(d.getTime() - n * DAY);
@@ -65,9 +67,9 @@ function expectedRows(range: AnalyticsRange, today: Date, spends: Spend[]): stri
 
 // ---- Reading the screen. ----
 async function tableRows(page: Page, testId: string): Promise<string[][]> {
-  return page.getByTestId(testId).evaluate((table) =>
-    Array.from(table.querySelectorAll('tbody tr'), (tr) => Array.from(tr.querySelectorAll('th, td'), (c) => c.textContent ?? '')),
-  );
+  return page
+    .getByTestId(testId)
+    .evaluate((table) => Array.from(table.querySelectorAll('tbody tr'), (tr) => Array.from(tr.querySelectorAll('th, td'), (c) => c.textContent ?? '')));
 }
 
 async function chooseRange(page: Page, name: string): Promise<void> {
@@ -200,7 +202,9 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     const { context, page } = await openPage(viewport);
     await signInThroughUi(page, user);
     // A proxy's HTML error page in place of the API's JSON.
-    await page.route(/\/api\/analytics(\/breakdown)?\?/, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<html><body>Internal Server Error</body></html>' }));
+    await page.route(/\/api\/analytics(\/breakdown)?\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<html><body>Internal Server Error</body></html>' }),
+    );
     await page.goto(webUrl('/analytics'));
     await page.getByRole('alert').getByText('Error: Failed to fetch analytics: 500', { exact: true }).waitFor();
     expect(await page.getByText(/SyntaxError|Unexpected token/).count()).toBe(0);

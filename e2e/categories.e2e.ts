@@ -25,7 +25,14 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
     // A new user starts with the six default categories; Other cannot be deleted.
     await card(page, 'Other').waitFor();
-    expect((await page.getByTestId('category-card').getByRole('heading').allTextContents()).sort()).toEqual(['Clothing', 'Entertainment', 'Food', 'Other', 'Transportation', 'Utilities']);
+    expect((await page.getByTestId('category-card').getByRole('heading').allTextContents()).sort()).toEqual([
+      'Clothing',
+      'Entertainment',
+      'Food',
+      'Other',
+      'Transportation',
+      'Utilities',
+    ]);
     expect(await card(page, 'Other').getByRole('button', { name: 'Delete Other' }).count()).toBe(0);
     await card(page, 'Other').getByText('cannot be deleted').waitFor();
     await expectNoA11yViolations(page);

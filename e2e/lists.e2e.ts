@@ -71,7 +71,11 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     await page.getByText('$1,234.56').first().waitFor();
     // The item price is named 'each' beside its line total (stacked lines on a phone).
     if (phone) {
-      await page.getByRole('list', { name: 'Items' }).getByRole('listitem').filter({ hasText: /TV\s*1 × \$1,200\.00 each\s*Line total \$1,200\.00/ }).waitFor();
+      await page
+        .getByRole('list', { name: 'Items' })
+        .getByRole('listitem')
+        .filter({ hasText: /TV\s*1 × \$1,200\.00 each\s*Line total \$1,200\.00/ })
+        .waitFor();
     } else {
       await page.getByRole('columnheader', { name: 'Price each' }).waitFor();
       await page.getByRole('columnheader', { name: 'Line total' }).waitFor();

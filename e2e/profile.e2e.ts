@@ -16,7 +16,11 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 
 /** The src of the header's avatar once it shows a picture (not the initial). */
 async function headerAvatarSrc(page: Page): Promise<string | null> {
-  return page.getByRole('button', { name: 'Open user menu' }).locator('img').getAttribute('src', { timeout: 1000 }).catch(() => null);
+  return page
+    .getByRole('button', { name: 'Open user menu' })
+    .locator('img')
+    .getAttribute('src', { timeout: 1000 })
+    .catch(() => null);
 }
 
 it('creates the profile of an account whose registration call never reached the API', async () => {
@@ -64,7 +68,12 @@ describe.each(SCREEN_SIZES)('profile on %s', (label, viewport) => {
     await page.getByLabel('Monthly Budget').fill('1234.56');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Profile updated successfully');
-    expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({ display_name: 'Robin Edited', first_name: 'Robin', last_name: 'Tester', monthly_budget: 1234.56 });
+    expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({
+      display_name: 'Robin Edited',
+      first_name: 'Robin',
+      last_name: 'Tester',
+      monthly_budget: 1234.56,
+    });
 
     // The same budget on the dashboard.
     await page.goto(webUrl('/'));
@@ -90,7 +99,9 @@ describe.each(SCREEN_SIZES)('profile on %s', (label, viewport) => {
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('alert').filter({ hasText: 'Please select a JPG or PNG image' }).waitFor();
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 160, b: 120 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 160, b: 120 } } })
+      .png()
+      .toBuffer();
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await toast(page, 'Avatar updated successfully');
 

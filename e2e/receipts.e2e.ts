@@ -114,7 +114,18 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     const facts = await page.locator('dl').first().innerText();
     for (const text of ['$12.50', 'Food', 'Credit Card', '$0.80']) expect(facts).toContain(text);
     await page.getByText('Birthday cake').waitFor();
-    expect(await apiAs<Receipt>(user, 'GET', `/receipts/${id}`)).toMatchObject({ store: 'Corner Bakery', date: calendarDay(1), amount: 12.5, category: 'Food', tax: 0.8, paymentMethod: 'Credit Card', items: [{ name: 'Cake', price: 9.5, quantity: 1 }, { name: 'Candles', price: 1.5, quantity: 2 }] });
+    expect(await apiAs<Receipt>(user, 'GET', `/receipts/${id}`)).toMatchObject({
+      store: 'Corner Bakery',
+      date: calendarDay(1),
+      amount: 12.5,
+      category: 'Food',
+      tax: 0.8,
+      paymentMethod: 'Credit Card',
+      items: [
+        { name: 'Cake', price: 9.5, quantity: 1 },
+        { name: 'Candles', price: 1.5, quantity: 2 },
+      ],
+    });
     await expectNoA11yViolations(page);
     await screenshot(page, `receipts-detail-${label}`);
 
@@ -142,14 +153,20 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
     // So does the dashboard (it was loaded at sign-in).
     await navigate(page, 'Dashboard', phone);
-    await page.getByTestId('figure-Total Spent').getByText(calendarDay(1).slice(0, 7) === calendarDay(0).slice(0, 7) ? '$15.00' : '$0.00').waitFor();
+    await page
+      .getByTestId('figure-Total Spent')
+      .getByText(calendarDay(1).slice(0, 7) === calendarDay(0).slice(0, 7) ? '$15.00' : '$0.00')
+      .waitFor();
     // Named by its store, the description under it.
     await page.getByTestId('transaction').getByRole('link', { name: 'Corner Bakery' }).waitFor();
     await page.getByTestId('transaction').getByText('Birthday cake').waitFor();
 
     // Delete asks first, then returns to the list.
     await navigate(page, 'Receipts', phone);
-    await rows(page).first().getByRole('link', { name: /^View Corner Bakery/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^View Corner Bakery/ })
+      .click();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete receipt?' });
     await dialog.getByText('Are you sure you want to delete this receipt? This action cannot be undone.').waitFor();
@@ -226,7 +243,9 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
   it("shows the receipt's image", async () => {
     const user = await createUser('Ira Image');
-    const png = await sharp({ create: { width: 240, height: 360, channels: 3, background: '#f1e7d0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 240, height: 360, channels: 3, background: '#f1e7d0' } })
+      .png()
+      .toBuffer();
     const receipt = await apiAs<Receipt>(user, 'POST', '/receipts', {
       store: 'Hardware Store',
       date: calendarDay(0),
@@ -252,7 +271,10 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     const utilities = (await apiAs<{ _id: string; name: string }[]>(user, 'GET', '/categories')).find((c) => c.name === 'Utilities')!;
     await apiAs(user, 'DELETE', `/categories/${utilities._id}`);
     await page.getByRole('button', { name: 'Save Receipt' }).click();
-    await page.getByRole('alert').getByText(/^Failed to save receipt: Unknown category/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Failed to save receipt: Unknown category/)
+      .waitFor();
     expect(page.url()).toBe(webUrl('/receipts/add'));
     await context.close();
   }, 90_000);
@@ -272,7 +294,10 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     await expectAccessibleInBothThemes(page, 'receipts-list', label);
 
     // Each row's Edit link opens the form.
-    await rows(page).first().getByRole('link', { name: /^Edit Shop 1 / }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Edit Shop 1 / })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Edit Receipt' }).waitFor();
     expect(await page.getByLabel('Store').inputValue()).toBe('Shop 1');
     await page.goBack();
@@ -290,7 +315,9 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
     // Filter: All plus the user's categories.
     await page.getByRole('combobox', { name: 'Category' }).click();
-    expect(await page.getByRole('option').allTextContents()).toEqual(expect.arrayContaining(['All', 'Food', 'Transportation', 'Clothing', 'Entertainment', 'Utilities', 'Other']));
+    expect(await page.getByRole('option').allTextContents()).toEqual(
+      expect.arrayContaining(['All', 'Food', 'Transportation', 'Clothing', 'Entertainment', 'Utilities', 'Other']),
+    );
     await page.getByRole('option', { name: 'Transportation' }).click();
     await page.getByText('1–3 of 3').waitFor();
     expect(await rowStores(page)).toEqual(['Shop 2', 'Shop 20', 'Shop 22']);

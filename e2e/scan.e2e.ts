@@ -40,7 +40,17 @@ beforeAll(async () => {
   // Drawn receipts: one whose total the scanner is unsure of (no label on the amount paid, items
   // that do not add up to it) with an ambiguous date and RM, and one with no amount at all.
   unsureJpg = path.join(workDir, 'harbour-deli.png');
-  fs.writeFileSync(unsureJpg, await receiptPng([['HARBOUR DELI AND CO'], ['45 Quay Road, Portside'], ['Date: 03/04/2025 12:10'], ['Soup', '6.50'], ['Bread roll', '1.50'], ['RM', '9.00']]));
+  fs.writeFileSync(
+    unsureJpg,
+    await receiptPng([
+      ['HARBOUR DELI AND CO'],
+      ['45 Quay Road, Portside'],
+      ['Date: 03/04/2025 12:10'],
+      ['Soup', '6.50'],
+      ['Bread roll', '1.50'],
+      ['RM', '9.00'],
+    ]),
+  );
   noTotalPng = path.join(workDir, 'no-total.png');
   fs.writeFileSync(noTotalPng, await receiptPng([['QUIET BOOKSHOP'], ['7 Library Lane'], ['Date: 03/04/2025'], ['Thank you for visiting']]));
   browser = await launchBrowser();
@@ -145,7 +155,10 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
     await form.getByRole('button', { name: 'Save Receipt' }).click();
 
     await page.waitForURL(webUrl('/receipts'));
-    await page.getByRole('link', { name: new RegExp(`^View ${storeName} receipt`) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`^View ${storeName} receipt`) })
+      .first()
+      .waitFor();
     await screenshot(page, `scan-saved-list-${name}`);
 
     const saved = await savedReceipt(user, storeName);
@@ -196,7 +209,10 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
     await form.getByLabel('Total').fill('7.25');
     await form.getByRole('button', { name: 'Save Receipt' }).click();
     await page.waitForURL(webUrl('/receipts'));
-    await page.getByRole('link', { name: new RegExp(`^View ${storeName} receipt`) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`^View ${storeName} receipt`) })
+      .first()
+      .waitFor();
     const saved = await savedReceipt(user, storeName);
     expect(saved.amount).toBe(7.25);
     // Bytes that are no picture are never stored (the server re-encodes every photo it keeps).
@@ -229,7 +245,11 @@ it('scales a large photo down in the browser before uploading it, and still read
   await chooseFile(page, largeJpg);
   const preview = page.getByRole('img', { name: 'Receipt preview' });
   await preview.waitFor();
-  const { src, width, height } = await preview.evaluate((img: HTMLImageElement) => ({ src: img.src.slice(0, 30), width: img.naturalWidth, height: img.naturalHeight }));
+  const { src, width, height } = await preview.evaluate((img: HTMLImageElement) => ({
+    src: img.src.slice(0, 30),
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+  }));
   expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
   expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
   await reviewForm(page).waitFor({ timeout: SCAN_TIMEOUT });

@@ -10,7 +10,11 @@ import { onShutdown, runMain } from '../src/server/lifecycle';
  */
 runMain(async () => {
   const root = path.resolve(__dirname, '..');
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+  };
   const emulator = await startAuthEmulator({
     configFile: path.join(root, 'firebase.json'),
     host: env.FIREBASE_AUTH_EMULATOR_HOST!,

@@ -24,7 +24,13 @@ export async function isUp(host: string): Promise<boolean> {
   }
 }
 
-export async function startAuthEmulator(opts: { configFile: string; host: string; projectId: string; dataDir?: string; log?: (line: string) => void }): Promise<Emulator> {
+export async function startAuthEmulator(opts: {
+  configFile: string;
+  host: string;
+  projectId: string;
+  dataDir?: string;
+  log?: (line: string) => void;
+}): Promise<Emulator> {
   if (await isUp(opts.host)) {
     return { host: opts.host, projectId: opts.projectId, stop: async () => undefined };
   }
@@ -80,7 +86,11 @@ export async function startAuthEmulator(opts: { configFile: string; host: string
         child.kill('SIGTERM');
       }
       const timer = setTimeout(() => {
-        try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
       }, 5000);
       await exited;
       clearTimeout(timer);

@@ -80,7 +80,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await emulator?.stop();
   };
   try {
-    await Promise.all([waitFor(`${apiUrl}/healthz`, api, 'The API'), waitFor(`${webUrl.replace('localhost', '127.0.0.1')}/config.json`, web, 'The web server')]);
+    await Promise.all([
+      waitFor(`${apiUrl}/healthz`, api, 'The API'),
+      waitFor(`${webUrl.replace('localhost', '127.0.0.1')}/config.json`, web, 'The web server'),
+    ]);
   } catch (err) {
     await stop();
     throw err;

@@ -22,7 +22,9 @@ runMain(async () => {
     emulatorDataDir: path.join(dataDir, 'auth-emulator'),
     log: (source, line) => console.log(`[${source}] ${line}`),
   });
-  console.log(`\nTally is running: open ${stack.webUrl}\n  API ${stack.apiUrl} (docs at ${stack.apiUrl}/docs)\n  Auth emulator http://${env.FIREBASE_AUTH_EMULATOR_HOST} (password-reset links: http://${env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes)\nPress Ctrl+C to stop.`);
+  console.log(
+    `\nTally is running: open ${stack.webUrl}\n  API ${stack.apiUrl} (docs at ${stack.apiUrl}/docs)\n  Auth emulator http://${env.FIREBASE_AUTH_EMULATOR_HOST} (password-reset links: http://${env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${env.FIREBASE_PROJECT_ID}/oobCodes)\nPress Ctrl+C to stop.`,
+  );
   onShutdown(async () => {
     console.log('Stopping Tally...');
     await stack.stop();

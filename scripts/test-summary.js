@@ -2,7 +2,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const dir = path.resolve(__dirname, '../artifacts/test-results');
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   const r = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   passed += r.numPassedTests;

@@ -28,7 +28,10 @@ async function readAll(fresh: boolean): Promise<{ read: CachedRead; label: Label
   const out = [];
   for (const set of SETS) {
     const dir = path.join(DATASETS, set.name);
-    const files = fs.readdirSync(dir).filter((f) => /\.jpe?g$/i.test(f)).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => /\.jpe?g$/i.test(f))
+      .sort();
     for (const f of files) {
       const labelFile = path.join(dir, f.replace(/\.[^.]+$/, '.json'));
       if (!fs.existsSync(labelFile)) continue;

@@ -9,7 +9,26 @@ export default class JsdomWithNodeGlobals extends TestEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
     const g = this.global as unknown as Record<string, unknown>;
-    const names = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStream', 'TransformStream', 'structuredClone', 'AbortController', 'AbortSignal', 'BroadcastChannel', 'MessageChannel', 'setImmediate', 'clearImmediate'];
+    const names = [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'Blob',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'WritableStream',
+      'TransformStream',
+      'structuredClone',
+      'AbortController',
+      'AbortSignal',
+      'BroadcastChannel',
+      'MessageChannel',
+      'setImmediate',
+      'clearImmediate',
+    ];
     for (const name of names) {
       const value = (globalThis as Record<string, unknown>)[name];
       if (value !== undefined) g[name] = value;

@@ -10,7 +10,20 @@ export default class NodeWithHostTypedArrays extends TestEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
     const g = this.global as unknown as Record<string, unknown>;
-    const names = ['ArrayBuffer', 'Float32Array', 'Float64Array', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+    const names = [
+      'ArrayBuffer',
+      'Float32Array',
+      'Float64Array',
+      'Int8Array',
+      'Uint8Array',
+      'Uint8ClampedArray',
+      'Int16Array',
+      'Uint16Array',
+      'Int32Array',
+      'Uint32Array',
+      'BigInt64Array',
+      'BigUint64Array',
+    ];
     for (const name of names) g[name] = (globalThis as Record<string, unknown>)[name];
   }
 }

@@ -9,7 +9,10 @@ import { decodeImage } from '../../src/server/ocr/image';
 import { PaddleOcr, rowsToText } from '../../src/server/ocr/paddle';
 import type { LineLayout } from '../../src/server/ocr/parser';
 
-export interface CachedRead { text: string; layout: LineLayout[] }
+export interface CachedRead {
+  text: string;
+  layout: LineLayout[];
+}
 
 const CACHE = path.resolve(__dirname, '../../.cache/scan-ocr');
 let engine: Promise<PaddleOcr> | null = null;

@@ -28,7 +28,11 @@ export const normStore = (s: string | null | undefined) => (s ?? '').toLowerCase
 
 export const cents = (v: string | number | null | undefined): number | null => {
   if (v === null || v === undefined || v === '') return null;
-  const n = Number(String(v).replace(/^\s*(RM|MYR|\$|USD)\s*/i, '').replace(/,/g, ''));
+  const n = Number(
+    String(v)
+      .replace(/^\s*(RM|MYR|\$|USD)\s*/i, '')
+      .replace(/,/g, ''),
+  );
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 };
 
@@ -51,7 +55,11 @@ export function labelDate(s: string | null | undefined, order: 'DMY' | 'MDY'): s
   return t;
 }
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Greedy one-to-one item matching: same line price to the cent, >= half the label's words. */
@@ -66,7 +74,10 @@ export function matchItems(pred: { name: string; price: number }[], gold: { name
       const pw = new Set(words(p.name));
       return gw.filter((w) => pw.has(w)).length * 2 >= gw.length;
     });
-    if (idx >= 0) { used.add(idx); hits++; }
+    if (idx >= 0) {
+      used.add(idx);
+      hits++;
+    }
   }
   return hits;
 }
@@ -89,8 +100,6 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
       total: gold.total !== null && lines.some((l) => findMoney(l.text).some((m) => Math.round(m.value * 100) === gold.total)),
     },
     conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
-    items: Array.isArray(label.items)
-      ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length }
-      : null,
+    items: Array.isArray(label.items) ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length } : null,
   };
 }

@@ -82,7 +82,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
-    ocr: { engine: ocrEngine(env), poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)), maxQueue: int(env, 'OCR_MAX_QUEUE', 8), idleMs: int(env, 'OCR_IDLE_SECONDS', 600) * 1000 },
+    ocr: {
+      engine: ocrEngine(env),
+      poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)),
+      maxQueue: int(env, 'OCR_MAX_QUEUE', 8),
+      idleMs: int(env, 'OCR_IDLE_SECONDS', 600) * 1000,
+    },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
   };

@@ -16,5 +16,4 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
-export const unavailable = (message: string, retryAfterSeconds = 5) =>
-  new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });
+export const unavailable = (message: string, retryAfterSeconds = 5) => new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });

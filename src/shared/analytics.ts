@@ -13,7 +13,11 @@ export const PERIODS_PER_RANGE: Record<AnalyticsRange, number> = { weekly: 12, m
  * 'Europe/Berlin', or a UTC offset such as '+05:30', that decides which calendar day "today" is.
  * Default UTC.
  */
-export const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone such as Europe/Berlin, or a UTC offset such as +05:30; default UTC' });
+export const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA time zone such as Europe/Berlin, or a UTC offset such as +05:30; default UTC',
+});
 export const TimeZoneQuery = Type.Object({ tz: Type.Optional(TimeZone) });
 export type TimeZoneQuery = Static<typeof TimeZoneQuery>;
 

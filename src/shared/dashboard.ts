@@ -26,10 +26,7 @@ export const Dashboard = Type.Object({
 });
 export type Dashboard = Static<typeof Dashboard>;
 
-export const BudgetBody = Type.Object(
-  { amount: Type.Number({ minimum: 0, maximum: MAX_AMOUNT }) },
-  { additionalProperties: false },
-);
+export const BudgetBody = Type.Object({ amount: Type.Number({ minimum: 0, maximum: MAX_AMOUNT }) }, { additionalProperties: false });
 export type BudgetBody = Static<typeof BudgetBody>;
 
 export const BudgetAnswer = Type.Object({ budget: Type.Union([Type.Number(), Type.Null()]) });

@@ -98,17 +98,18 @@ export const ScanReceiptBody = Type.Object(
     category: Type.Optional(CategoryRef),
     description: Type.Optional(Type.String({ maxLength: 500 })),
     scan_ref: Type.Optional(
-      Type.String({ maxLength: MAX_SCAN_REF, pattern: SCAN_REF_PATTERN, description: "The scan answer's scan_ref: Tally remembers this store's name and category for this person" }),
+      Type.String({
+        maxLength: MAX_SCAN_REF,
+        pattern: SCAN_REF_PATTERN,
+        description: "The scan answer's scan_ref: Tally remembers this store's name and category for this person",
+      }),
     ),
   },
   { additionalProperties: false },
 );
 export type ScanReceiptBody = Static<typeof ScanReceiptBody>;
 
-export const ManualItem = Type.Object(
-  { name: ItemName, price: Money, quantity: Type.Optional(Quantity) },
-  { additionalProperties: false },
-);
+export const ManualItem = Type.Object({ name: ItemName, price: Money, quantity: Type.Optional(Quantity) }, { additionalProperties: false });
 
 /**
  * The Add/Edit Transaction form. On PUT, optional fields that are left out keep their value;

@@ -19,9 +19,7 @@ export const ScanReceiptRequest = Type.Object(
       maxLength: SCAN_BODY_LIMIT,
       description: 'A data URL (data:image/jpeg;base64,…) or bare base64 of a JPEG, PNG or WebP image',
     }),
-    date_order: Type.Optional(
-      Type.Enum(DATE_ORDERS, { description: "How to read numeric dates; default: the user's setting" }),
-    ),
+    date_order: Type.Optional(Type.Enum(DATE_ORDERS, { description: "How to read numeric dates; default: the user's setting" })),
   },
   { additionalProperties: false },
 );
@@ -57,7 +55,6 @@ export type ScanField = keyof ScanConfidence;
 
 /** Below this a field is marked on the review screen for the person to check first. */
 export const UNSURE_BELOW = 0.6;
-
 
 const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
 

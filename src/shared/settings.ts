@@ -21,10 +21,7 @@ export const Settings = Type.Object({ date_order: DateOrderSchema, theme: ThemeS
 export type Settings = Static<typeof Settings>;
 
 /** PUT /api/settings: fields left out keep their value. */
-export const SettingsUpdate = Type.Object(
-  { date_order: Type.Optional(DateOrderSchema), theme: Type.Optional(ThemeSchema) },
-  { additionalProperties: false },
-);
+export const SettingsUpdate = Type.Object({ date_order: Type.Optional(DateOrderSchema), theme: Type.Optional(ThemeSchema) }, { additionalProperties: false });
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
 /** POST /profile/avatar answers the stored avatar's path ('static/avatars/…', spec §3). */

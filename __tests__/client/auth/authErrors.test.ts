@@ -12,7 +12,7 @@ describe('authErrorMessage', () => {
   });
 
   it.each(['auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/wrong-password', 'auth/user-not-found'])(
-    'leaves %s to the screen, which uses the spec\'s words',
+    "leaves %s to the screen, which uses the spec's words",
     (code) => {
       expect(authErrorMessage({ code })).toBeNull();
     },

@@ -5,7 +5,9 @@ describe('failureMessage', () => {
     expect(failureMessage('Failed to create category', { status: 409, message: 'A category named "Food" already exists' })).toBe(
       'Failed to create category: A category named "Food" already exists',
     );
-    expect(failureMessage('Failed to save receipt', { status: 'FETCH_ERROR', message: 'Cannot reach the Tally server.' })).toBe('Failed to save receipt: Cannot reach the Tally server.');
+    expect(failureMessage('Failed to save receipt', { status: 'FETCH_ERROR', message: 'Cannot reach the Tally server.' })).toBe(
+      'Failed to save receipt: Cannot reach the Tally server.',
+    );
   });
 
   it('keeps the plain text for server faults, sign-in problems and unknown errors', () => {

@@ -29,7 +29,10 @@ export const NO_SERVER = 'Cannot reach the Tally server. Check your connection.'
  * Renders a screen at `path` inside a real store, theme and router. Other routes render a marker
  * with their path, so a test can see where a link or a save led.
  */
-export function renderScreen(element: ReactElement, { route, path = route.split('?')[0], store = makeStore() }: { route: string; path?: string; store?: AppStore }) {
+export function renderScreen(
+  element: ReactElement,
+  { route, path = route.split('?')[0], store = makeStore() }: { route: string; path?: string; store?: AppStore },
+) {
   const router = createMemoryRouter(
     [
       { path, element },

@@ -47,9 +47,10 @@ describe('GET /blobs/receipts/{key} (signed image links)', () => {
     expect(sent.exif?.includes(Buffer.from('Secret Owner'))).toBe(true);
     expect(sent.orientation).toBe(6);
     for (const field of ['imageData', 'image_url'] as const) {
-      const body = field === 'imageData'
-        ? { store: 'Photo', date: todayUtc(), amount: 3, imageData: dataUrl(original, 'image/jpeg') }
-        : { store_name: 'Photo', date: todayUtc(), total_amount: 3, image_url: dataUrl(original, 'image/jpeg') };
+      const body =
+        field === 'imageData'
+          ? { store: 'Photo', date: todayUtc(), amount: 3, imageData: dataUrl(original, 'image/jpeg') }
+          : { store_name: 'Photo', date: todayUtc(), total_amount: 3, image_url: dataUrl(original, 'image/jpeg') };
       const saved = await t.request(user, { method: 'POST', url: '/receipts', payload: body });
       expect(saved.statusCode).toBe(201);
       const stored = (await t.app.inject({ method: 'GET', url: local(saved.json().imageUrl) })).rawPayload;
@@ -66,12 +67,18 @@ describe('GET /blobs/receipts/{key} (signed image links)', () => {
 
   it('refuses a picture that would decode to too many pixels, and a damaged one, with a 400', async () => {
     const user = await t.signUp();
-    const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const res = await t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Bomb', date: todayUtc(), amount: 1, imageData: dataUrl(huge) } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The image has too many pixels. Please choose a smaller picture.');
     const damaged = Buffer.concat([PNG_BYTES.subarray(0, 20), Buffer.from('not the rest of a png')]);
-    const bad = await t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Damaged', date: todayUtc(), amount: 1, imageData: dataUrl(damaged) } });
+    const bad = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store: 'Damaged', date: todayUtc(), amount: 1, imageData: dataUrl(damaged) },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('imageData could not be read as a JPEG, PNG or WebP image');
     expect((await t.request(user, { method: 'GET', url: '/receipts' })).json()).toEqual([]);
@@ -125,7 +132,7 @@ describe('FsBlobStore', () => {
   const store = new FsBlobStore(root);
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('puts, gets and deletes under the user\'s folder', async () => {
+  it("puts, gets and deletes under the user's folder", async () => {
     const key = await store.put('user1', PNG_BYTES, 'image/png');
     expect(key).toMatch(/^user1\/[0-9a-f-]{36}\.png$/);
     expect(fs.existsSync(path.join(root, key))).toBe(true);

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { OcrInputError } from '../../../src/server/ocr/errors';
-import { assertSupportedImage, decodeBase64Image, decodeImage, detectImageType, prepareImage, renderForOcr, splitAtGap, stretchContrast } from '../../../src/server/ocr/image';
+import {
+  assertSupportedImage,
+  decodeBase64Image,
+  decodeImage,
+  detectImageType,
+  prepareImage,
+  renderForOcr,
+  splitAtGap,
+  stretchContrast,
+} from '../../../src/server/ocr/image';
 
 /** A 64x48 image, left half black, right half white. */
 async function halves(): Promise<ReturnType<typeof sharp>> {
@@ -65,10 +74,16 @@ describe('prepareImage', () => {
     const h = 420;
     const px = Buffer.alloc(w * h);
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px[y * w + x] = (y % 30 < 9 && x > 20 && x < 260 ? 95 : 190) + ((x * 7 + y * 13) % 11);
-    const png = await sharp(px, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
+    const png = await sharp(px, { raw: { width: w, height: h, channels: 1 } })
+      .png()
+      .toBuffer();
     const decoded = await decodeImage(png, { crop: false });
     for (const sharpen of [false, true]) {
-      let one = sharp(decoded.data, { raw: { width: w, height: h, channels: 1 } }).extract(decoded.box).resize({ width: 700, kernel: 'cubic' }).normalise().extractChannel(0);
+      let one = sharp(decoded.data, { raw: { width: w, height: h, channels: 1 } })
+        .extract(decoded.box)
+        .resize({ width: 700, kernel: 'cubic' })
+        .normalise()
+        .extractChannel(0);
       if (sharpen) one = one.sharpen({ sigma: 1 });
       const expected = await one.raw().toBuffer();
       const out = await renderForOcr(decoded, { targetWidth: 700, lineHeight: 0, sharpen });

@@ -138,7 +138,8 @@ describe('OCR slips in amounts', () => {
     expect(toLines('Time:           10:22')[0].text).toBe('Time: 10:22');
   });
   it('ignores the total row of a tax summary table printed after the payment', () => {
-    const text = 'HARDWARE CO\nTotal Sales (Excluding GST)   42.20\nTotal GST   2.53\nTotal Sales (Inclusive of GST)   44.73\nCASH :  50.00\nChange :  5.27\nGST SUMMARY\nTotal :   42.20   2.53\n';
+    const text =
+      'HARDWARE CO\nTotal Sales (Excluding GST)   42.20\nTotal GST   2.53\nTotal Sales (Inclusive of GST)   44.73\nCASH :  50.00\nChange :  5.27\nGST SUMMARY\nTotal :   42.20   2.53\n';
     const r = parseReceipt(text, { dateOrder: 'DMY' });
     expect(r.total_amount).toBe(44.73);
     expect(r.tax).toBe(2.53);

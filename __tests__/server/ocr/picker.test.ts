@@ -40,16 +40,19 @@ describe('the picker model', () => {
   });
 
   test('groups whose answer is not among the candidates teach nothing but the "none" option', () => {
-    const w = fitWeights([
-      { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
-      { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
-      { candidates: [{ a: 1 }, { none: 1 }], gold: [0] },
-    ], { iterations: 500 });
+    const w = fitWeights(
+      [
+        { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
+        { candidates: [{ a: 1 }, { none: 1 }], gold: [1] },
+        { candidates: [{ a: 1 }, { none: 1 }], gold: [0] },
+      ],
+      { iterations: 500 },
+    );
     expect(w.none).toBeGreaterThan(w.a);
   });
 });
 
-describe('total candidates carry the receipt\'s own arithmetic', () => {
+describe("total candidates carry the receipt's own arithmetic", () => {
   test('a total misread by one digit: subtotal + tax gives a candidate that repairs the label', () => {
     const text = ['Coffee 4.50', 'Bagel 3.25', 'SUBTOTAL 7.75', 'TAX 0.62', 'TOTAL 8.97'].join('\n');
     const repaired = featuresOf(text, 8.37, 7.75);

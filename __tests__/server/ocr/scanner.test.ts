@@ -1,22 +1,14 @@
 import sharp from 'sharp';
-import {
-  createReceiptScanner,
-  engineOf,
-  OcrBusyError,
-  OcrFailedError,
-  OcrInputError,
-  type ReceiptScanner,
-} from '../../../src/server/ocr';
+import { createReceiptScanner, engineOf, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../../src/server/ocr';
 
 /** Render receipt lines to a clean PNG, so the test needs no dataset. */
 async function renderReceipt(lines: string[], fontSize = 20, width = 560): Promise<Buffer> {
   const lineH = Math.round(fontSize * 1.5);
   const height = lineH * (lines.length + 2);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const body = lines
-    .map((l, i) => `<text x="30" y="${lineH * (i + 1) + fontSize}" xml:space="preserve">${esc(l)}</text>`)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+  const body = lines.map((l, i) => `<text x="30" y="${lineH * (i + 1) + fontSize}" xml:space="preserve">${esc(l)}</text>`).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     '<rect width="100%" height="100%" fill="#fff"/>' +
     `<g font-family="DejaVu Sans Mono, Liberation Mono, monospace" font-size="${fontSize}" fill="#000">${body}</g></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
@@ -57,17 +49,18 @@ test('scans a receipt image into fields and raw text', async () => {
   expect(p.date).toBe('2021-03-14');
   expect(p.total_amount).toBe(11.61);
   expect(p.tax).toBe(0.86);
-  expect(p.items).toEqual(expect.arrayContaining([
-    { name: 'Apples', price: 4.5, quantity: 1, category: 'food' },
-    { name: 'Bread', price: 3.25, quantity: 1, category: 'food' },
-    { name: 'Milk', price: 3, quantity: 2, category: 'food' },
-  ]));
+  expect(p.items).toEqual(
+    expect.arrayContaining([
+      { name: 'Apples', price: 4.5, quantity: 1, category: 'food' },
+      { name: 'Bread', price: 3.25, quantity: 1, category: 'food' },
+      { name: 'Milk', price: 3, quantity: 2, category: 'food' },
+    ]),
+  );
   expect(scanner.stats()).toEqual({ busy: 0, queued: 0, size: 1 });
 }, 20_000);
 
 test('rejects a non-image before using a worker', async () => {
-  await expect(scanner.scan(Buffer.from('this is plain text, not a picture'), { dateOrder: 'MDY' }))
-    .rejects.toThrow(OcrInputError);
+  await expect(scanner.scan(Buffer.from('this is plain text, not a picture'), { dateOrder: 'MDY' })).rejects.toThrow(OcrInputError);
 });
 
 test('refuses work with OcrBusyError when the queue is full', async () => {

@@ -41,7 +41,7 @@ describe('the read cache (embedded database)', () => {
     expect(await budget(user)).toBe(50);
   });
 
-  it("keeps users apart and never caches a failure", async () => {
+  it('keeps users apart and never caches a failure', async () => {
     const [a, b] = [await t.signUp(), await t.signUp()];
     await t.request(a, { method: 'POST', url: '/receipts', payload: { store: 'Only A', date: '2026-01-07', amount: 1 } });
     expect((await t.request(a, { method: 'GET', url: '/receipts' })).json()).toHaveLength(1);

@@ -48,7 +48,13 @@ describe('the shape of a JSON body is checked before it is parsed', () => {
     const declared = 12 * 1024 * 1024 - 100;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/receipts', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-length': declared } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/receipts',
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-length': declared },
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
@@ -64,7 +70,9 @@ describe('the shape of a JSON body is checked before it is parsed', () => {
   });
 
   it('refuses too many values, and too much besides text, on the image-sized routes', async () => {
-    const many = `{"store":"x","date":"2026-01-02","amount":1,"items":[${Array(JSON_LIMITS.maxValues + 1).fill('1').join(',')}]}`;
+    const many = `{"store":"x","date":"2026-01-02","amount":1,"items":[${Array(JSON_LIMITS.maxValues + 1)
+      .fill('1')
+      .join(',')}]}`;
     const res = await post('/receipts', many);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`The request body has too many values (at most ${JSON_LIMITS.maxValues})`);

@@ -41,7 +41,9 @@ async function freshDatabase(): Promise<{ url: string | null; drop(): Promise<vo
 
 async function identityCall(host: string, op: string, body: object): Promise<{ localId: string; idToken: string }> {
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${op}?key=${TEST_API_KEY}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, returnSecureToken: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
   });
   if (!res.ok) throw new Error(`${op} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { localId: string; idToken: string };
@@ -144,7 +146,11 @@ if (process.env.DATABASE_URL) {
         for (let i = 0; i < 3; i++) {
           const health = await call(api, null, 'GET', '/healthz');
           expect(health).toEqual({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable.' } });
-          for (const [method, url, body] of [['GET', '/receipts'], ['GET', '/dashboard'], ['POST', '/receipts', { store: 'During', date: todayUtc(), amount: 3 }]] as const) {
+          for (const [method, url, body] of [
+            ['GET', '/receipts'],
+            ['GET', '/dashboard'],
+            ['POST', '/receipts', { store: 'During', date: todayUtc(), amount: 3 }],
+          ] as const) {
             const res = await call(api, user.token, method, url, body);
             expect([url, res.status, res.json.message]).toEqual([url, 503, UNAVAILABLE]);
           }
@@ -189,7 +195,10 @@ describe('the auth emulator down', () => {
       proxy.cut();
       for (const token of [fresh, later]) {
         const down = await call(api, token, 'GET', '/receipts');
-        expect(down).toEqual({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'The sign-in service is unavailable. Please try again shortly.' } });
+        expect(down).toEqual({
+          status: 503,
+          json: { statusCode: 503, error: 'Service Unavailable', message: 'The sign-in service is unavailable. Please try again shortly.' },
+        });
       }
       // A token verified in the last minute is still trusted from the cache (plugins/auth.ts).
       expect((await call(api, user.token, 'GET', '/receipts')).status).toBe(200);

@@ -29,7 +29,11 @@ function expectSane(res: LightMyRequestResponse, what: string): void {
   if (res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
   if (res.statusCode >= 400) {
     let body: unknown;
-    try { body = res.json(); } catch { body = res.body; }
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
     if (!isErrorBody(res.statusCode, body)) throw new Error(`${what} → ${res.statusCode} without the error shape: ${res.body.slice(0, 300)}`);
   }
 }
@@ -49,10 +53,45 @@ afterAll(async () => {
 // ---------- generators ----------
 
 const INJECTIONS = [
-  '<script>alert(1)</script>', "'; DROP TABLE receipts; --", "' OR '1'='1", '" OR ""="', '1; SELECT pg_sleep(10)', '${7*7}', '{{7*7}}',
-  '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '../../../etc/passwd', '%00', '\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800',
-  '\u202Eevil', '\uFEFF', '👨‍👩‍👧‍👦', 'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇', '𝕿𝖆𝖑𝖑𝖞', '\r\n\t', ' ', '', 'NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x10',
-  '__proto__', 'constructor', 'prototype', 'null', 'undefined', 'true', '[]', '{}', '9'.repeat(400), 'a'.repeat(5000),
+  '<script>alert(1)</script>',
+  "'; DROP TABLE receipts; --",
+  "' OR '1'='1",
+  '" OR ""="',
+  '1; SELECT pg_sleep(10)',
+  '${7*7}',
+  '{{7*7}}',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '../../../etc/passwd',
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202Eevil',
+  '\uFEFF',
+  '👨‍👩‍👧‍👦',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '𝕿𝖆𝖑𝖑𝖞',
+  '\r\n\t',
+  ' ',
+  '',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x10',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '9'.repeat(400),
+  'a'.repeat(5000),
 ];
 
 const oddString = fc.oneof(
@@ -64,7 +103,22 @@ const oddString = fc.oneof(
 const oddNumber = fc.oneof(
   fc.double(),
   fc.integer(),
-  fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 5e-324, 0.001, -0.01, 0.005, 1e21, MAX_AMOUNT, MAX_AMOUNT + 0.01, -MAX_AMOUNT - 1, 0, -0),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+    5e-324,
+    0.001,
+    -0.01,
+    0.005,
+    1e21,
+    MAX_AMOUNT,
+    MAX_AMOUNT + 0.01,
+    -MAX_AMOUNT - 1,
+    0,
+    -0,
+  ),
 );
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: oddString },
@@ -108,9 +162,17 @@ function validBody(route: RouteSpec): Record<string, unknown> {
 const bodyChange = fc.oneof(
   fc.record({ op: fc.constant('set' as const), index: fc.nat(), value: oddValue }),
   fc.record({ op: fc.constant('drop' as const), index: fc.nat() }),
-  fc.record({ op: fc.constant('extra' as const), key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'user_id', 'id', 'uid', 'is_admin'), fc.string({ maxLength: 20 })), value: oddValue }),
+  fc.record({
+    op: fc.constant('extra' as const),
+    key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'user_id', 'id', 'uid', 'is_admin'), fc.string({ maxLength: 20 })),
+    value: oddValue,
+  }),
   fc.record({ op: fc.constant('whole' as const), value: oddValue }),
-  fc.record({ op: fc.constant('nested' as const), index: fc.nat(), value: fc.array(fc.dictionary(fc.constantFrom('name', 'price', 'quantity', 'category', 'x'), oddValue), { maxLength: 3 }) }),
+  fc.record({
+    op: fc.constant('nested' as const),
+    index: fc.nat(),
+    value: fc.array(fc.dictionary(fc.constantFrom('name', 'price', 'quantity', 'category', 'x'), oddValue), { maxLength: 3 }),
+  }),
 );
 
 type BodyChange = typeof bodyChange extends fc.Arbitrary<infer T> ? T : never;
@@ -121,11 +183,18 @@ function applyChange(base: Record<string, unknown>, change: BodyChange): unknown
   const pick = (index: number) => (keys.length ? keys[index % keys.length] : 'field');
   switch (change.op) {
     case 'set':
-    case 'nested': body[pick(change.index)] = change.value; return body;
-    case 'drop': delete body[pick(change.index)]; return body;
+    case 'nested':
+      body[pick(change.index)] = change.value;
+      return body;
+    case 'drop':
+      delete body[pick(change.index)];
+      return body;
     // defineProperty, so that a key like __proto__ becomes a real JSON field.
-    case 'extra': Object.defineProperty(body, change.key, { value: change.value, enumerable: true }); return body;
-    default: return change.value;
+    case 'extra':
+      Object.defineProperty(body, change.key, { value: change.value, enumerable: true });
+      return body;
+    default:
+      return change.value;
   }
 }
 
@@ -140,7 +209,11 @@ const pathParam = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...ODD_SEGMENTS).map((raw) => ({ raw })) },
 );
 const QUERY_KEYS = ['search', 'category', 'sort', 'order', 'limit', 'offset', 'tz', 'range', 'format', 'include_read', 'exp', 'sig', 'x', 'limit[]'];
-const query = fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(oddString, oddNumber.map(String), fc.constantFrom('asc', 'desc', 'amount', 'UTC', 'Mars/Olympus', 'weekly', 'csv', 'true')), { maxKeys: 4 });
+const query = fc.dictionary(
+  fc.constantFrom(...QUERY_KEYS),
+  fc.oneof(oddString, oddNumber.map(String), fc.constantFrom('asc', 'desc', 'amount', 'UTC', 'Mars/Olympus', 'weekly', 'csv', 'true')),
+  { maxKeys: 4 },
+);
 const encoding = fc.constantFrom('json', 'json', 'json', 'json', 'malformed', 'text', 'form', 'none', 'json-as-text', 'charset');
 
 const request = fc.record({
@@ -151,7 +224,19 @@ const request = fc.record({
   query,
   encoding,
   auth: fc.constantFrom('user', 'user', 'user', 'user', 'user', 'none', 'junk'),
-  malformed: fc.constantFrom('{', '{"store": }', '[1,2', '"unterminated', '{"a":1}{"b":2}', 'nul\u0000', '{"amount": NaN}', '{"amount": Infinity}', '\uFEFF{}', '', 'true'),
+  malformed: fc.constantFrom(
+    '{',
+    '{"store": }',
+    '[1,2',
+    '"unterminated',
+    '{"a":1}{"b":2}',
+    'nul\u0000',
+    '{"amount": NaN}',
+    '{"amount": Infinity}',
+    '\uFEFF{}',
+    '',
+    'true',
+  ),
 });
 
 type GeneratedRequest = typeof request extends fc.Arbitrary<infer T> ? T : never;
@@ -159,7 +244,9 @@ type GeneratedRequest = typeof request extends fc.Arbitrary<infer T> ? T : never
 function build(r: GeneratedRequest): InjectOptions {
   const seg = (p: { real?: keyof typeof ids; raw?: string }) => (p.real ? ids[p.real] : p.raw!);
   let url = r.route.url.replace(':id', seg(r.param)).replace(':user', seg(r.param2)).replace(':file', seg(r.param));
-  const qs = Object.entries(r.query).map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
+  const qs = Object.entries(r.query)
+    .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+    .join('&');
   if (qs) url += `?${qs}`;
   const headers: Record<string, string> = {};
   if (r.auth === 'user') headers.authorization = `Bearer ${user.token}`;
@@ -168,21 +255,49 @@ function build(r: GeneratedRequest): InjectOptions {
   if (r.route.method === 'GET' && r.encoding !== 'json') return opts;
   const body = applyChange(validBody(r.route), r.change);
   switch (r.encoding) {
-    case 'json': headers['content-type'] = 'application/json'; opts.payload = JSON.stringify(body) ?? 'null'; break;
-    case 'charset': headers['content-type'] = 'application/json; charset=latin1'; opts.payload = JSON.stringify(body) ?? 'null'; break;
-    case 'json-as-text': headers['content-type'] = 'text/plain'; opts.payload = JSON.stringify(body) ?? 'null'; break;
-    case 'malformed': headers['content-type'] = 'application/json'; opts.payload = r.malformed; break;
-    case 'text': headers['content-type'] = 'text/html'; opts.payload = '<b>hi</b>'; break;
-    case 'form': headers['content-type'] = 'application/x-www-form-urlencoded'; opts.payload = 'store=x&amount=1'; break;
-    default: break;
+    case 'json':
+      headers['content-type'] = 'application/json';
+      opts.payload = JSON.stringify(body) ?? 'null';
+      break;
+    case 'charset':
+      headers['content-type'] = 'application/json; charset=latin1';
+      opts.payload = JSON.stringify(body) ?? 'null';
+      break;
+    case 'json-as-text':
+      headers['content-type'] = 'text/plain';
+      opts.payload = JSON.stringify(body) ?? 'null';
+      break;
+    case 'malformed':
+      headers['content-type'] = 'application/json';
+      opts.payload = r.malformed;
+      break;
+    case 'text':
+      headers['content-type'] = 'text/html';
+      opts.payload = '<b>hi</b>';
+      break;
+    case 'form':
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      opts.payload = 'store=x&amount=1';
+      break;
+    default:
+      break;
   }
   return opts;
 }
 
-const storeText = fc.oneof(
-  fc.constantFrom('<script>alert(1)</script>', "'; DROP TABLE receipts; --", '<img src=x onerror=alert(1)>', 'Café 東京 👨‍👩‍👧', "O'Brien & Sons \"Deli\"", '\\x00 \\n %s %d'),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
-).filter((s) => s.trim().length > 0 && s.length <= 200 && !s.includes('\u0000'));
+const storeText = fc
+  .oneof(
+    fc.constantFrom(
+      '<script>alert(1)</script>',
+      "'; DROP TABLE receipts; --",
+      '<img src=x onerror=alert(1)>',
+      'Café 東京 👨‍👩‍👧',
+      'O\'Brien & Sons "Deli"',
+      '\\x00 \\n %s %d',
+    ),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 120 }),
+  )
+  .filter((s) => s.trim().length > 0 && s.length <= 200 && !s.includes('\u0000'));
 
 const calendarDate = fc.date({ min: new Date('1970-01-02T00:00:00Z'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
@@ -227,10 +342,16 @@ describe('generated requests', () => {
           store: storeText,
           date: calendarDate,
           amount: nonZeroAmount,
-          description: fc.option(storeText.filter((s) => s.length <= 500), { nil: undefined }),
+          description: fc.option(
+            storeText.filter((s) => s.length <= 500),
+            { nil: undefined },
+          ),
           paymentMethod: fc.option(fc.constantFrom('card', 'cash', '<b>bold</b>', "'; --"), { nil: undefined }),
           tax: fc.option(cents(0, 100_000), { nil: undefined }),
-          items: fc.option(fc.array(fc.record({ name: storeText, price: cents(-100_000, 100_000), quantity: fc.integer({ min: 1, max: 1000 }) }), { maxLength: 4 }), { nil: undefined }),
+          items: fc.option(
+            fc.array(fc.record({ name: storeText, price: cents(-100_000, 100_000), quantity: fc.integer({ min: 1, max: 1000 }) }), { maxLength: 4 }),
+            { nil: undefined },
+          ),
         }),
         async (receipt) => {
           const created = await send({ method: 'POST', url: '/receipts', headers: { authorization: `Bearer ${owner.token}` }, payload: receipt });

@@ -19,11 +19,21 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const header = (res: LightMyRequestResponse, name: string) => String(res.headers[name] ?? '');
-const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v.join(' ')]),
+  );
 
 describe('security headers', () => {
   it('the API denies framing, sniffing, referrers and any active content', async () => {
-    for (const res of [await t.app.inject({ method: 'GET', url: '/healthz' }), await t.request(user, { method: 'GET', url: '/receipts' }), await t.app.inject({ method: 'GET', url: '/receipts' })]) {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.request(user, { method: 'GET', url: '/receipts' }),
+      await t.app.inject({ method: 'GET', url: '/receipts' }),
+    ]) {
       expect(header(res, 'x-content-type-options')).toBe('nosniff');
       expect(header(res, 'x-frame-options')).toBe('DENY');
       expect(header(res, 'referrer-policy')).toBe('no-referrer');
@@ -94,7 +104,11 @@ describe('caching of personal data', () => {
 
 describe('CORS', () => {
   const preflight = (origin: string) =>
-    t.app.inject({ method: 'OPTIONS', url: '/receipts', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    t.app.inject({
+      method: 'OPTIONS',
+      url: '/receipts',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
 
   it('allows the configured web origin', async () => {
     const res = await preflight('http://localhost:8080');
@@ -113,7 +127,12 @@ describe('CORS', () => {
 
 describe('body size limits', () => {
   const post = (url: string, bytes: number) =>
-    t.request(user, { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ store: 'x'.repeat(bytes), date: '2026-01-02', amount: 1 }) });
+    t.request(user, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ store: 'x'.repeat(bytes), date: '2026-01-02', amount: 1 }),
+    });
 
   it.each(['/categories', '/dashboard/budget', '/api/auth/register'])('%s takes 64 KB at most', async (url) => {
     const res = await post(url, 65 * 1024);
@@ -131,7 +150,12 @@ describe('body size limits', () => {
   });
 
   it('a scan larger than its limit is an image that is too large', async () => {
-    const res = await t.request(user, { method: 'POST', url: '/scan/receipt-base64', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ image_data: 'A'.repeat(12 * 1024 * 1024 + 10) }) });
+    const res = await t.request(user, {
+      method: 'POST',
+      url: '/scan/receipt-base64',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ image_data: 'A'.repeat(12 * 1024 * 1024 + 10) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too large/i);
   });

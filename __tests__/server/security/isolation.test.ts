@@ -14,7 +14,13 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 const a = { store: `A-Private-Store-${crypto.randomBytes(3).toString('hex')}`, category: `A-Secret-${crypto.randomBytes(3).toString('hex')}` } as {
-  store: string; category: string; receiptId: string; categoryId: string; imageUrl: string; notificationIds: string[]; avatar: string;
+  store: string;
+  category: string;
+  receiptId: string;
+  categoryId: string;
+  imageUrl: string;
+  notificationIds: string[];
+  avatar: string;
 };
 let bReceipt: { id: string; imageUrl: string | null };
 
@@ -25,12 +31,29 @@ const as = (user: TestUser, method: RouteSpec['method'], url: string, payload?: 
   t.request(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** The path and query of a signed image URL (the API's public base URL stripped). */
-const pathOf = (url: string) => { const u = new URL(url); return `${u.pathname}${u.search}`; };
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
 
 /** A's view of everything, with the signed image link's query (it rotates) dropped. */
 async function snapshotOfA(): Promise<Record<string, unknown>> {
-  const gets = ['/receipts', `/receipts/${a.receiptId}`, '/categories', '/notifications?include_read=true', '/notifications/count', '/dashboard',
-    '/api/profile/', '/profile/', '/api/settings', '/api/analytics', '/api/analytics?range=monthly', '/api/analytics/breakdown', '/api/export?format=json', '/api/export?format=csv'];
+  const gets = [
+    '/receipts',
+    `/receipts/${a.receiptId}`,
+    '/categories',
+    '/notifications?include_read=true',
+    '/notifications/count',
+    '/dashboard',
+    '/api/profile/',
+    '/profile/',
+    '/api/settings',
+    '/api/analytics',
+    '/api/analytics?range=monthly',
+    '/api/analytics/breakdown',
+    '/api/export?format=json',
+    '/api/export?format=csv',
+  ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {
     const res = await as(A, 'GET', url);
@@ -52,7 +75,13 @@ beforeAll(async () => {
   const cat = await as(A, 'POST', '/categories', { name: a.category, color: '#112233', icon: 'gift', budget: 5000 });
   expect(cat.statusCode).toBe(201);
   a.categoryId = cat.json()._id;
-  const receipt = await addReceipt(t, A, { store: a.store, amount: 4321.09, category: a.categoryId, description: 'private note', imageData: dataUrl(PNG_BYTES) });
+  const receipt = await addReceipt(t, A, {
+    store: a.store,
+    amount: 4321.09,
+    category: a.categoryId,
+    description: 'private note',
+    imageData: dataUrl(PNG_BYTES),
+  });
   a.receiptId = receipt.id;
   a.imageUrl = receipt.imageUrl!;
   a.notificationIds = (await as(A, 'GET', '/notifications?include_read=true')).json().map((n: { id: string }) => n.id);
@@ -87,20 +116,46 @@ describe("user B with B's own token on A's things", () => {
     ["reads A's receipt", () => as(B, 'GET', `/receipts/${a.receiptId}`), notFound],
     ["edits A's receipt", () => as(B, 'PUT', `/receipts/${a.receiptId}`, { store: 'hijack', date: todayUtc(), amount: 1 }), notFound],
     ["deletes A's receipt", () => as(B, 'DELETE', `/receipts/${a.receiptId}`), notFound],
-    ['lists receipts', () => as(B, 'GET', '/receipts'), (res) => { expect(res.json().map((r: { id: string }) => r.id)).toEqual([bReceipt.id]); expect(res.headers['x-total-count']).toBe('1'); }],
+    [
+      'lists receipts',
+      () => as(B, 'GET', '/receipts'),
+      (res) => {
+        expect(res.json().map((r: { id: string }) => r.id)).toEqual([bReceipt.id]);
+        expect(res.headers['x-total-count']).toBe('1');
+      },
+    ],
     ["searches for A's store", () => as(B, 'GET', `/receipts?search=${encodeURIComponent(a.store)}`), emptyList],
     ["filters by A's category id", () => as(B, 'GET', `/receipts?category=${a.categoryId}`), emptyList],
     ["filters by A's category name", () => as(B, 'GET', `/receipts?category=${encodeURIComponent(a.category)}`), emptyList],
-    ["files a receipt under A's category", () => as(B, 'POST', '/receipts', { store: 'x', date: todayUtc(), amount: 1, category: a.categoryId }), unknownCategory, () => [a.categoryId]],
-    ["moves B's receipt into A's category", () => as(B, 'PUT', `/receipts/${bReceipt.id}`, { store: 'x', date: todayUtc(), amount: 1, category: a.categoryId }), unknownCategory, () => [a.categoryId]],
-    ["saves a scan into A's category", () => as(B, 'POST', '/receipts', { store_name: 'x', date: todayUtc(), total_amount: 1, category: a.category }), unknownCategory, () => [a.category]],
+    [
+      "files a receipt under A's category",
+      () => as(B, 'POST', '/receipts', { store: 'x', date: todayUtc(), amount: 1, category: a.categoryId }),
+      unknownCategory,
+      () => [a.categoryId],
+    ],
+    [
+      "moves B's receipt into A's category",
+      () => as(B, 'PUT', `/receipts/${bReceipt.id}`, { store: 'x', date: todayUtc(), amount: 1, category: a.categoryId }),
+      unknownCategory,
+      () => [a.categoryId],
+    ],
+    [
+      "saves a scan into A's category",
+      () => as(B, 'POST', '/receipts', { store_name: 'x', date: todayUtc(), total_amount: 1, category: a.category }),
+      unknownCategory,
+      () => [a.category],
+    ],
     ['lists categories', () => as(B, 'GET', '/categories'), (res) => expect(res.json().length).toBe(6)],
     ["renames A's category", () => as(B, 'PUT', `/categories/${a.categoryId}`, { name: 'hijack' }), notFound],
     ["deletes A's category", () => as(B, 'DELETE', `/categories/${a.categoryId}`), notFound],
     ['lists notifications', () => as(B, 'GET', '/notifications?include_read=true'), (res) => expect(res.statusCode).toBe(200)],
     // B's own: a receipt typed by hand makes no notification, so only B's one earlier notification counts.
     ['counts notifications', () => as(B, 'GET', '/notifications/count'), (res) => expect(res.json().count).toBe(1)],
-    ...[0, 1].map((i): (typeof attacks)[number] => [`marks A's notification ${i} read`, () => as(B, 'PUT', `/notifications/${a.notificationIds[i]}/read`), notFound]),
+    ...[0, 1].map((i): (typeof attacks)[number] => [
+      `marks A's notification ${i} read`,
+      () => as(B, 'PUT', `/notifications/${a.notificationIds[i]}/read`),
+      notFound,
+    ]),
     ['marks all read (only B’s)', () => as(B, 'PUT', '/notifications/read-all'), (res) => expect(res.json().updated).toBe(1)],
     ['reads the dashboard', () => as(B, 'GET', '/dashboard'), (res) => expect(res.json().total_spent).toBe(7)],
     ['sets the budget (B’s)', () => as(B, 'POST', '/dashboard/budget', { amount: 12 }), (res) => expect(res.json().budget).toBe(12)],
@@ -109,18 +164,30 @@ describe("user B with B's own token on A's things", () => {
     ['reads the profile (/api)', () => as(B, 'GET', '/api/profile/'), (res) => expect(res.json().user_id).toBe(B.uid)],
     ['reads the profile', () => as(B, 'GET', '/profile/'), (res) => expect(res.json().user_id).toBe(B.uid)],
     ['updates the profile (B’s)', () => as(B, 'PUT', '/api/profile/', { display_name: 'B changed' }), (res) => expect(res.json().user_id).toBe(B.uid)],
-    ["registers as A", () => as(B, 'POST', '/api/auth/register', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
+    ['registers as A', () => as(B, 'POST', '/api/auth/register', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ["creates A's profile", () => as(B, 'POST', '/profile/', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ['uploads an avatar (B’s)', async () => uploadAvatar(t, B, await photo('png', 32, 32)), ok],
     ['reads settings', () => as(B, 'GET', '/api/settings'), (res) => expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system' })],
     ['changes settings (B’s)', () => as(B, 'PUT', '/api/settings', { theme: 'light' }), ok],
-    ['exports JSON', () => as(B, 'GET', '/api/export?format=json'), (res) => expect(res.json().receipts.map((r: { id: string }) => r.id)).toEqual([bReceipt.id])],
+    [
+      'exports JSON',
+      () => as(B, 'GET', '/api/export?format=json'),
+      (res) => expect(res.json().receipts.map((r: { id: string }) => r.id)).toEqual([bReceipt.id]),
+    ],
     ['exports CSV', () => as(B, 'GET', '/api/export?format=csv'), ok],
     ['scans (nothing of A to reach)', () => as(B, 'POST', '/scan/receipt-base64', { image_data: 'not-an-image' }), (res) => expect(res.statusCode).toBe(400)],
     ["deletes the account confirming with A's email", () => as(B, 'DELETE', '/api/account', { confirm: A.email }), badRequest],
     ["fetches A's image without a signature", () => t.app.inject({ method: 'GET', url: new URL(a.imageUrl).pathname }), forbidden],
     // Last, as B's data then holds that name. Names are unique per user only: a 409 here would tell B that A has a category of that name.
-    ["creates a category with A's category's name (B's own)", () => as(B, 'POST', '/categories', { name: a.category }), (res) => { expect(res.statusCode).toBe(201); expect(res.json()._id).not.toBe(a.categoryId); }, () => [a.category]],
+    [
+      "creates a category with A's category's name (B's own)",
+      () => as(B, 'POST', '/categories', { name: a.category }),
+      (res) => {
+        expect(res.statusCode).toBe(201);
+        expect(res.json()._id).not.toBe(a.categoryId);
+      },
+      () => [a.category],
+    ],
   ];
 
   // Every row gets four entries: jest-each takes a missing one for a done callback.
@@ -139,16 +206,34 @@ describe("user B with B's own token on A's things", () => {
   });
 });
 
-function notFound(res: LightMyRequestResponse) { expect(res.statusCode).toBe(404); }
-function badRequest(res: LightMyRequestResponse) { expect(res.statusCode).toBe(400); }
+function notFound(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(404);
+}
+function badRequest(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(400);
+}
 /** The same answer as for a category that does not exist at all: nothing tells B it is A's. */
-function unknownCategory(res: LightMyRequestResponse) { expect(res.statusCode).toBe(400); expect(res.json().message).toMatch(/^Unknown category: /); }
-function forbidden(res: LightMyRequestResponse) { expect(res.statusCode).toBe(403); }
-function ok(res: LightMyRequestResponse) { expect(res.statusCode).toBe(200); }
-function emptyList(res: LightMyRequestResponse) { expect(res.statusCode).toBe(200); expect(res.json()).toEqual([]); expect(res.headers['x-total-count']).toBe('0'); }
+function unknownCategory(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().message).toMatch(/^Unknown category: /);
+}
+function forbidden(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(403);
+}
+function ok(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(200);
+}
+function emptyList(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual([]);
+  expect(res.headers['x-total-count']).toBe('0');
+}
 
 describe('receipt image links', () => {
-  const parts = () => { const u = new URL(a.imageUrl); return { path: u.pathname, exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')! }; };
+  const parts = () => {
+    const u = new URL(a.imageUrl);
+    return { path: u.pathname, exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')! };
+  };
 
   it("serve the owner's signed URL", async () => {
     const res = await t.app.inject({ method: 'GET', url: pathOf(a.imageUrl) });
@@ -158,15 +243,54 @@ describe('receipt image links', () => {
   });
 
   it.each([
-    ['another key with A’s signature', () => { const p = parts(); return `${new URL(bReceipt.imageUrl!).pathname}?exp=${p.exp}&sig=${p.sig}`; }],
-    ['another user’s path with A’s signature', () => { const p = parts(); return `${p.path.replace(A.uid, B.uid)}?exp=${p.exp}&sig=${p.sig}`; }],
-    ['a later expiry', () => { const p = parts(); return `${p.path}?exp=${Number(p.exp) + 300}&sig=${p.sig}`; }],
-    ['an altered signature', () => { const p = parts(); return `${p.path}?exp=${p.exp}&sig=${p.sig.slice(0, -1)}${p.sig.endsWith('A') ? 'B' : 'A'}`; }],
+    [
+      'another key with A’s signature',
+      () => {
+        const p = parts();
+        return `${new URL(bReceipt.imageUrl!).pathname}?exp=${p.exp}&sig=${p.sig}`;
+      },
+    ],
+    [
+      'another user’s path with A’s signature',
+      () => {
+        const p = parts();
+        return `${p.path.replace(A.uid, B.uid)}?exp=${p.exp}&sig=${p.sig}`;
+      },
+    ],
+    [
+      'a later expiry',
+      () => {
+        const p = parts();
+        return `${p.path}?exp=${Number(p.exp) + 300}&sig=${p.sig}`;
+      },
+    ],
+    [
+      'an altered signature',
+      () => {
+        const p = parts();
+        return `${p.path}?exp=${p.exp}&sig=${p.sig.slice(0, -1)}${p.sig.endsWith('A') ? 'B' : 'A'}`;
+      },
+    ],
     ['no signature', () => `${parts().path}?exp=${parts().exp}`],
     ['no expiry', () => `${parts().path}?sig=${parts().sig}`],
-    ['a guessed file name', () => { const p = parts(); return `/blobs/receipts/${A.uid}/${crypto.randomUUID()}.png?exp=${p.exp}&sig=${p.sig}`; }],
-    ['a path escaping the folder', () => { const p = parts(); return `/blobs/receipts/..%2F..%2Fpglite/PG_VERSION?exp=${p.exp}&sig=${p.sig}`; }],
-    ['an expired link signed by the server', () => pathOf(t.app.blobUrls.url(new URL(a.imageUrl).pathname.replace('/blobs/receipts/', ''), Date.now() - 3_600_000))],
+    [
+      'a guessed file name',
+      () => {
+        const p = parts();
+        return `/blobs/receipts/${A.uid}/${crypto.randomUUID()}.png?exp=${p.exp}&sig=${p.sig}`;
+      },
+    ],
+    [
+      'a path escaping the folder',
+      () => {
+        const p = parts();
+        return `/blobs/receipts/..%2F..%2Fpglite/PG_VERSION?exp=${p.exp}&sig=${p.sig}`;
+      },
+    ],
+    [
+      'an expired link signed by the server',
+      () => pathOf(t.app.blobUrls.url(new URL(a.imageUrl).pathname.replace('/blobs/receipts/', ''), Date.now() - 3_600_000)),
+    ],
   ])('refuse %s', async (_name, url) => {
     const res = await t.app.inject({ method: 'GET', url: url() });
     expect([403, 404]).toContain(res.statusCode);
@@ -189,14 +313,34 @@ describe('requests without a valid token get 401 on every secured route', () => 
     ['no token', () => null],
     ['a malformed token', () => 'not-a-jwt'],
     ['a token of three junk parts', () => 'aaa.bbb.ccc'],
-    ['an expired token', () => forge(A.token, (c) => { c.iat = now() - 7200; c.auth_time = now() - 7200; c.exp = now() - 3600; })],
-    ['a token of another project', () => forge(A.token, (c) => { c.aud = 'other-project'; c.iss = 'https://securetoken.google.com/other-project'; })],
+    [
+      'an expired token',
+      () =>
+        forge(A.token, (c) => {
+          c.iat = now() - 7200;
+          c.auth_time = now() - 7200;
+          c.exp = now() - 3600;
+        }),
+    ],
+    [
+      'a token of another project',
+      () =>
+        forge(A.token, (c) => {
+          c.aud = 'other-project';
+          c.iss = 'https://securetoken.google.com/other-project';
+        }),
+    ],
   ];
 
   it.each(tokens)('%s', async (_name, make) => {
     const token = await make();
     for (const route of SECURED_ROUTES) {
-      const res = await t.app.inject({ method: route.method, url: fill(route.url), headers: token === null ? {} : { authorization: `Bearer ${token}` }, payload: route.body ? {} : undefined });
+      const res = await t.app.inject({
+        method: route.method,
+        url: fill(route.url),
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: route.body ? {} : undefined,
+      });
       expect([route.url, res.statusCode]).toEqual([route.url, 401]);
       expect(isErrorBody(401, res.json())).toBe(true);
     }
@@ -214,7 +358,12 @@ describe('requests without a valid token get 401 on every secured route', () => 
       await identity.close();
     }
     for (const route of SECURED_ROUTES) {
-      const res = await t.app.inject({ method: route.method, url: fill(route.url), headers: { authorization: `Bearer ${token}` }, payload: route.body ? {} : undefined });
+      const res = await t.app.inject({
+        method: route.method,
+        url: fill(route.url),
+        headers: { authorization: `Bearer ${token}` },
+        payload: route.body ? {} : undefined,
+      });
       expect([route.url, res.statusCode]).toEqual([route.url, 401]);
       expect(res.json().message).toBe('Your session was signed out. Please sign in again.');
     }

@@ -20,7 +20,13 @@ export interface ApiProcess {
   kill(signal?: NodeJS.Signals): Promise<number | string | null>;
 }
 
-export async function startApi(opts: { port: number; dataDir: string; emulatorHost: string; databaseUrl?: string | null; timeoutMs?: number }): Promise<ApiProcess> {
+export async function startApi(opts: {
+  port: number;
+  dataDir: string;
+  emulatorHost: string;
+  databaseUrl?: string | null;
+  timeoutMs?: number;
+}): Promise<ApiProcess> {
   // node itself with tsx's loader, not the tsx CLI: the CLI runs the server as a grandchild, so
   // a signal to the CLI would not reach (or would orphan) the real server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -62,7 +68,9 @@ export async function startApi(opts: { port: number; dataDir: string; emulatorHo
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
       // Ours only if our process is still running (another one on the port would answer too).
       if ((res.status === 200 || res.status === 503) && child.exitCode === null) return api;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(200);
   }
   await api.kill('SIGKILL');
@@ -74,14 +82,20 @@ export class CuttableProxy {
   private server: net.Server;
   private sockets = new Set<net.Socket>();
   private up = true;
-  constructor(readonly port: number, target: { host: string; port: number }) {
+  constructor(
+    readonly port: number,
+    target: { host: string; port: number },
+  ) {
     this.server = net.createServer((client) => {
       if (!this.up) return client.destroy();
       const upstream = net.connect(target.port, target.host);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });

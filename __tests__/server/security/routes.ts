@@ -49,6 +49,13 @@ export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);
 /** The one error shape of plugins/errors.ts, with a message a person can read. */
 export function isErrorBody(status: number, body: unknown): boolean {
   const b = body as { statusCode?: unknown; error?: unknown; message?: unknown };
-  return b !== null && typeof b === 'object' && b.statusCode === status && typeof b.error === 'string' && b.error.length > 0
-    && typeof b.message === 'string' && b.message.trim().length > 0;
+  return (
+    b !== null &&
+    typeof b === 'object' &&
+    b.statusCode === status &&
+    typeof b.error === 'string' &&
+    b.error.length > 0 &&
+    typeof b.message === 'string' &&
+    b.message.trim().length > 0
+  );
 }

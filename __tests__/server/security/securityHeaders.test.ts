@@ -24,7 +24,11 @@ beforeAll(async () => {
   const res = await reference.inject({ method: 'GET', url: '/' });
   await reference.close();
   const fastifyOwn = ['content-type', 'content-length', 'date', 'connection', 'keep-alive'];
-  expected = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !fastifyOwn.includes(name)).map(([k, v]) => [k, String(v)]));
+  expected = Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !fastifyOwn.includes(name))
+      .map(([k, v]) => [k, String(v)]),
+  );
 });
 afterAll(() => t?.close());
 
@@ -45,7 +49,11 @@ describe("helmet's headers, worked out once", () => {
     ['no token', () => t.request(null, { method: 'GET', url: '/receipts' }), 401],
     ['an unknown route', () => t.request(user, { method: 'GET', url: '/no-such-route' }), 404],
     ['an invalid query', () => t.request(user, { method: 'GET', url: '/receipts?limit=0' }), 400],
-    ['a CORS preflight', () => t.request(null, { method: 'OPTIONS', url: '/receipts', headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'GET' } }), 204],
+    [
+      'a CORS preflight',
+      () => t.request(null, { method: 'OPTIONS', url: '/receipts', headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'GET' } }),
+      204,
+    ],
   ])('are on %s', async (_name, send, status) => {
     const res = await send();
     expect(res.statusCode).toBe(status);

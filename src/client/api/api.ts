@@ -36,7 +36,8 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
     return { status: error.status, message };
   }
   // A failed status whose body is not JSON (a proxy's HTML page): the status is what matters.
-  if (error.status === 'PARSING_ERROR' && error.originalStatus >= 400) return { status: error.originalStatus, message: `Request failed with status ${error.originalStatus}` };
+  if (error.status === 'PARSING_ERROR' && error.originalStatus >= 400)
+    return { status: error.originalStatus, message: `Request failed with status ${error.originalStatus}` };
   if (error.status === 'FETCH_ERROR') return { status: error.status, message: 'Cannot reach the Tally server. Check your connection.' };
   return { status: error.status, message: 'error' in error ? String(error.error) : 'Request failed' };
 }

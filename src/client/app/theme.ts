@@ -17,7 +17,9 @@ export function makeTheme(mode: 'light' | 'dark'): Theme {
       // A keyboard focus ring on every button, link-button, checkbox and list item: MUI's own
       // focus ripple alone is faint (WCAG 2.4.7). Items inside menus and lists draw it inside,
       // where their container cannot clip it.
-      MuiButtonBase: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) } },
+      MuiButtonBase: {
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) },
+      },
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
       MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

@@ -8,7 +8,11 @@ import { loadIdentity } from './actions';
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="main" onInputCapture={loadIdentity} sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default', py: 4 }}>
+    <Box
+      component="main"
+      onInputCapture={loadIdentity}
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default', py: 4 }}
+    >
       <Container maxWidth="xs">
         <Typography component="p" variant="h4" align="center" sx={{ fontWeight: 700, color: 'primary.main', mb: 2 }}>
           Tally

@@ -69,8 +69,27 @@ export default function LoginPage() {
             {notice}
           </Alert>
         )}
-        <TextInput label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <TextInput label="Password" type="password" name="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextInput
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          fullWidth
+          margin="normal"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
           <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
           <Button variant="text" size="small" onClick={onForgot} disabled={reset === 'sending'}>

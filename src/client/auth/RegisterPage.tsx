@@ -57,8 +57,28 @@ export default function RegisterPage() {
             {error}
           </Alert>
         )}
-        <TextInput label="Display Name" name="displayName" autoComplete="name" fullWidth margin="normal" required value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoFocus />
-        <TextInput label="Email address" type="email" name="email" autoComplete="email" fullWidth margin="normal" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextInput
+          label="Display Name"
+          name="displayName"
+          autoComplete="name"
+          fullWidth
+          margin="normal"
+          required
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+          autoFocus
+        />
+        <TextInput
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          fullWidth
+          margin="normal"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextInput
           label="Password"
           type="password"

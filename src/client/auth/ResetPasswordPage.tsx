@@ -7,7 +7,8 @@ import { authErrorMessage, passwordProblem } from './authErrors';
 import { checkResetCode, completePasswordReset } from './actions';
 import { LoadingView } from '../ui/LoadingView';
 
-type Phase = { name: 'checking' } | { name: 'invalid'; message: string } | { name: 'ready'; email: string } | { name: 'saving'; email: string } | { name: 'done' };
+type Phase =
+  { name: 'checking' } | { name: 'invalid'; message: string } | { name: 'ready'; email: string } | { name: 'saving'; email: string } | { name: 'done' };
 
 /**
  * The page the password-reset email links to (Firebase's custom action URL): checks the code,
@@ -68,8 +69,26 @@ export default function ResetPasswordPage() {
               {error}
             </Alert>
           )}
-          <TextInput label="New password" type="password" autoComplete="new-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} helperText="At least 6 characters" autoFocus />
-          <TextInput label="Confirm new password" type="password" autoComplete="new-password" fullWidth margin="normal" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextInput
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            margin="normal"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            helperText="At least 6 characters"
+            autoFocus
+          />
+          <TextInput
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            margin="normal"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={phase.name === 'saving'}>
             {phase.name === 'saving' ? 'Saving...' : 'Save new password'}
           </Button>

@@ -44,7 +44,13 @@ export function startIdentity(config: ClientConfig, dispatch: AppDispatch): void
   setTokenSource({
     current: async () => (connected ? connected.idToken() : (readStoredSession()?.token ?? (await provider()).idToken())),
     // A refused token: only worth another try when the SDK was not in charge yet.
-    renew: () => (connected ? Promise.resolve(false) : provider().then(() => true, () => false)),
+    renew: () =>
+      connected
+        ? Promise.resolve(false)
+        : provider().then(
+            () => true,
+            () => false,
+          ),
   });
   window.addEventListener('storage', (e) => {
     // Once connected, the SDK follows other tabs itself.

@@ -55,6 +55,12 @@ export function readStoredSession(now = Date.now()): StoredSession | null {
   return {
     token,
     expiresAt: claims.exp * 1000,
-    user: { uid, email: text(claims.email) ?? '', displayName: text(claims.name), photoURL: text(claims.picture), emailVerified: claims.email_verified === true },
+    user: {
+      uid,
+      email: text(claims.email) ?? '',
+      displayName: text(claims.name),
+      photoURL: text(claims.picture),
+      emailVerified: claims.email_verified === true,
+    },
   };
 }

@@ -26,7 +26,12 @@ export function Shell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink mainId={MAIN_ID} />
-      <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}
+      >
         <Toolbar>
           {!wide && (
             <IconButton edge="start" aria-label="Open navigation" aria-expanded={open} onClick={() => dispatch(drawerToggled())} sx={{ mr: 1 }}>
@@ -44,7 +49,12 @@ export function Shell() {
           </Drawer>
         ) : (
           // Not kept mounted: on a phone the first paint need not build a sidebar nobody sees yet.
-          <Drawer variant="temporary" open={open} onClose={() => dispatch(drawerClosed())} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => dispatch(drawerClosed())}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
             <Sidebar onNavigate={() => dispatch(drawerClosed())} />
           </Drawer>
         )}

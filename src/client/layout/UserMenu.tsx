@@ -21,7 +21,13 @@ export function UserMenu() {
 
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Open user menu" aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} sx={{ p: 0.5 }}>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label="Open user menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        sx={{ p: 0.5 }}
+      >
         <Avatar src={avatar} alt={name} sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>
           {name.charAt(0).toUpperCase()}
         </Avatar>

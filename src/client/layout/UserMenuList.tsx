@@ -10,21 +10,33 @@ import { useSignOut } from './useSignOut';
 export default function UserMenuList({ anchor, email, onClose }: { anchor: HTMLElement | null; email: string | undefined; onClose: () => void }) {
   const signOut = useSignOut();
   return (
-    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <Menu
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} data-testid="user-menu-email">
         {email}
       </Typography>
       <Divider />
       <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
-        <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <PersonIcon fontSize="small" />
+        </ListItemIcon>
         Profile
       </MenuItem>
       <MenuItem component={RouterLink} to="/categories" onClick={onClose}>
-        <ListItemIcon><CategoryIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <CategoryIcon fontSize="small" />
+        </ListItemIcon>
         Categories
       </MenuItem>
       <MenuItem component={RouterLink} to="/settings" onClick={onClose}>
-        <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <SettingsIcon fontSize="small" />
+        </ListItemIcon>
         Settings
       </MenuItem>
       <Divider />
@@ -34,7 +46,9 @@ export default function UserMenuList({ anchor, email, onClose }: { anchor: HTMLE
           void signOut();
         }}
       >
-        <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
         Logout
       </MenuItem>
     </Menu>

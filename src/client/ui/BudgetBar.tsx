@@ -15,14 +15,5 @@ const COLOR = { none: 'primary', warning: 'warning', exceeded: 'error' } as cons
 export function BudgetBar({ spent, budget, label }: BudgetBarProps) {
   const level = budgetLevel(cents(spent), cents(budget));
   const value = budget > 0 ? Math.max(0, Math.min(100, (spent / budget) * 100)) : level === 'exceeded' ? 100 : 0;
-  return (
-    <LinearProgress
-      variant="determinate"
-      value={value}
-      color={COLOR[level]}
-      aria-label={label}
-      data-level={level}
-      sx={{ height: 8, borderRadius: 4 }}
-    />
-  );
+  return <LinearProgress variant="determinate" value={value} color={COLOR[level]} aria-label={label} data-level={level} sx={{ height: 8, borderRadius: 4 }} />;
 }

@@ -17,7 +17,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question before an action that cannot be undone (spec §5 confirmations). */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', busyLabel = 'Deleting...', busy = false, error, destructive = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+  busy = false,
+  error,
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

@@ -12,7 +12,10 @@ export interface EmptyStateProps {
 /** The "nothing here" view of a list: one sentence and, when useful, the next step. */
 export function EmptyState({ message, icon, action }: EmptyStateProps) {
   return (
-    <Box role="status" sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+    <Box
+      role="status"
+      sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
+    >
       {icon && (
         <Box aria-hidden sx={{ '& svg': { fontSize: 48 } }}>
           {icon}

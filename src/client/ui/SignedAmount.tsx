@@ -9,7 +9,12 @@ import { formatMoneyAbs } from './money';
 export function SignedAmount({ amount, ...typography }: { amount: number } & Omit<TypographyProps, 'children' | 'color'>) {
   const incoming = amount > 0;
   return (
-    <Typography component="span" {...typography} sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: incoming ? 'success.main' : 'error.main', ...typography.sx }} data-direction={incoming ? 'in' : 'out'}>
+    <Typography
+      component="span"
+      {...typography}
+      sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: incoming ? 'success.main' : 'error.main', ...typography.sx }}
+      data-direction={incoming ? 'in' : 'out'}
+    >
       <Box component="span" sx={visuallyHidden}>
         {incoming ? 'Refund ' : 'Spent '}
       </Box>

@@ -37,6 +37,10 @@ export function writeAsUser<T>(db: Db, userId: string, write: (trx: Transaction<
 export async function closeAccount(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${lockKey(userId)})`.execute(trx);
-    await trx.insertInto('closed_accounts').values({ uid_digest: digestOf(userId) }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('closed_accounts')
+      .values({ uid_digest: digestOf(userId) })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   });
 }

@@ -82,12 +82,19 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string, onLate?: (v: T)
     }, ms);
     p.then(
       (v) => {
-        if (done) { onLate?.(v); return; }
-        done = true; clearTimeout(t); resolve(v);
+        if (done) {
+          onLate?.(v);
+          return;
+        }
+        done = true;
+        clearTimeout(t);
+        resolve(v);
       },
       (e) => {
         if (done) return;
-        done = true; clearTimeout(t); reject(e);
+        done = true;
+        clearTimeout(t);
+        reject(e);
       },
     );
   });
@@ -121,7 +128,7 @@ export class OcrEngine {
   private replacing = 0;
 
   private constructor(opts: EngineOptions) {
-    this.size = Math.max(1, Math.floor(opts.poolSize ?? (os.availableParallelism?.() ?? os.cpus().length)));
+    this.size = Math.max(1, Math.floor(opts.poolSize ?? os.availableParallelism?.() ?? os.cpus().length));
     this.maxQueue = Math.max(0, Math.floor(opts.maxQueue ?? this.size * 8));
     this.initTimeoutMs = opts.initTimeoutMs ?? 30_000;
     this.jobTimeoutMs = opts.jobTimeoutMs ?? 60_000;
@@ -178,7 +185,7 @@ export class OcrEngine {
     const slot: Slot = {
       id: this.nextId++,
       worker,
-      thread: ((worker as unknown as { worker?: NodeThread }).worker) ?? null,
+      thread: (worker as unknown as { worker?: NodeThread }).worker ?? null,
       busy: false,
       dead: false,
       failCurrent: null,
@@ -209,7 +216,9 @@ export class OcrEngine {
   private replace(attempt = 0): void {
     this.replacing++;
     this.spawn().then(
-      () => { this.replacing--; },
+      () => {
+        this.replacing--;
+      },
       () => {
         this.replacing--;
         if (this.closed) return;
@@ -265,7 +274,9 @@ export class OcrEngine {
   private async recognizeOn(slot: Slot, image: Buffer, params?: Record<string, string>): Promise<RecognizeOutput> {
     if (slot.dead) throw new OcrFailedError('The OCR worker died');
     if (!Buffer.isBuffer(image)) throw new TypeError('recognize expects a Buffer'); // a string is read as a path/URL
-    const died = new Promise<never>((_, reject) => { slot.failCurrent = reject; });
+    const died = new Promise<never>((_, reject) => {
+      slot.failCurrent = reject;
+    });
     died.catch(() => undefined);
     const run = async (): Promise<RecognizeOutput> => {
       const key = JSON.stringify(params ?? {});
@@ -328,10 +339,12 @@ export class OcrEngine {
     const waiters = this.waiters.splice(0);
     for (const w of waiters) w.reject(new OcrFailedError('The OCR engine is closed'));
     const slots = this.slots.splice(0);
-    await Promise.all(slots.map(async (s) => {
-      s.dead = true;
-      s.failCurrent?.(new OcrFailedError('The OCR engine is closed'));
-      await s.worker.terminate().catch(() => undefined);
-    }));
+    await Promise.all(
+      slots.map(async (s) => {
+        s.dead = true;
+        s.failCurrent?.(new OcrFailedError('The OCR engine is closed'));
+        await s.worker.terminate().catch(() => undefined);
+      }),
+    );
   }
 }

@@ -24,10 +24,8 @@ export type ImageType = 'jpeg' | 'png' | 'webp';
 export function detectImageType(buf: Buffer | Uint8Array | null | undefined): ImageType | null {
   if (!buf || buf.length < 12) return null;
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (
-    buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47 &&
-    buf[4] === 0x0d && buf[5] === 0x0a && buf[6] === 0x1a && buf[7] === 0x0a
-  ) return 'png';
+  if (buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47 && buf[4] === 0x0d && buf[5] === 0x0a && buf[6] === 0x1a && buf[7] === 0x0a)
+    return 'png';
   const ascii = (from: number, to: number) => String.fromCharCode(...buf.subarray(from, to));
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   return null;
@@ -89,7 +87,12 @@ export interface PrepareOptions {
   crop?: boolean;
 }
 
-export interface Box { left: number; top: number; width: number; height: number }
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /**
  * Bounding box of the printed content: rows/columns holding enough dark pixels, ignoring
@@ -105,13 +108,22 @@ export function contentBox(data: Buffer, w: number, h: number): Box {
   let acc = 0;
   let bright = 255;
   const total = sw * sh;
-  for (let v = 255; v >= 0; v--) { acc += hist[v]; if (acc >= total * 0.3) { bright = v; break; } }
+  for (let v = 255; v >= 0; v--) {
+    acc += hist[v];
+    if (acc >= total * 0.3) {
+      bright = v;
+      break;
+    }
+  }
   const thr = bright * 0.6;
   const cols = new Array<number>(sw).fill(0);
   const rows = new Array<number>(sh).fill(0);
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
-      if (data[y * step * w + x * step] < thr) { cols[x]++; rows[y]++; }
+      if (data[y * step * w + x * step] < thr) {
+        cols[x]++;
+        rows[y]++;
+      }
     }
   }
   const span = (counts: number[], len: number, other: number): [number, number] => {
@@ -130,11 +142,17 @@ export function contentBox(data: Buffer, w: number, h: number): Box {
     const minRun = Math.max(2, Math.round(len * 0.015));
     let first = -1;
     let last = -1;
-    for (let i = 0; i < len; ) {
-      if (!on[i]) { i++; continue; }
+    for (let i = 0; i < len;) {
+      if (!on[i]) {
+        i++;
+        continue;
+      }
       let j = i;
       while (j < len && on[j]) j++;
-      if (j - i >= minRun) { if (first < 0) first = i; last = j - 1; }
+      if (j - i >= minRun) {
+        if (first < 0) first = i;
+        last = j - 1;
+      }
       i = j;
     }
     if (first < 0) return [0, len - 1];
@@ -193,7 +211,10 @@ export function splitAtGap(img: PreparedImage, minHeight = 1400): [PreparedImage
     if (blank && runStart < 0) runStart = y;
     if (!blank && runStart >= 0) {
       const len = y - runStart;
-      if (len > bestLen) { bestLen = len; best = runStart + Math.floor(len / 2); }
+      if (len > bestLen) {
+        bestLen = len;
+        best = runStart + Math.floor(len / 2);
+      }
       runStart = -1;
     }
   }
@@ -214,7 +235,10 @@ export function medianLineHeight(data: Buffer, w: number, h: number, box: Box): 
   let hist = 0;
   let sum = 0;
   for (let y = box.top; y < box.top + box.height; y += 4) {
-    for (let x = box.left; x < box.left + box.width; x += xStep * 4) { sum += data[y * w + x]; hist++; }
+    for (let x = box.left; x < box.left + box.width; x += xStep * 4) {
+      sum += data[y * w + x];
+      hist++;
+    }
   }
   const mean = hist ? sum / hist : 128;
   const thr = mean * 0.6;
@@ -227,7 +251,10 @@ export function medianLineHeight(data: Buffer, w: number, h: number, box: Box): 
     const row = y * w;
     for (let x = box.left; x < box.left + box.width; x += xStep) if (data[row + x] < thr) dark++;
     if (dark >= need) run++;
-    else { if (run >= 3) runs.push(run); run = 0; }
+    else {
+      if (run >= 3) runs.push(run);
+      run = 0;
+    }
   }
   if (run >= 3) runs.push(run);
   if (runs.length < 5) return null;

@@ -3,7 +3,17 @@
  * Tesseract (pooled workers) -> parsed fields + raw text.
  */
 import { OcrEngine, type RecognizeOutput, type WorkerLease } from './engine';
-import { assertSupportedImage, decodeImage, useAllCoresForImages, renderBand, renderForOcr, splitAtGap, type Box, type DecodedImage, type PrepareOptions } from './image';
+import {
+  assertSupportedImage,
+  decodeImage,
+  useAllCoresForImages,
+  renderBand,
+  renderForOcr,
+  splitAtGap,
+  type Box,
+  type DecodedImage,
+  type PrepareOptions,
+} from './image';
 import { linesFromTsv } from './layout';
 import { createPaddleScanner } from './paddleScanner';
 import { parseReceiptDetailed, parseStoreFromHeader, type DateOrder } from './parser';
@@ -86,7 +96,10 @@ async function rereadHeader(lease: WorkerLease, image: DecodedImage, read: OcrTe
   const band = await renderBand(image, image.box.top, bottom, HEADER_WIDTH);
   const out = await lease.recognize(band.data, { tessedit_pageseg_mode: '4' });
   const lines = linesFromTsv(out.tsv);
-  return parseStoreFromHeader(lines.map((l) => l.text).join('\n'), lines.map((l) => l.conf));
+  return parseStoreFromHeader(
+    lines.map((l) => l.text).join('\n'),
+    lines.map((l) => l.conf),
+  );
 }
 
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {

@@ -15,7 +15,15 @@ export interface OcrLine {
   box: { left: number; top: number; width: number; height: number };
 }
 
-interface Word { key: string; left: number; top: number; width: number; height: number; conf: number; text: string }
+interface Word {
+  key: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  conf: number;
+  text: string;
+}
 
 /**
  * Words without digits below this confidence are dropped: on phone photos they are almost
@@ -60,7 +68,10 @@ export function linesFromTsv(tsv: string, minWordConf = MIN_WORD_CONF): OcrLine[
     const conf = Number(c[10]);
     if (!text || !(conf >= 0)) continue;
     const key = `${c[1]}.${c[2]}.${c[3]}.${c[4]}`;
-    if (key !== curKey) { flush(); curKey = key; }
+    if (key !== curKey) {
+      flush();
+      curKey = key;
+    }
     cur.push({ key, left: Number(c[6]), top: Number(c[7]), width: Number(c[8]), height: Number(c[9]), conf, text });
   }
   flush();

@@ -91,7 +91,11 @@ function mapVerifyError(err: unknown) {
     case 'auth/invalid-id-token':
       return unauthorized('Invalid authentication token.');
     default:
-      if (/network|ECONNREFUSED|fetch failed|socket|timeout/i.test(String((err as Error)?.message)) || code === 'app/network-error' || code === 'auth/internal-error') {
+      if (
+        /network|ECONNREFUSED|fetch failed|socket|timeout/i.test(String((err as Error)?.message)) ||
+        code === 'app/network-error' ||
+        code === 'auth/internal-error'
+      ) {
         return unavailable('The sign-in service is unavailable. Please try again shortly.');
       }
       return unauthorized('Invalid authentication token.');

@@ -4,9 +4,17 @@ import { HttpError } from '../errors';
 import { describeValidationError } from './validation';
 
 const reasons: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** Known framework errors get plain words; anything unexpected is logged and hidden. */
@@ -22,8 +30,10 @@ const frameworkMessages: Record<string, string> = {
 function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: string })?.code ?? '';
   const msg = String((err as Error)?.message ?? '');
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(code)
-    || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(msg);
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(code) ||
+    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(msg)
+  );
 }
 
 /**

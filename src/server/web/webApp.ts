@@ -10,7 +10,10 @@ import { clientConfigFor } from './clientConfig';
  * Serves the built SPA: hashed assets cached for a year (pre-compressed gzip when present),
  * index.html for every app route, /config.json, and a content security policy the app runs under.
  */
-export async function buildWebApp(config: ServerConfig, publicDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(__dirname, '../../../dist/public'))): Promise<FastifyInstance> {
+export async function buildWebApp(
+  config: ServerConfig,
+  publicDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(__dirname, '../../../dist/public')),
+): Promise<FastifyInstance> {
   if (!fs.existsSync(path.join(publicDir, 'index.html'))) {
     throw new Error(`No web build in ${publicDir}: run 'npm run build' first.`);
   }

@@ -151,7 +151,10 @@ it('says so when the range has no rows', async () => {
 it('shows no flat line of zeros for an account without receipts', async () => {
   const store = makeStore();
   store.dispatch(signedIn(user));
-  await seed(store, 'weekly', [{ period: 'Nov 9', amount: 0 }, { period: 'Nov 16', amount: 0 }]);
+  await seed(store, 'weekly', [
+    { period: 'Nov 9', amount: 0 },
+    { period: 'Nov 16', amount: 0 },
+  ]);
   renderPage(store);
   expect(screen.getByText('No data available for the selected period')).toBeInTheDocument();
   expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -160,13 +163,24 @@ it('shows no flat line of zeros for an account without receipts', async () => {
 it('says when nothing was spent this period and leaves out a comparison with nothing', async () => {
   const store = makeStore();
   store.dispatch(signedIn(user));
-  await seed(store, 'weekly', [{ period: 'Nov 9', amount: 12 }, { period: 'Nov 16', amount: 0 }], {
-    current: { period: 'Nov 16', total: 0, previous_period: 'Nov 9', previous_total: 0, change_pct: null },
-    categories: [],
-  });
+  await seed(
+    store,
+    'weekly',
+    [
+      { period: 'Nov 9', amount: 12 },
+      { period: 'Nov 16', amount: 0 },
+    ],
+    {
+      current: { period: 'Nov 16', total: 0, previous_period: 'Nov 9', previous_total: 0, change_pct: null },
+      categories: [],
+    },
+  );
   renderPage(store);
   expect(screen.getByTestId('analytics-summary')).toHaveTextContent(/^\$0\.00 this week\.$/);
   expect(screen.getByText('Nothing spent this week yet.')).toBeInTheDocument();
-  expect(tableFigures('analytics-series-table')).toEqual([['Week of Nov 9', '$12.00'], ['Week of Nov 16', '$0.00']]);
+  expect(tableFigures('analytics-series-table')).toEqual([
+    ['Week of Nov 9', '$12.00'],
+    ['Week of Nov 16', '$0.00'],
+  ]);
   expect(unexpectedErrors()).toEqual([]);
 });

@@ -1,5 +1,12 @@
 import { ANALYTICS_RANGES } from '../../../../src/shared/analytics';
-import { RANGE_LABELS, RANGE_ORDER, comparisonSentence, periodSummary, seriesCaption, breakdownCaption } from '../../../../src/client/features/analytics/analyticsText';
+import {
+  RANGE_LABELS,
+  RANGE_ORDER,
+  comparisonSentence,
+  periodSummary,
+  seriesCaption,
+  breakdownCaption,
+} from '../../../../src/client/features/analytics/analyticsText';
 
 describe('comparisonSentence', () => {
   it('tells a change above 999% as a multiple', () => {

@@ -48,12 +48,22 @@ describe('category form', () => {
   });
 
   it('sends an empty budget as null and trims the name', () => {
-    expect(toCategoryInput({ name: ' Pets ', color: '#112233', icon: 'gift', budget: '' })).toEqual({ name: 'Pets', color: '#112233', icon: 'gift', budget: null });
+    expect(toCategoryInput({ name: ' Pets ', color: '#112233', icon: 'gift', budget: '' })).toEqual({
+      name: 'Pets',
+      color: '#112233',
+      icon: 'gift',
+      budget: null,
+    });
     expect(toCategoryInput({ name: 'Pets', color: '#112233', icon: 'gift', budget: '25.5' }).budget).toBe(25.5);
   });
 
   it('fills the edit form from a category', () => {
-    expect(categoryFormValues({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 300, spent: 12, is_fallback: false })).toEqual({ name: 'Food', color: '#22C55E', icon: 'utensils', budget: '300.00' });
+    expect(categoryFormValues({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 300, spent: 12, is_fallback: false })).toEqual({
+      name: 'Food',
+      color: '#22C55E',
+      icon: 'utensils',
+      budget: '300.00',
+    });
     expect(categoryFormValues({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: null, spent: 0, is_fallback: false }).budget).toBe('');
   });
 });

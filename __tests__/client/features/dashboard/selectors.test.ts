@@ -26,7 +26,15 @@ describe('recentTransactions', () => {
   const tx = (id: string, date: string, amount = -1): DashboardTransaction => ({ _id: id, store: id, description: id, category: 'Food', date, amount });
 
   it('lists the five newest, newest first', () => {
-    const list = [tx('a', '2026-11-01'), tx('b', '2026-11-20'), tx('c', '2026-10-05'), tx('d', '2026-11-15'), tx('e', '2026-11-02'), tx('f', '2026-11-21'), tx('g', '2026-09-01')];
+    const list = [
+      tx('a', '2026-11-01'),
+      tx('b', '2026-11-20'),
+      tx('c', '2026-10-05'),
+      tx('d', '2026-11-15'),
+      tx('e', '2026-11-02'),
+      tx('f', '2026-11-21'),
+      tx('g', '2026-09-01'),
+    ];
     expect(recentTransactions(list).map((t) => t._id)).toEqual(['f', 'b', 'd', 'e', 'a']);
   });
 

@@ -30,19 +30,39 @@ async function seeded(unread: Notification[], all: Notification[], count: number
 }
 
 const lists = (store: AppStore) => ({
-  unread: notificationsApi.endpoints.getNotifications.select(false)(store.getState()).data?.map((n) => n.id),
-  all: notificationsApi.endpoints.getNotifications.select(true)(store.getState()).data?.map((n) => [n.id, n.is_read]),
+  unread: notificationsApi.endpoints.getNotifications
+    .select(false)(store.getState())
+    .data?.map((n) => n.id),
+  all: notificationsApi.endpoints.getNotifications
+    .select(true)(store.getState())
+    .data?.map((n) => [n.id, n.is_read]),
   count: notificationsApi.endpoints.getUnreadCount.select()(store.getState()).data?.count,
 });
 
 it('marks one read at once everywhere, and undoes it when the server refuses', async () => {
   const store = await seeded([note('a'), note('b')], [note('a'), note('b'), note('c', true)], 2);
   const pending = store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('a'));
-  expect(lists(store)).toEqual({ unread: ['b'], all: [['a', true], ['b', false], ['c', true]], count: 1 });
+  expect(lists(store)).toEqual({
+    unread: ['b'],
+    all: [
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ],
+    count: 1,
+  });
 
   // Nothing listens on the API port: the request fails and the screen's state comes back.
   await pending;
-  expect(lists(store)).toEqual({ unread: ['a', 'b'], all: [['a', false], ['b', false], ['c', true]], count: 2 });
+  expect(lists(store)).toEqual({
+    unread: ['a', 'b'],
+    all: [
+      ['a', false],
+      ['b', false],
+      ['c', true],
+    ],
+    count: 2,
+  });
   expect(errors).toHaveBeenCalledWith('Failed to mark the notification read', expect.objectContaining({ error: expect.anything() }));
 });
 
@@ -53,15 +73,38 @@ it('never takes the count below 0 nor counts an already read one', async () => {
   await first;
   const store2 = await seeded([note('a')], [note('a'), note('c', true)], 1);
   const second = store2.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('c'));
-  expect(lists(store2)).toEqual({ unread: ['a'], all: [['a', false], ['c', true]], count: 1 });
+  expect(lists(store2)).toEqual({
+    unread: ['a'],
+    all: [
+      ['a', false],
+      ['c', true],
+    ],
+    count: 1,
+  });
   await second;
 });
 
 it('marks all read at once and undoes it when the server refuses', async () => {
   const store = await seeded([note('a'), note('b')], [note('a'), note('b'), note('c', true)], 2);
   const pending = store.dispatch(notificationsApi.endpoints.markAllNotificationsRead.initiate());
-  expect(lists(store)).toEqual({ unread: [], all: [['a', true], ['b', true], ['c', true]], count: 0 });
+  expect(lists(store)).toEqual({
+    unread: [],
+    all: [
+      ['a', true],
+      ['b', true],
+      ['c', true],
+    ],
+    count: 0,
+  });
   await pending;
-  expect(lists(store)).toEqual({ unread: ['a', 'b'], all: [['a', false], ['b', false], ['c', true]], count: 2 });
+  expect(lists(store)).toEqual({
+    unread: ['a', 'b'],
+    all: [
+      ['a', false],
+      ['b', false],
+      ['c', true],
+    ],
+    count: 2,
+  });
   expect(errors).toHaveBeenCalledWith('Failed to mark all notifications read', expect.anything());
 });

@@ -43,7 +43,10 @@ describe('ProfilePage', () => {
     expect(email).toHaveValue('ann@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByText('Email cannot be changed')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: "Ann Lee's avatar" })).toHaveAttribute('src', 'http://api.example.com:8000/static/avatars/0123456789abcdef0123456789abcdef.webp');
+    expect(screen.getByRole('img', { name: "Ann Lee's avatar" })).toHaveAttribute(
+      'src',
+      'http://api.example.com:8000/static/avatars/0123456789abcdef0123456789abcdef.webp',
+    );
   });
 
   it('keeps the budget input numeric with min 0 and step 0.01 (spec §5)', async () => {

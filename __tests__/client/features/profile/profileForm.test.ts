@@ -7,7 +7,9 @@ describe('profile form', () => {
     expect(validateProfileForm(values)).toEqual({});
     expect(validateProfileForm({ ...values, display_name: '  ' })).toEqual({ display_name: 'Display name is required' });
     for (const bad of ['-1', '1.234', 'abc', '1e3']) {
-      expect(validateProfileForm({ ...values, monthly_budget: bad }).monthly_budget).toBe('Monthly budget must be a number of 0 or more with at most two decimals');
+      expect(validateProfileForm({ ...values, monthly_budget: bad }).monthly_budget).toBe(
+        'Monthly budget must be a number of 0 or more with at most two decimals',
+      );
     }
     expect(validateProfileForm({ ...values, monthly_budget: '' })).toEqual({});
     expect(validateProfileForm({ ...values, monthly_budget: '0' })).toEqual({});

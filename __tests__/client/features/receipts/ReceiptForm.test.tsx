@@ -11,7 +11,17 @@ const categories = [
 
 function renderForm(serverError: string | null = null) {
   const onSubmit = jest.fn();
-  const form = <ReceiptForm initial={emptyReceiptForm('2026-11-20')} categories={categories} submitLabel="Save Receipt" saving={false} serverError={serverError} onSubmit={onSubmit} onCancel={() => undefined} />;
+  const form = (
+    <ReceiptForm
+      initial={emptyReceiptForm('2026-11-20')}
+      categories={categories}
+      submitLabel="Save Receipt"
+      saving={false}
+      serverError={serverError}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />
+  );
   // The form guards its edits against navigation, which needs a data router.
   render(<RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />);
   return { onSubmit, user: userEvent.setup() };
@@ -48,7 +58,9 @@ it('adds and removes item rows and sends the whole receipt', async () => {
   expect(within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText('Item name')).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Add item' }));
   expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Item name')).toHaveFocus();
-  expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Price')).toHaveAccessibleDescription('Price is for one item; the line total is price × quantity.');
+  expect(within(screen.getByRole('group', { name: 'Item 2' })).getByLabelText('Price')).toHaveAccessibleDescription(
+    'Price is for one item; the line total is price × quantity.',
+  );
   const first = screen.getByRole('group', { name: 'Item 1' });
   await user.type(within(first).getByLabelText('Item name'), 'Bread');
   await user.type(within(first).getByLabelText('Price'), '3.50');

@@ -34,7 +34,7 @@ async function seed(store: AppStore, search: string, items: Receipt[], total = i
   await store.dispatch(receiptsApi.util.upsertQueryData('getReceipts', toApiQuery(readListState(new URLSearchParams(search))), { items, total }));
 }
 
-it("says the user has no receipts yet, with links to scan and add", async () => {
+it('says the user has no receipts yet, with links to scan and add', async () => {
   const store = makeStore();
   await seed(store, '', []);
   renderScreen(<ReceiptListPage />, { route: '/receipts', store });

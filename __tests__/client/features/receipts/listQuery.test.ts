@@ -9,7 +9,7 @@ import {
 } from '../../../../src/client/features/receipts/listQuery';
 
 describe('emptyStateMessage', () => {
-  it("says there are no receipts at all when nothing is filtered", () => {
+  it('says there are no receipts at all when nothing is filtered', () => {
     expect(emptyStateMessage(0, { search: '', category: '' })).toBe("You haven't added any receipts yet.");
     expect(emptyStateMessage(0, { search: '   ', category: '' })).toBe(NO_RECEIPTS);
   });
@@ -39,6 +39,13 @@ describe('list state in the address bar', () => {
 });
 
 it('asks the API for one page, filtered and sorted there', () => {
-  expect(toApiQuery({ search: ' mart ', category: 'Food', sort: 'store', order: 'asc', page: 2, pageSize: 10 })).toEqual({ search: 'mart', category: 'Food', sort: 'store', order: 'asc', limit: 10, offset: 20 });
+  expect(toApiQuery({ search: ' mart ', category: 'Food', sort: 'store', order: 'asc', page: 2, pageSize: 10 })).toEqual({
+    search: 'mart',
+    category: 'Food',
+    sort: 'store',
+    order: 'asc',
+    limit: 10,
+    offset: 20,
+  });
   expect(toApiQuery(DEFAULT_LIST_STATE)).toEqual({ sort: 'date', order: 'desc', limit: 10, offset: 0 });
 });

@@ -1,5 +1,11 @@
 import type { Receipt } from '../../../../src/shared/receipts';
-import { emptyReceiptForm, receiptFormValues, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from '../../../../src/client/features/receipts/receiptForm';
+import {
+  emptyReceiptForm,
+  receiptFormValues,
+  toReceiptBody,
+  validateReceiptForm,
+  type ReceiptFormValues,
+} from '../../../../src/client/features/receipts/receiptForm';
 import { newItem } from '../../../../src/client/ui/receiptFields/receiptRules';
 
 const valid: ReceiptFormValues = { ...emptyReceiptForm('2026-11-20'), store: 'Corner Shop', amount: '12.50' };
@@ -10,7 +16,11 @@ describe('validateReceiptForm', () => {
   });
 
   it('requires store, date and amount', () => {
-    expect(validateReceiptForm({ ...valid, store: ' ', date: '', amount: '' })).toEqual({ store: 'Store is required', date: 'Date is required', amount: 'Amount is required' });
+    expect(validateReceiptForm({ ...valid, store: ' ', date: '', amount: '' })).toEqual({
+      store: 'Store is required',
+      date: 'Date is required',
+      amount: 'Amount is required',
+    });
   });
 
   it('wants amounts as numbers with at most two decimals; a refund may be negative, tax may not', () => {
@@ -41,7 +51,13 @@ describe('validateReceiptForm', () => {
     const good = { ...newItem(), name: 'Milk', price: '1.99', quantity: '2' };
     const bad = { ...newItem(), name: '', price: '1.999', quantity: '0' };
     const errors = validateReceiptForm({ ...valid, items: [good, bad] });
-    expect(errors.items).toEqual({ [bad.key]: { name: 'Item name is required', price: 'Price must be a number with at most two decimals', quantity: 'Quantity must be a number greater than 0' } });
+    expect(errors.items).toEqual({
+      [bad.key]: {
+        name: 'Item name is required',
+        price: 'Price must be a number with at most two decimals',
+        quantity: 'Quantity must be a number greater than 0',
+      },
+    });
   });
 });
 
@@ -54,7 +70,16 @@ describe('toReceiptBody', () => {
       paymentMethod: 'Cash',
       items: [{ ...newItem(), name: ' Milk ', price: '1.99', quantity: '2' }],
     });
-    expect(body).toEqual({ store: 'Corner Shop', date: '2026-11-20', amount: 12.5, category: 'cat-1', description: '', paymentMethod: 'Cash', tax: null, items: [{ name: 'Milk', price: 1.99, quantity: 2 }] });
+    expect(body).toEqual({
+      store: 'Corner Shop',
+      date: '2026-11-20',
+      amount: 12.5,
+      category: 'cat-1',
+      description: '',
+      paymentMethod: 'Cash',
+      tax: null,
+      items: [{ name: 'Milk', price: 1.99, quantity: 2 }],
+    });
   });
 
   it('reads amounts typed with thousands separators', () => {
@@ -82,7 +107,15 @@ it('fills the edit form from a receipt', () => {
     imageUrl: null,
   };
   const values = receiptFormValues(receipt);
-  expect(values).toMatchObject({ store: 'Shop', date: '2026-11-02', amount: '20.00', categoryId: 'c1', description: 'Weekly', paymentMethod: 'Cash', tax: '1.50' });
+  expect(values).toMatchObject({
+    store: 'Shop',
+    date: '2026-11-02',
+    amount: '20.00',
+    categoryId: 'c1',
+    description: 'Weekly',
+    paymentMethod: 'Cash',
+    tax: '1.50',
+  });
   expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([{ name: 'Bread', price: '2.50', quantity: '1' }]);
   expect(toReceiptBody(values)).toMatchObject({ amount: 20, tax: 1.5, items: [{ name: 'Bread', price: 2.5, quantity: 1 }] });
 });

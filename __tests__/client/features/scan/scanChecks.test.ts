@@ -1,7 +1,14 @@
 import type { ProcessedData } from '../../../../src/shared/scan';
 import { itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from '../../../../src/client/features/scan/scanChecks';
 
-const data = (over: Partial<ProcessedData> = {}): ProcessedData => ({ store_name: 'Shop', date: '2025-03-04', total_amount: 10, items: [], tax: null, ...over });
+const data = (over: Partial<ProcessedData> = {}): ProcessedData => ({
+  store_name: 'Shop',
+  date: '2025-03-04',
+  total_amount: 10,
+  items: [],
+  tax: null,
+  ...over,
+});
 const item = (price: string, quantity = '1') => ({ key: price, name: 'x', price, quantity });
 
 describe('what the review form asks a person to check', () => {
@@ -28,7 +35,9 @@ describe('what the review form asks a person to check', () => {
     expect(itemsMismatch({ total: '12.00', items: [item('3.00'), item('2.49'), item('4.10')] }, 0.77)).toBe(
       'The items add up to 9.59 (10.36 with the tax of 0.77), not the total of 12.00. Please check the items and the total.',
     );
-    expect(itemsMismatch({ total: '5.00', items: [item('3.00')] }, null)).toBe('The items add up to 3.00, not the total of 5.00. Please check the items and the total.');
+    expect(itemsMismatch({ total: '5.00', items: [item('3.00')] }, null)).toBe(
+      'The items add up to 3.00, not the total of 5.00. Please check the items and the total.',
+    );
   });
 
   it("reads grouped amounts ('1,234.56') like every other amount field", () => {

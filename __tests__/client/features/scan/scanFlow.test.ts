@@ -2,7 +2,17 @@ import type { ScanReceiptResult } from '../../../../src/shared/scan';
 import { imageOf, initialScanFlow, scanFlowReducer, type ScanFlow, type ScanFlowAction } from '../../../../src/client/features/scan/scanFlow';
 
 const image = { id: 1, name: 'r.jpg', dataUrl: 'data:image/jpeg;base64,AAAA' };
-const result: ScanReceiptResult = { processed_data: { store_name: 'S', date: null, total_amount: 1, items: [], tax: null }, raw_text: 'S\nTOTAL 1.00', confidence: { store_name: 1, date: 0, total_amount: 1 }, date_order: 'MDY', suggested_date_order: null, currency: null, scan_ref: 's', suggested_category_id: null, store_remembered: false };
+const result: ScanReceiptResult = {
+  processed_data: { store_name: 'S', date: null, total_amount: 1, items: [], tax: null },
+  raw_text: 'S\nTOTAL 1.00',
+  confidence: { store_name: 1, date: 0, total_amount: 1 },
+  date_order: 'MDY',
+  suggested_date_order: null,
+  currency: null,
+  scan_ref: 's',
+  suggested_category_id: null,
+  store_remembered: false,
+};
 const run = (...actions: ScanFlowAction[]) => actions.reduce<ScanFlow>(scanFlowReducer, initialScanFlow);
 
 describe('scan flow (spec §4)', () => {
@@ -10,7 +20,12 @@ describe('scan flow (spec §4)', () => {
     expect(run({ type: 'preparing' })).toEqual({ step: 'preparing' });
     expect(run({ type: 'imageChosen', image })).toEqual({ step: 'chosen', image, error: null });
     expect(run({ type: 'imageChosen', image }, { type: 'scanStarted' })).toEqual({ step: 'scanning', image });
-    expect(run({ type: 'imageChosen', image }, { type: 'scanStarted' }, { type: 'scanSucceeded', imageId: 1, result })).toEqual({ step: 'review', image, result, keepImage: true });
+    expect(run({ type: 'imageChosen', image }, { type: 'scanStarted' }, { type: 'scanSucceeded', imageId: 1, result })).toEqual({
+      step: 'review',
+      image,
+      result,
+      keepImage: true,
+    });
   });
 
   it('a failed scan keeps the image and its message, and the form can still be filled by hand', () => {
@@ -20,7 +35,11 @@ describe('scan flow (spec §4)', () => {
   });
 
   it('a picture the server cannot read at all is not kept with a receipt typed by hand', () => {
-    const failed = run({ type: 'imageChosen', image }, { type: 'scanStarted' }, { type: 'scanFailed', imageId: 1, message: 'The image could not be decoded', unreadable: true });
+    const failed = run(
+      { type: 'imageChosen', image },
+      { type: 'scanStarted' },
+      { type: 'scanFailed', imageId: 1, message: 'The image could not be decoded', unreadable: true },
+    );
     expect(scanFlowReducer(failed, { type: 'manualEntryStarted' })).toEqual({ step: 'review', image, result: null, keepImage: false });
   });
 

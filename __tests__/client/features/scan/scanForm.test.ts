@@ -1,5 +1,12 @@
 import type { ProcessedData } from '../../../../src/shared/scan';
-import { defaultCategoryId, manualScanForm, scanFormValues, toScanPayload, validateScanForm, type ScanFormValues } from '../../../../src/client/features/scan/scanForm';
+import {
+  defaultCategoryId,
+  manualScanForm,
+  scanFormValues,
+  toScanPayload,
+  validateScanForm,
+  type ScanFormValues,
+} from '../../../../src/client/features/scan/scanForm';
 
 const processed: ProcessedData = {
   store_name: 'Corner Market',
@@ -70,7 +77,13 @@ describe('validateScanForm', () => {
 
   it('checks each item: name, price, quantity above 0', () => {
     const [milk, bread] = valid.items;
-    const errors = validateScanForm({ ...valid, items: [{ ...milk, name: '', price: '1.999' }, { ...bread, quantity: '0' }] });
+    const errors = validateScanForm({
+      ...valid,
+      items: [
+        { ...milk, name: '', price: '1.999' },
+        { ...bread, quantity: '0' },
+      ],
+    });
     expect(errors.items).toEqual({
       [milk.key]: { name: 'Item name is required', price: 'Price must be a number with at most two decimals' },
       [bread.key]: { quantity: 'Quantity must be a number greater than 0' },

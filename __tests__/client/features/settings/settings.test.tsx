@@ -109,7 +109,9 @@ describe('password change', () => {
       current: 'Please enter your current password',
       next: 'The password must be at least 6 characters long.',
     });
-    expect(validatePasswordChange({ current: 'old-pass', next: 'old-pass', confirm: 'old-pass' }).next).toBe('The new password must differ from the current one');
+    expect(validatePasswordChange({ current: 'old-pass', next: 'old-pass', confirm: 'old-pass' }).next).toBe(
+      'The new password must differ from the current one',
+    );
     expect(validatePasswordChange({ current: 'old-pass', next: 'new-pass-1', confirm: 'new-pass-2' })).toEqual({ confirm: 'The new passwords do not match' });
     expect(validatePasswordChange({ current: 'old-pass', next: 'new-pass-1', confirm: 'new-pass-1' })).toEqual({});
   });

@@ -59,7 +59,8 @@ const avatarPath = (avatar: string) => path.join(t.config.dataDir, 'avatars', pa
 type Write = (token: string, n: number) => Promise<{ status: number; json: any }>;
 const WRITES: Write[] = [
   (tok, n) => call(tok, 'POST', '/receipts', { store: `Race ${n}`, date: todayUtc(), amount: 12.5, items: [{ name: 'Thing', price: 12.5 }], imageData: image }),
-  (tok, n) => call(tok, 'POST', '/receipts', { store_name: `Scan ${n}`, date: todayUtc(), total_amount: 80, items: [{ name: 'Big', price: 80 }], image_url: image }),
+  (tok, n) =>
+    call(tok, 'POST', '/receipts', { store_name: `Scan ${n}`, date: todayUtc(), total_amount: 80, items: [{ name: 'Big', price: 80 }], image_url: image }),
   (tok, n) => call(tok, 'POST', '/receipts', { store: `Plain ${n}`, date: todayUtc(), amount: 3 }),
   (tok, n) => call(tok, 'POST', '/categories', { name: `Race category ${n}`, budget: 1 }),
   (tok, n) => call(tok, 'POST', '/dashboard/budget', { amount: 10 + n }),
@@ -67,7 +68,11 @@ const WRITES: Write[] = [
   (tok) => call(tok, 'PUT', '/notifications/read-all'),
   async (tok) => {
     const { payload, headers } = multipartBody(await photo('jpeg', 32, 32), { filename: 'me.jpg', contentType: 'image/jpeg' });
-    const res = await fetch(`${base}/profile/avatar`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, ...headers }, body: new Uint8Array(payload) });
+    const res = await fetch(`${base}/profile/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tok}`, ...headers },
+      body: new Uint8Array(payload),
+    });
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   },
@@ -135,7 +140,12 @@ describe('a deletion that fails part-way', () => {
     try {
       const user = await t.signUp();
       const as = (token: string) => ({ authorization: `Bearer ${token}` });
-      const saved = await app.inject({ method: 'POST', url: '/receipts', headers: as(user.token), payload: { store: 'Kept', date: todayUtc(), amount: 4, imageData: image } });
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/receipts',
+        headers: as(user.token),
+        payload: { store: 'Kept', date: todayUtc(), amount: 4, imageData: image },
+      });
       expect(saved.statusCode).toBe(201);
 
       const first = await app.inject({ method: 'DELETE', url: '/api/account', headers: as(user.token), payload: { confirm: user.email } });
@@ -147,7 +157,12 @@ describe('a deletion that fails part-way', () => {
       const write = await app.inject({ method: 'POST', url: '/receipts', headers: as(token), payload: { store: 'Sneaked in', date: todayUtc(), amount: 4 } });
       expect(write.statusCode).toBe(401);
       expect(write.json().message).toBe(ACCOUNT_CLOSED);
-      const register = await app.inject({ method: 'POST', url: '/api/auth/register', headers: as(token), payload: { user_id: user.uid, email: user.email, display_name: 'Again' } });
+      const register = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: as(token),
+        payload: { user_id: user.uid, email: user.email, display_name: 'Again' },
+      });
       expect(register.statusCode).toBe(401);
 
       const again = await app.inject({ method: 'DELETE', url: '/api/account', headers: as(token), payload: { confirm: user.email } });

@@ -43,7 +43,8 @@ describe('GET /api/analytics', () => {
 
     const monthly = await series(user, '?range=monthly');
     const thisMonth = addMonths(today, 0);
-    const expectedThisMonth = [monday, today, addDays(monday, -1), addDays(monday, -84)].reduce((s, d, i) => s + (d >= thisMonth ? [10, 5.55, 100, 1000][i] : 0), 0) - 0.55;
+    const expectedThisMonth =
+      [monday, today, addDays(monday, -1), addDays(monday, -84)].reduce((s, d, i) => s + (d >= thisMonth ? [10, 5.55, 100, 1000][i] : 0), 0) - 0.55;
     expect(monthly[11].amount).toBeCloseTo(expectedThisMonth, 2);
     const yearly = await series(user, '?range=yearly');
     expect(yearly.reduce((s, p) => s + p.amount, 0)).toBeCloseTo(1115, 2);
@@ -151,9 +152,12 @@ describe('daily and monthly totals', () => {
     await t.request(user, { method: 'DELETE', url: `/categories/${await categoryId(t, user, 'Clothing')}` });
 
     const snapshot = async () =>
-      Promise.all(['daily_totals', 'monthly_totals'].map(async (table) =>
-        (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE user_id = ${user.uid} ORDER BY 2, 3`.execute(t.db.db)).rows,
-      ));
+      Promise.all(
+        ['daily_totals', 'monthly_totals'].map(
+          async (table) =>
+            (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE user_id = ${user.uid} ORDER BY 2, 3`.execute(t.db.db)).rows,
+        ),
+      );
     const incremental = await snapshot();
     expect(incremental[0].length).toBeGreaterThan(5);
     await t.db.db.transaction().execute((trx) => rebuildTotals(trx, user.uid));

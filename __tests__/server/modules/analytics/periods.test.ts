@@ -98,15 +98,26 @@ describe('periods', () => {
 
   it('gives 12 months across a year end, leap February included', () => {
     const months = periodsOf('monthly', '2024-03-15');
-    expect(months.map((m) => m.label)).toEqual(['Apr 2023', 'May 2023', 'Jun 2023', 'Jul 2023', 'Aug 2023', 'Sep 2023', 'Oct 2023', 'Nov 2023', 'Dec 2023', 'Jan 2024', 'Feb 2024', 'Mar 2024']);
+    expect(months.map((m) => m.label)).toEqual([
+      'Apr 2023',
+      'May 2023',
+      'Jun 2023',
+      'Jul 2023',
+      'Aug 2023',
+      'Sep 2023',
+      'Oct 2023',
+      'Nov 2023',
+      'Dec 2023',
+      'Jan 2024',
+      'Feb 2024',
+      'Mar 2024',
+    ]);
     expect(months[10]).toEqual({ label: 'Feb 2024', from: '2024-02-01', to: '2024-02-29' });
     expect(months[11].to).toBe('2024-03-31');
   });
 
   it('gives 5 years', () => {
-    expect(periodsOf('yearly', '2026-06-01')).toEqual(
-      [2022, 2023, 2024, 2025, 2026].map((y) => ({ label: String(y), from: `${y}-01-01`, to: `${y}-12-31` })),
-    );
+    expect(periodsOf('yearly', '2026-06-01')).toEqual([2022, 2023, 2024, 2025, 2026].map((y) => ({ label: String(y), from: `${y}-01-01`, to: `${y}-12-31` })));
   });
 
   it('finds the previous period', () => {
@@ -125,11 +136,13 @@ describe('periods', () => {
 
   it('sums dated amounts into periods, zero where empty', () => {
     const months = periodsOf('monthly', '2026-03-10').slice(-3); // Jan, Feb, Mar 2026
-    expect(sumIntoPeriods(months, [
-      { day: '2026-01-01', cents: 100 },
-      { day: '2026-01-31', cents: 50 },
-      { day: '2026-03-31', cents: -20 },
-      { day: '2025-12-31', cents: 999 },
-    ])).toEqual([150, 0, -20]);
+    expect(
+      sumIntoPeriods(months, [
+        { day: '2026-01-01', cents: 100 },
+        { day: '2026-01-31', cents: 50 },
+        { day: '2026-03-31', cents: -20 },
+        { day: '2025-12-31', cents: 999 },
+      ]),
+    ).toEqual([150, 0, -20]);
   });
 });

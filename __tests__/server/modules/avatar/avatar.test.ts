@@ -75,7 +75,9 @@ describe('POST /profile/avatar', () => {
 
   it('refuses a WebP picture: only JPG and PNG are accepted', async () => {
     const user = await t.signUp();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#123456' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
     const res = await uploadAvatar(t, user, webp, { filename: 'a.webp', contentType: 'image/webp' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select a JPG or PNG image');
@@ -148,9 +150,12 @@ describe('POST /profile/avatar', () => {
 });
 
 describe('GET /static/avatars/:file', () => {
-  it.each(['0123456789abcdef0123456789abcdef.webp', '..%2F..%2Fetc%2Fpasswd', 'x.webp', '0123456789abcdef0123456789abcdef.png'])('answers 404 for %s', async (file) => {
-    const res = await t.app.inject({ method: 'GET', url: `/static/avatars/${file}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Avatar not found');
-  });
+  it.each(['0123456789abcdef0123456789abcdef.webp', '..%2F..%2Fetc%2Fpasswd', 'x.webp', '0123456789abcdef0123456789abcdef.png'])(
+    'answers 404 for %s',
+    async (file) => {
+      const res = await t.app.inject({ method: 'GET', url: `/static/avatars/${file}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Avatar not found');
+    },
+  );
 });

@@ -9,10 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const categories = async (user: TestUser, query = '') => (await t.request(user, { method: 'GET', url: `/categories${query}` })).json() as Array<Record<string, unknown>>;
+const categories = async (user: TestUser, query = '') =>
+  (await t.request(user, { method: 'GET', url: `/categories${query}` })).json() as Array<Record<string, unknown>>;
 
 describe('GET /categories', () => {
-  it('lists the defaults, Other last, with this month\'s spending', async () => {
+  it("lists the defaults, Other last, with this month's spending", async () => {
     const user = await t.signUp();
     const thisMonth = todayUtc();
     const lastMonth = addDays(addMonths(thisMonth, 0), -1);
@@ -58,7 +59,16 @@ describe('POST /categories', () => {
     expect(res.json()).toEqual({ _id: expect.any(String), name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null, is_fallback: false });
     const full = await t.request(user, { method: 'POST', url: '/categories', payload: { name: 'Travel', color: '#112233', icon: 'suitcase', budget: 250.5 } });
     expect(full.json()).toMatchObject({ name: 'Travel', color: '#112233', icon: 'suitcase', budget: 250.5 });
-    expect((await categories(user)).map((c) => c.name)).toEqual(['Clothing', 'Entertainment', 'Food', 'Pets', 'Transportation', 'Travel', 'Utilities', 'Other']);
+    expect((await categories(user)).map((c) => c.name)).toEqual([
+      'Clothing',
+      'Entertainment',
+      'Food',
+      'Pets',
+      'Transportation',
+      'Travel',
+      'Utilities',
+      'Other',
+    ]);
   });
 
   it.each([
@@ -115,7 +125,7 @@ describe('PUT /categories/{id}', () => {
 });
 
 describe('DELETE /categories/{id}', () => {
-  it('moves its receipts and this month\'s spending to Other', async () => {
+  it("moves its receipts and this month's spending to Other", async () => {
     const user = await t.signUp();
     const clothing = await categoryId(t, user, 'Clothing');
     const other = await categoryId(t, user, 'Other');
@@ -151,7 +161,7 @@ describe('DELETE /categories/{id}', () => {
 });
 
 describe('another user', () => {
-  it('cannot see, change or delete the first user\'s categories', async () => {
+  it("cannot see, change or delete the first user's categories", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const created = (await t.request(owner, { method: 'POST', url: '/categories', payload: { name: 'Secret Hobby' } })).json();

@@ -75,10 +75,14 @@ describe('GET /dashboard', () => {
   it('answers 400 for an unknown time zone', async () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/dashboard?tz=Nowhere/Land' });
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Unknown time zone: Nowhere/Land (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Unknown time zone: Nowhere/Land (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)',
+    });
   });
 
-  it('never shows another user\'s receipts', async () => {
+  it("never shows another user's receipts", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await addReceipt(t, a, { store: 'Secret', amount: 99 });
@@ -115,12 +119,17 @@ describe('POST /dashboard/budget', () => {
 
   it('refuses NaN (not JSON) with a clear message', async () => {
     const user = await t.signUp();
-    const res = await t.request(user, { method: 'POST', url: '/dashboard/budget', headers: { 'content-type': 'application/json' }, payload: '{"amount": NaN}' });
+    const res = await t.request(user, {
+      method: 'POST',
+      url: '/dashboard/budget',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"amount": NaN}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
 
-  it('fires the budget warning when a lower budget is crossed by this month\'s spending, once', async () => {
+  it("fires the budget warning when a lower budget is crossed by this month's spending, once", async () => {
     const user = await t.signUp();
     await addReceipt(t, user, { store: 'Market', date: todayUtc(), amount: 50 });
     const budgetTitles = async () =>

@@ -19,13 +19,25 @@ function parseCsv(text: string): string[][] {
     if (text[i] === '"') {
       i++;
       while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') { field += '"'; i += 2; }
-        else if (text[i] === '"') { i++; break; }
-        else field += text[i++];
+        if (text[i] === '"' && text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else field += text[i++];
       }
-    } else if (text[i] === ',') { row.push(field); field = ''; i++; }
-    else if (text.startsWith('\r\n', i)) { row.push(field); rows.push(row); row = []; field = ''; i += 2; }
-    else if (text[i] === '\n' || text[i] === '\r') throw new Error(`bare line break at ${i}`);
+    } else if (text[i] === ',') {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (text.startsWith('\r\n', i)) {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 2;
+    } else if (text[i] === '\n' || text[i] === '\r') throw new Error(`bare line break at ${i}`);
     else field += text[i++];
   }
   if (field || row.length) throw new Error('last record lacks CRLF');
@@ -49,10 +61,19 @@ describe('GET /api/export', () => {
       description: 'Lunch\nwith Sam',
       paymentMethod: 'Card',
       tax: 1.05,
-      items: [{ name: 'Soup', price: 4.5 }, { name: 'Bread', price: 2, quantity: 4 }],
+      items: [
+        { name: 'Soup', price: 4.5 },
+        { name: 'Bread', price: 2, quantity: 4 },
+      ],
       imageData: dataUrl(await photo('png', 20, 20)),
     });
-    await addReceipt(t, user, { store: '=HYPERLINK("http://evil.example","click")', date: '2025-03-03', amount: 3, description: '+1+cmd|calc', paymentMethod: '@SUM(A1)' });
+    await addReceipt(t, user, {
+      store: '=HYPERLINK("http://evil.example","click")',
+      date: '2025-03-03',
+      amount: 3,
+      description: '+1+cmd|calc',
+      paymentMethod: '@SUM(A1)',
+    });
     await addReceipt(t, user, { store: 'Refund Shop', date: '2025-03-02', amount: -5, description: '-2+3', category: 'Clothing' });
   });
 
@@ -96,7 +117,10 @@ describe('GET /api/export', () => {
       description: 'Lunch\nwith Sam',
       paymentMethod: 'Card',
       tax: 1.05,
-      items: [{ name: 'Soup', price: 4.5, quantity: 1 }, { name: 'Bread', price: 2, quantity: 4 }],
+      items: [
+        { name: 'Soup', price: 4.5, quantity: 1 },
+        { name: 'Bread', price: 2, quantity: 4 },
+      ],
     });
     // Short-lived image links would be dead in a saved file.
     expect(data.receipts[0]).not.toHaveProperty('imageUrl');

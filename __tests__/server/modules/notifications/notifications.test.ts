@@ -22,7 +22,8 @@ async function count(user: TestUser): Promise<number> {
 }
 
 const titles = async (user: TestUser) => (await list(user, true)).map((n) => n.title);
-const setBudget = (user: TestUser, amount: number) => t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: user.displayName, monthly_budget: amount } });
+const setBudget = (user: TestUser, amount: number) =>
+  t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: user.displayName, monthly_budget: amount } });
 const thisMonth = () => todayUtc().slice(0, 7);
 
 /** Saves a receipt as the scan screen does (its payload has store_name). */
@@ -36,7 +37,13 @@ describe('a new account', () => {
   it('starts with the welcome tip, unread', async () => {
     const user = await t.signUp();
     const [tip] = await list(user);
-    expect(tip).toMatchObject({ type: 'tip', title: 'Welcome to Tally', message: 'Scan your first receipt to start tracking your spending.', link: '/receipts/scan', is_read: false });
+    expect(tip).toMatchObject({
+      type: 'tip',
+      title: 'Welcome to Tally',
+      message: 'Scan your first receipt to start tracking your spending.',
+      link: '/receipts/scan',
+      is_read: false,
+    });
     expect(new Date(tip.created_at).toISOString()).toBe(tip.created_at);
     expect(await count(user)).toBe(1);
   });
@@ -111,7 +118,12 @@ describe('reading', () => {
     const user = await t.signUp();
     const bad = await t.request(user, { method: 'GET', url: '/notifications?include_read=maybe' });
     expect(bad.statusCode).toBe(400);
-    for (const [method, url] of [['GET', '/notifications'], ['GET', '/notifications/count'], ['PUT', '/notifications/read-all'], ['PUT', `/notifications/${UNKNOWN_ID}/read`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/notifications'],
+      ['GET', '/notifications/count'],
+      ['PUT', '/notifications/read-all'],
+      ['PUT', `/notifications/${UNKNOWN_ID}/read`],
+    ] as const) {
       expect((await t.request(null, { method, url })).statusCode).toBe(401);
     }
   });
@@ -125,7 +137,12 @@ describe('saved receipts', () => {
     expect(await count(user)).toBe(1);
     const scanned = await scanReceipt(user, 'Scanned Shop', 3);
     const [saved] = await list(user);
-    expect(saved).toMatchObject({ type: 'receipt', title: 'Receipt saved', message: 'Your receipt from Scanned Shop for $3.00 was saved.', link: `/receipts/${scanned.id}` });
+    expect(saved).toMatchObject({
+      type: 'receipt',
+      title: 'Receipt saved',
+      message: 'Your receipt from Scanned Shop for $3.00 was saved.',
+      link: `/receipts/${scanned.id}`,
+    });
     expect(await count(user)).toBe(2);
   });
 });
@@ -222,7 +239,12 @@ describe('category alerts', () => {
     // Spending elsewhere with no category budget never warns.
     await addReceipt(t, user, { amount: 500, category: 'Other' });
     expect(await categoryTitles()).toHaveLength(3);
-    const marks = await t.db.db.selectFrom('notification_marks').select(['month', 'key']).where('user_id', '=', user.uid).where('key', 'like', 'category%').execute();
+    const marks = await t.db.db
+      .selectFrom('notification_marks')
+      .select(['month', 'key'])
+      .where('user_id', '=', user.uid)
+      .where('key', 'like', 'category%')
+      .execute();
     expect(marks).toHaveLength(4);
     expect(marks).toEqual(
       expect.arrayContaining([
@@ -241,7 +263,11 @@ describe('tips', () => {
     await addReceipt(t, user, { amount: 1 });
     await addReceipt(t, user, { amount: 1 });
     expect((await list(user)).filter((n) => n.title === 'Welcome back')).toEqual([]);
-    await t.db.db.updateTable('receipts').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('user_id', '=', user.uid).execute();
+    await t.db.db
+      .updateTable('receipts')
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('user_id', '=', user.uid)
+      .execute();
     await addReceipt(t, user, { amount: 1 });
     const [tip] = await list(user);
     expect(tip).toMatchObject({ type: 'tip', title: 'Welcome back', link: '/receipts/scan' });

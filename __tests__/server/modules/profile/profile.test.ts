@@ -22,7 +22,11 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a user_id that is not the signed-in user', async () => {
     const user = await t.signUp({ register: false });
-    const res = await t.request(user, { method: 'POST', url: '/api/auth/register', payload: { user_id: 'someone-else', email: user.email, display_name: 'X' } });
+    const res = await t.request(user, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { user_id: 'someone-else', email: user.email, display_name: 'X' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('user_id does not match the signed-in user');
     expect(await t.db.db.selectFrom('profiles').selectAll().where('user_id', '=', 'someone-else').execute()).toHaveLength(0);
@@ -95,7 +99,11 @@ describe('authentication', () => {
 describe('profile', () => {
   it('reads and updates the own profile at /api/profile/', async () => {
     const user = await t.signUp({ displayName: 'Bo' });
-    const res = await t.request(user, { method: 'PUT', url: '/api/profile/', payload: { display_name: ' Bo B ', first_name: 'Bo', last_name: 'Brown', monthly_budget: 1234.56 } });
+    const res = await t.request(user, {
+      method: 'PUT',
+      url: '/api/profile/',
+      payload: { display_name: ' Bo B ', first_name: 'Bo', last_name: 'Brown', monthly_budget: 1234.56 },
+    });
     expect(res.statusCode).toBe(200);
     const got = await t.request(user, { method: 'GET', url: '/api/profile/' });
     expect(got.json()).toMatchObject({ display_name: 'Bo B', first_name: 'Bo', last_name: 'Brown', monthly_budget: 1234.56, email: user.email });
@@ -128,14 +136,18 @@ describe('profile', () => {
   it('GET /profile/ answers 404 before the profile exists, and POST /profile/ creates it', async () => {
     const user = await t.signUp({ register: false });
     expect((await t.request(user, { method: 'GET', url: '/profile/' })).statusCode).toBe(404);
-    const created = await t.request(user, { method: 'POST', url: '/profile/', payload: { user_id: user.uid, display_name: 'Cy', email: user.email, avatar_url: null } });
+    const created = await t.request(user, {
+      method: 'POST',
+      url: '/profile/',
+      payload: { user_id: user.uid, display_name: 'Cy', email: user.email, avatar_url: null },
+    });
     expect(created.statusCode).toBe(201);
     const got = await t.request(user, { method: 'GET', url: '/profile/' });
     expect(got.statusCode).toBe(200);
     expect(got.json()).toMatchObject({ user_id: user.uid, display_name: 'Cy' });
   });
 
-  it('never shows one user another user\'s profile', async () => {
+  it("never shows one user another user's profile", async () => {
     const a = await t.signUp({ displayName: 'Alice' });
     const b = await t.signUp({ displayName: 'Bob' });
     const res = await t.request(b, { method: 'GET', url: '/api/profile/' });

@@ -18,7 +18,15 @@ const blobFiles = (user: TestUser) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 const receiptCount = async (user: TestUser) =>
-  Number((await t.db.db.selectFrom('receipts').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.uid).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.db
+        .selectFrom('receipts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', user.uid)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const list = (user: TestUser, query = '') => t.request(user, { method: 'GET', url: `/receipts${query}` });
 
 const scanPayload = (over: Record<string, unknown> = {}) => ({
@@ -69,10 +77,27 @@ describe('POST /receipts', () => {
     const a = await t.request(user, {
       method: 'POST',
       url: '/receipts',
-      payload: { store: ' Cafe ', date: '2026-05-01', amount: 4.5, category: 'food', description: 'Coffee', paymentMethod: 'card', tax: 0.36, items: [{ name: 'Latte', price: 4.5 }] },
+      payload: {
+        store: ' Cafe ',
+        date: '2026-05-01',
+        amount: 4.5,
+        category: 'food',
+        description: 'Coffee',
+        paymentMethod: 'card',
+        tax: 0.36,
+        items: [{ name: 'Latte', price: 4.5 }],
+      },
     });
     expect(a.statusCode).toBe(201);
-    expect(a.json()).toMatchObject({ store: 'Cafe', category: 'Food', description: 'Coffee', paymentMethod: 'card', tax: 0.36, items: [{ name: 'Latte', price: 4.5, quantity: 1 }], imageUrl: null });
+    expect(a.json()).toMatchObject({
+      store: 'Cafe',
+      category: 'Food',
+      description: 'Coffee',
+      paymentMethod: 'card',
+      tax: 0.36,
+      items: [{ name: 'Latte', price: 4.5, quantity: 1 }],
+      imageUrl: null,
+    });
     const utilities = await categoryId(t, user, 'Utilities');
     expect((await addReceipt(t, user, { category: utilities })).category).toBe('Utilities');
     expect((await addReceipt(t, user, {})).category).toBe('Other');
@@ -82,8 +107,12 @@ describe('POST /receipts', () => {
 
   it('accepts PNG and WebP images and a scan without image', async () => {
     const user = await t.signUp();
-    expect((await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: dataUrl(PNG_BYTES) }) })).json().imageUrl).toContain('.png?');
-    expect((await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: dataUrl(WEBP_BYTES, 'image/webp') }) })).json().imageUrl).toContain('.webp?');
+    expect((await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: dataUrl(PNG_BYTES) }) })).json().imageUrl).toContain(
+      '.png?',
+    );
+    expect(
+      (await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: dataUrl(WEBP_BYTES, 'image/webp') }) })).json().imageUrl,
+    ).toContain('.webp?');
     const bare = await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: PNG_BYTES.toString('base64') }) });
     expect(bare.json().imageUrl).toContain('.png?');
     const none = await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: null, items: [] }) });
@@ -114,15 +143,33 @@ describe('POST /receipts', () => {
     ['too many items', { ...manual, items: Array.from({ length: 201 }, () => ({ name: 'a', price: 1 })) }, 'items has too many entries (at most 200)'],
     ['a long item name', { ...manual, items: [{ name: longName, price: 1 }] }, 'items.0.name must be at most 200 characters'],
     ['a zero quantity', { ...manual, items: [{ name: 'a', price: 1, quantity: 0 }] }, 'items.0.quantity must be greater than 0'],
-    ['a three-decimal price', { ...manual, items: [{ name: 'a', price: 1, quantity: 1 }, { name: 'b', price: 0.001 }] }, 'items.1.price must have at most two decimals'],
+    [
+      'a three-decimal price',
+      {
+        ...manual,
+        items: [
+          { name: 'a', price: 1, quantity: 1 },
+          { name: 'b', price: 0.001 },
+        ],
+      },
+      'items.1.price must have at most two decimals',
+    ],
     ['an unknown field', { ...manual, owner: 'x' }, 'Unknown field: owner'],
     ['scan: no total', { store_name: 'S', date: '2026-01-01' }, 'total_amount is required'],
     ['scan: three decimals', { ...scanPayload(), total_amount: 1.005 }, 'total_amount must have at most two decimals'],
     ['scan: a bad date', { ...scanPayload(), date: '2026-13-01T00:00:00Z' }, 'date is not a real calendar date: 2026-13-01'],
-    ['scan: a non-image data URL', { ...scanPayload(), image_url: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` }, 'image_url must be a JPEG, PNG or WebP image'],
+    [
+      'scan: a non-image data URL',
+      { ...scanPayload(), image_url: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` },
+      'image_url must be a JPEG, PNG or WebP image',
+    ],
     ['scan: a web URL', { ...scanPayload(), image_url: 'https://example.com/a.png' }, 'image_url must be a data URL of a JPEG, PNG or WebP image'],
     ['scan: broken base64', { ...scanPayload(), image_url: 'data:image/png;base64,@@@' }, 'image_url is not valid base64 image data'],
-    ['manual: a non-image', { ...manual, imageData: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` }, 'imageData must be a JPEG, PNG or WebP image'],
+    [
+      'manual: a non-image',
+      { ...manual, imageData: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` },
+      'imageData must be a JPEG, PNG or WebP image',
+    ],
   ])('answers 400 for %s and saves nothing', async (_name, payload, message) => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'POST', url: '/receipts', payload });
@@ -246,7 +293,11 @@ describe('GET /receipts', () => {
 });
 
 describe('GET, PUT and DELETE /receipts/{id}', () => {
-  it.each([['a malformed id', 'not-a-uuid'], ['an unknown id', UNKNOWN_ID], ['an sql-ish id', "1' or '1'='1"]])('answers 404 for %s', async (_n, id) => {
+  it.each([
+    ['a malformed id', 'not-a-uuid'],
+    ['an unknown id', UNKNOWN_ID],
+    ['an sql-ish id', "1' or '1'='1"],
+  ])('answers 404 for %s', async (_n, id) => {
     const user = await t.signUp();
     for (const method of ['GET', 'DELETE'] as const) {
       const res = await t.request(user, { method, url: `/receipts/${encodeURIComponent(id)}` });
@@ -261,8 +312,22 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
     const r = await addReceipt(t, user, { description: 'Weekly shop', paymentMethod: 'cash', tax: 1.5, items: [{ name: 'Milk', price: 2 }], category: 'Food' });
     const res = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: { store: 'New Store', date: '2026-02-28', amount: 99.99 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: r.id, store: 'New Store', date: '2026-02-28', amount: 99.99, category: 'Food', description: 'Weekly shop', paymentMethod: 'cash', tax: 1.5, items: [{ name: 'Milk', price: 2, quantity: 1 }] });
-    const again = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: { store: 'New Store', date: '2026-02-28', amount: 99.99, category: 'Clothing', tax: null, description: '', items: [] } });
+    expect(res.json()).toMatchObject({
+      id: r.id,
+      store: 'New Store',
+      date: '2026-02-28',
+      amount: 99.99,
+      category: 'Food',
+      description: 'Weekly shop',
+      paymentMethod: 'cash',
+      tax: 1.5,
+      items: [{ name: 'Milk', price: 2, quantity: 1 }],
+    });
+    const again = await t.request(user, {
+      method: 'PUT',
+      url: `/receipts/${r.id}`,
+      payload: { store: 'New Store', date: '2026-02-28', amount: 99.99, category: 'Clothing', tax: null, description: '', items: [] },
+    });
     expect(again.json()).toMatchObject({ category: 'Clothing', tax: null, description: '', items: [] });
   });
 
@@ -300,7 +365,11 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
   it('does not keep the new blob when the edit fails', async () => {
     const user = await t.signUp();
     const r = await addReceipt(t, user, {});
-    const res = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: { store: 'S', date: '2026-01-01', amount: 1, category: 'Nope', imageData: dataUrl(PNG_BYTES) } });
+    const res = await t.request(user, {
+      method: 'PUT',
+      url: `/receipts/${r.id}`,
+      payload: { store: 'S', date: '2026-01-01', amount: 1, category: 'Nope', imageData: dataUrl(PNG_BYTES) },
+    });
     expect(res.statusCode).toBe(400);
     expect(blobFiles(user)).toHaveLength(0);
   });
@@ -319,7 +388,7 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
 });
 
 describe('another user', () => {
-  it('cannot read, list, change or delete the first user\'s receipts', async () => {
+  it("cannot read, list, change or delete the first user's receipts", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const r = await addReceipt(t, owner, { store: 'Private Store', imageData: dataUrl(PNG_BYTES), category: 'Food' });
@@ -334,7 +403,11 @@ describe('another user', () => {
     expect(put.statusCode).toBe(404);
     expect((await t.request(other, { method: 'DELETE', url: `/receipts/${r.id}` })).statusCode).toBe(404);
     // Nor can they file a receipt under the owner's category by its id.
-    const foreign = await t.request(other, { method: 'POST', url: '/receipts', payload: { store: 'S', date: '2026-01-01', amount: 1, category: r.categoryId } });
+    const foreign = await t.request(other, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store: 'S', date: '2026-01-01', amount: 1, category: r.categoryId },
+    });
     expect(foreign.json().message).toBe(`Unknown category: ${r.categoryId}`);
 
     const after = await t.request(owner, { method: 'GET', url: `/receipts/${r.id}` });

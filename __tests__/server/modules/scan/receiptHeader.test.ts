@@ -1,6 +1,8 @@
 import { closestHeader, headerFingerprint, headerSimilarity, normaliseLine, SAME_STORE_AT_LEAST } from '../../../../src/server/modules/scan/receiptHeader';
 
-const RECEIPT = ['BILLION SIX ENTERPRISE', '(1112475-V)', 'NO 3, JALAN TAMAN JASA 2', 'SECTION U6, 40150 SHAH ALAM', 'Date: 22/02/2018', 'TOTAL RM 63.80'].join('\n');
+const RECEIPT = ['BILLION SIX ENTERPRISE', '(1112475-V)', 'NO 3, JALAN TAMAN JASA 2', 'SECTION U6, 40150 SHAH ALAM', 'Date: 22/02/2018', 'TOTAL RM 63.80'].join(
+  '\n',
+);
 
 describe('headerFingerprint: the top of the receipt', () => {
   it('takes the first three lines, lower-case letters and digits only', () => {

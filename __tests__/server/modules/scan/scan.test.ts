@@ -121,7 +121,10 @@ describe('POST /scan/receipt-base64 refuses what it cannot scan, with a clear me
   };
 
   it('not an image', async () => {
-    await expect400({ image_data: Buffer.from('hello, this is a text file and not a receipt photo').toString('base64') }, 'The file is not a JPEG, PNG or WebP image');
+    await expect400(
+      { image_data: Buffer.from('hello, this is a text file and not a receipt photo').toString('base64') },
+      'The file is not a JPEG, PNG or WebP image',
+    );
   });
 
   it('a data URL declaring another type', async () => {

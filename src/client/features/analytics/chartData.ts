@@ -57,7 +57,13 @@ let compactUsd: Intl.NumberFormat | undefined;
 
 /** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M'. */
 export function compactMoney(amount: number): string {
-  compactUsd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+  compactUsd ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
   return compactUsd.format(amount);
 }
 

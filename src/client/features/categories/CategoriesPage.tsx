@@ -93,7 +93,11 @@ export default function CategoriesPage() {
       ) : categories.length === 0 ? (
         <EmptyState icon={<CategoryIcon />} message="You have no categories yet." />
       ) : (
-        <Box component="ul" aria-label="Categories" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+        <Box
+          component="ul"
+          aria-label="Categories"
+          sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+        >
           {categories.map((category) => (
             <CategoryCard key={category._id} category={category} onEdit={() => openDialog({ mode: 'edit', category })} onDelete={() => askDelete(category)} />
           ))}

@@ -58,7 +58,10 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
               <Box sx={{ mt: 1 }}>
                 <BudgetBar spent={category.spent} budget={category.budget} label={`${category.name} spending against budget`} />
               </Box>
-              <Typography variant="caption" sx={{ display: 'block', mt: 0.5, color: spend.overBudget ? 'error.main' : 'text.secondary', fontWeight: spend.overBudget ? 600 : 400 }}>
+              <Typography
+                variant="caption"
+                sx={{ display: 'block', mt: 0.5, color: spend.overBudget ? 'error.main' : 'text.secondary', fontWeight: spend.overBudget ? 600 : 400 }}
+              >
                 {spend.overBudget ? `Over budget by ${formatMoney(category.spent - category.budget)}` : `${spend.percent}% of budget used`}
               </Typography>
             </>

@@ -1,5 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { CATEGORY_ICONS, type CategoryIcon, type CategoryInput } from '../../../shared/categories';
 import { CategoryIconView } from './categoryIcons';
 import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';

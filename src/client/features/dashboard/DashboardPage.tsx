@@ -60,7 +60,14 @@ export default function DashboardPage() {
       )}
       {budgetMounted && (
         <Suspense fallback={null}>
-          <SetBudgetDialog open={budgetOpen} current={data?.budget ?? null} saving={saving} error={budgetError} onSave={(amount) => void saveBudget(amount)} onClose={() => setBudgetOpen(false)} />
+          <SetBudgetDialog
+            open={budgetOpen}
+            current={data?.budget ?? null}
+            saving={saving}
+            error={budgetError}
+            onSave={(amount) => void saveBudget(amount)}
+            onClose={() => setBudgetOpen(false)}
+          />
         </Suspense>
       )}
     </>

@@ -22,7 +22,13 @@ function Figure({ label, value, note, icon, tone }: { label: string; value: stri
           <Typography
             data-testid={`figure-${label}`}
             // Never cut: a long figure wraps at its separators rather than overflowing the card.
-            sx={{ fontSize: '1.6rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', color: tone === 'error' ? 'error.main' : 'text.primary' }}
+            sx={{
+              fontSize: '1.6rem',
+              fontWeight: 700,
+              fontVariantNumeric: 'tabular-nums',
+              overflowWrap: 'anywhere',
+              color: tone === 'error' ? 'error.main' : 'text.primary',
+            }}
           >
             {value}
           </Typography>
@@ -66,9 +72,20 @@ export function SummaryCards({ dashboard }: { dashboard: Dashboard }) {
       {/* Columns of at least 18rem: the cards stack where a seven-figure amount would not fit
           beside the others, at any width and any zoom (rem grows with the zoom). */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))' }}>
-        <Figure label="Monthly Budget" value={dashboard.budget === null ? 'Not set' : formatMoney(dashboard.budget)} note={dashboard.budget === null ? 'Use Set Budget to plan your month' : undefined} icon={<AccountBalanceWalletIcon />} />
+        <Figure
+          label="Monthly Budget"
+          value={dashboard.budget === null ? 'Not set' : formatMoney(dashboard.budget)}
+          note={dashboard.budget === null ? 'Use Set Budget to plan your month' : undefined}
+          icon={<AccountBalanceWalletIcon />}
+        />
         <Figure label="Total Spent" value={formatMoney(dashboard.total_spent)} note="This month" icon={<ShoppingCartIcon />} />
-        <Figure label="Remaining" value={remaining === null ? '—' : formatMoney(remaining)} note={over ? 'Over budget' : undefined} tone={over ? 'error' : undefined} icon={<SavingsIcon />} />
+        <Figure
+          label="Remaining"
+          value={remaining === null ? '—' : formatMoney(remaining)}
+          note={over ? 'Over budget' : undefined}
+          tone={over ? 'error' : undefined}
+          icon={<SavingsIcon />}
+        />
       </Box>
       {dashboard.budget !== null && <BudgetUsed spent={dashboard.total_spent} budget={dashboard.budget} />}
     </Box>

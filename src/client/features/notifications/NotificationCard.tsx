@@ -40,13 +40,21 @@ export function NotificationCard({ notification: n, onMarkRead }: NotificationCa
         bgcolor: unread ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.16 : 0.06) : 'background.paper',
       })}
     >
-      <CardActionArea {...linkProps(n.link)} onClick={(e: MouseEvent) => open(e)} sx={{ flexGrow: 1, minWidth: 0, p: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
+      <CardActionArea
+        {...linkProps(n.link)}
+        onClick={(e: MouseEvent) => open(e)}
+        sx={{ flexGrow: 1, minWidth: 0, p: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}
+      >
         <Box sx={{ pt: 0.25, display: 'flex' }}>
           <NotificationIcon type={n.type} />
         </Box>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: unread ? 700 : 500, overflowWrap: 'anywhere' }}>
-            {unread && <Box component="span" sx={visuallyHidden}>Unread: </Box>}
+            {unread && (
+              <Box component="span" sx={visuallyHidden}>
+                Unread:{' '}
+              </Box>
+            )}
             {n.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

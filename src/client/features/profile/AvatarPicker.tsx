@@ -34,7 +34,12 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-      <Avatar src={resolveAssetUrl(profile.avatar ?? profile.avatar_url)} alt={`${name}'s avatar`} sx={{ width: 88, height: 88, fontSize: 36, bgcolor: 'secondary.main' }} data-testid="profile-avatar">
+      <Avatar
+        src={resolveAssetUrl(profile.avatar ?? profile.avatar_url)}
+        alt={`${name}'s avatar`}
+        sx={{ width: 88, height: 88, fontSize: 36, bgcolor: 'secondary.main' }}
+        data-testid="profile-avatar"
+      >
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Box>

@@ -18,7 +18,13 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title="Profile" subtitle="Your name, picture and monthly budget." />
-      {isLoading ? <LoadingView /> : isError || !profile ? <ErrorState message="Failed to load profile" onRetry={refetch} /> : <ProfileForm key={profile.user_id} profile={profile} />}
+      {isLoading ? (
+        <LoadingView />
+      ) : isError || !profile ? (
+        <ErrorState message="Failed to load profile" onRetry={refetch} />
+      ) : (
+        <ProfileForm key={profile.user_id} profile={profile} />
+      )}
     </>
   );
 }
@@ -52,7 +58,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
             fullWidth
             {...field('monthly_budget')}
             helperText={errors.monthly_budget ?? 'Leave empty for no budget. The dashboard shows the same amount.'}
-            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            slotProps={{
+              htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            }}
           />
           <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>

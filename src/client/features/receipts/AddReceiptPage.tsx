@@ -39,7 +39,15 @@ export default function AddReceiptPage() {
       {loading ? (
         <LoadingView label="Loading categories..." />
       ) : (
-        <ReceiptForm initial={initial} categories={categories} submitLabel="Save Receipt" saving={saving} serverError={serverError} onSubmit={save} onCancel={() => navigate('/receipts')} />
+        <ReceiptForm
+          initial={initial}
+          categories={categories}
+          submitLabel="Save Receipt"
+          saving={saving}
+          serverError={serverError}
+          onSubmit={save}
+          onCancel={() => navigate('/receipts')}
+        />
       )}
     </>
   );

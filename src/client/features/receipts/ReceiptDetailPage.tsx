@@ -80,7 +80,12 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Typography id="receipt-image-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
               Receipt image
             </Typography>
-            <Box component="img" src={receipt.imageUrl} alt={`Receipt from ${receipt.store}`} sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }} />
+            <Box
+              component="img"
+              src={receipt.imageUrl}
+              alt={`Receipt from ${receipt.store}`}
+              sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
+            />
           </CardContent>
         </Card>
       )}

@@ -29,7 +29,15 @@ export function ReceiptFilters({ search, category, categories, sort, order, onSe
         value={search}
         onChange={(e) => onSearch(e.target.value)}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <TextField
         label="Category"

@@ -30,10 +30,15 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
   const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(toReceiptBody(valid))));
 
   // A payment method typed elsewhere (or by an older version) stays selectable.
-  const methods: string[] = values.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod) ? [...PAYMENT_METHODS, values.paymentMethod] : [...PAYMENT_METHODS];
+  const methods: string[] =
+    values.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod)
+      ? [...PAYMENT_METHODS, values.paymentMethod]
+      : [...PAYMENT_METHODS];
 
   const categoryOptions =
-    values.categoryId && !categories.some((c) => c._id === values.categoryId) ? [...categories, { _id: values.categoryId, name: currentCategoryName ?? 'Current category' }] : categories;
+    values.categoryId && !categories.some((c) => c._id === values.categoryId)
+      ? [...categories, { _id: values.categoryId, name: currentCategoryName ?? 'Current category' }]
+      : categories;
 
   return (
     <Card>
@@ -74,7 +79,14 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
               slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
             />
           </ReceiptFields>
-          <TextField label="Description" multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button onClick={() => guard.leaveWithoutAsking(onCancel)} disabled={saving}>

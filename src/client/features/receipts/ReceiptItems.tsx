@@ -22,7 +22,10 @@ export function ReceiptItems({ items, labelledBy }: { items: readonly ReceiptIte
                 {item.quantity} × {formatMoney(item.price)} each
               </Typography>
               <Typography variant="body2">
-                Line total <Box component="strong" sx={{ fontWeight: 600 }}>{lineTotal(item)}</Box>
+                Line total{' '}
+                <Box component="strong" sx={{ fontWeight: 600 }}>
+                  {lineTotal(item)}
+                </Box>
               </Typography>
             </Box>
           </Box>

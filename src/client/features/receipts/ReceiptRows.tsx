@@ -11,7 +11,12 @@ function RowLinks({ receipt }: { receipt: Receipt }) {
       <Button component={RouterLink} to={`/receipts/${receipt.id}`} size="small" aria-label={`View ${receipt.store} receipt of ${formatDate(receipt.date)}`}>
         View
       </Button>
-      <Button component={RouterLink} to={`/receipts/${receipt.id}/edit`} size="small" aria-label={`Edit ${receipt.store} receipt of ${formatDate(receipt.date)}`}>
+      <Button
+        component={RouterLink}
+        to={`/receipts/${receipt.id}/edit`}
+        size="small"
+        aria-label={`Edit ${receipt.store} receipt of ${formatDate(receipt.date)}`}
+      >
         Edit
       </Button>
     </>

@@ -72,10 +72,7 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
         )}
 
         {image ? (
-          <Box
-            component="figure"
-            sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }}
-          >
+          <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
             <Box
               component="img"
               src={image.dataUrl}
@@ -88,7 +85,19 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
           </Box>
         ) : (
           !busy && (
-            <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center' }}>
+            <Box
+              sx={{
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: 'divider',
+                borderRadius: 2,
+                p: { xs: 3, sm: 5 },
+                textAlign: 'center',
+                display: 'grid',
+                gap: 1.5,
+                justifyItems: 'center',
+              }}
+            >
               <Typography color="text.secondary">Choose a photo or scan of a receipt (JPEG, PNG or WebP). Scanning starts as soon as you choose it.</Typography>
               <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => input.current?.click()}>
                 Choose image

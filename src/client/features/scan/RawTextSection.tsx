@@ -16,7 +16,17 @@ export function RawTextSection({ text }: { text: string }) {
             component="pre"
             tabIndex={0}
             aria-label="Text read from the receipt"
-            sx={{ m: 0, p: 1.5, maxHeight: 360, overflow: 'auto', bgcolor: 'action.hover', borderRadius: 1, fontSize: '0.8125rem', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+            sx={{
+              m: 0,
+              p: 1.5,
+              maxHeight: 360,
+              overflow: 'auto',
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+              fontSize: '0.8125rem',
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+            }}
           >
             {text}
           </Box>

@@ -135,7 +135,10 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
                 helperText={
                   rereading
                     ? 'Reading the date again...'
-                    : (rereadNote ?? (suggested && suggested !== dateOrder ? `This receipt looks ${suggested === 'DMY' ? 'day' : 'month'} first: choose ${suggested === 'DMY' ? 'Day' : 'Month'} first to read the date again.` : undefined))
+                    : (rereadNote ??
+                      (suggested && suggested !== dateOrder
+                        ? `This receipt looks ${suggested === 'DMY' ? 'day' : 'month'} first: choose ${suggested === 'DMY' ? 'Day' : 'Month'} first to read the date again.`
+                        : undefined))
                 }
               >
                 {DATE_ORDER_OPTIONS.map((o) => (

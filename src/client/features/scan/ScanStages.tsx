@@ -31,7 +31,13 @@ export function ScanStages({ stage }: { stage: ScanStage }) {
               key={label}
               aria-current={state === 'current' ? 'step' : undefined}
               data-state={state}
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: state === 'next' ? 'text.secondary' : 'text.primary', fontSize: '0.875rem' }}
+              sx={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.75,
+                color: state === 'next' ? 'text.secondary' : 'text.primary',
+                fontSize: '0.875rem',
+              }}
             >
               {state === 'done' && <CheckCircleIcon fontSize="small" color="success" aria-hidden />}
               {state === 'current' && <CircularProgress size={16} aria-hidden />}

@@ -44,7 +44,9 @@ export function scanFlowReducer(state: ScanFlow, action: ScanFlowAction): ScanFl
     case 'scanStarted':
       return state.step === 'chosen' ? { step: 'scanning', image: state.image } : state;
     case 'scanSucceeded':
-      return state.step === 'scanning' && state.image.id === action.imageId ? { step: 'review', image: state.image, result: action.result, keepImage: true } : state;
+      return state.step === 'scanning' && state.image.id === action.imageId
+        ? { step: 'review', image: state.image, result: action.result, keepImage: true }
+        : state;
     case 'scanFailed':
       return state.step === 'scanning' && state.image.id === action.imageId
         ? { step: 'chosen', image: state.image, error: action.message, unreadable: action.unreadable ?? false }

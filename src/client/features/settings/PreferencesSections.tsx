@@ -17,7 +17,17 @@ const THEME_OPTIONS: Array<{ value: Theme; label: string }> = [
   { value: 'system', label: 'Follow the system' },
 ];
 
-function Choice<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: T;
+  options: Array<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
   const labelId = useId();
   return (
     <FormControl component="fieldset">
@@ -67,7 +77,12 @@ export function PreferencesSections() {
       </SettingsSection>
       <SettingsSection title="Receipt dates" description="How scanning reads a date such as 03/04/2025: March 4 or 3 April.">
         {body((s) => (
-          <Choice legend="Date order" value={s.date_order} options={DATE_ORDER_OPTIONS} onChange={(date_order) => void save({ date_order }, 'Receipt date order saved')} />
+          <Choice
+            legend="Date order"
+            value={s.date_order}
+            options={DATE_ORDER_OPTIONS}
+            onChange={(date_order) => void save({ date_order }, 'Receipt date order saved')}
+          />
         ))}
       </SettingsSection>
     </>

@@ -63,24 +63,9 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             aria-label={`Item ${index + 1}`}
             sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr auto' }, alignItems: 'start', mb: 1.5 }}
           >
-            <TextField
-              label="Item name"
-              size="small"
-              {...field('name')}
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-            />
-            <TextField
-              label="Price"
-              size="small"
-              {...field('price')}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }}
-            />
-            <TextField
-              label="Quantity"
-              size="small"
-              {...field('quantity')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
+            <TextField label="Item name" size="small" {...field('name')} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
+            <TextField label="Price" size="small" {...field('price')} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }} />
+            <TextField label="Quantity" size="small" {...field('quantity')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>
               <DeleteOutlinedIcon />
             </IconButton>

@@ -55,7 +55,20 @@ function CheckMark({ text }: { text: string }) {
 }
 
 /** Store, date, amount and category: the fields every receipt form starts with, in a two-column grid. */
-export function ReceiptFields({ values, errors, onChange, amountLabel, amountHint, categories, offerNoCategory, noCategoryHint, wide = false, children, marks = {}, currency = '$' }: ReceiptFieldsProps) {
+export function ReceiptFields({
+  values,
+  errors,
+  onChange,
+  amountLabel,
+  amountHint,
+  categories,
+  offerNoCategory,
+  noCategoryHint,
+  wide = false,
+  children,
+  marks = {},
+  currency = '$',
+}: ReceiptFieldsProps) {
   /** The value, change handler, error and check-mark props of a checked field. */
   const field = (name: 'store' | 'date' | 'amount') => {
     const mark = errors[name] ? undefined : marks[name];
@@ -76,13 +89,7 @@ export function ReceiptFields({ values, errors, onChange, amountLabel, amountHin
         slotProps={{ htmlInput: { maxLength: 200 } }}
         sx={(theme) => ({ ...(wide ? WHOLE_ROW : {}), ...(field('store').sx?.(theme) ?? {}) })}
       />
-      <TextField
-        label="Date"
-        type="date"
-        required
-        {...field('date')}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <TextField label="Date" type="date" required {...field('date')} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField
         label={amountLabel}
         required

@@ -44,7 +44,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const leaveWithoutAsking = useCallback(<T,>(go: () => T): T => {
+  const leaveWithoutAsking = useCallback(<T>(go: () => T): T => {
     passes.current++;
     let result: T;
     try {

@@ -42,7 +42,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('receipt_items_pk', ['receipt_id', 'position'])
     .execute();
 
-  for (const [table, column] of [['daily_totals', 'day'], ['monthly_totals', 'month']] as const) {
+  for (const [table, column] of [
+    ['daily_totals', 'day'],
+    ['monthly_totals', 'month'],
+  ] as const) {
     await db.schema
       .createTable(table)
       .addColumn('user_id', 'text', (c) => c.notNull())

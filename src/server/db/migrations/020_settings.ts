@@ -4,11 +4,21 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('profiles')
-    .addColumn('date_order', 'text', (c) => c.notNull().defaultTo('MDY').check(sql`date_order IN ('MDY', 'DMY')`))
+    .addColumn('date_order', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('MDY')
+        .check(sql`date_order IN ('MDY', 'DMY')`),
+    )
     .execute();
   await db.schema
     .alterTable('profiles')
-    .addColumn('theme', 'text', (c) => c.notNull().defaultTo('system').check(sql`theme IN ('light', 'dark', 'system')`))
+    .addColumn('theme', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('system')
+        .check(sql`theme IN ('light', 'dark', 'system')`),
+    )
     .execute();
 }
 

@@ -23,10 +23,8 @@ const analyticsRoutes: FastifyPluginAsync = async (root) => {
     (req) => service.series(req.user.uid, req.query),
   );
 
-  app.get(
-    '/api/analytics/breakdown',
-    { schema: { tags, querystring: AnalyticsQuery, response: { 200: AnalyticsBreakdown, ...commonErrors } } },
-    (req) => service.breakdown(req.user.uid, req.query),
+  app.get('/api/analytics/breakdown', { schema: { tags, querystring: AnalyticsQuery, response: { 200: AnalyticsBreakdown, ...commonErrors } } }, (req) =>
+    service.breakdown(req.user.uid, req.query),
   );
 };
 export default analyticsRoutes;

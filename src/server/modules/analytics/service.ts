@@ -47,10 +47,7 @@ export class AnalyticsService {
     const today = requestToday(query.tz, now);
     const current = periodOf(range, today);
     const previous = sameDaysOfPrevious(range, today);
-    const [byCategory, before] = await Promise.all([
-      spendingByCategory(this.db, userId, current),
-      spendingByCategory(this.db, userId, previous),
-    ]);
+    const [byCategory, before] = await Promise.all([spendingByCategory(this.db, userId, current), spendingByCategory(this.db, userId, previous)]);
     const total = byCategory.reduce((s, c) => s + c.cents, 0);
     const previousTotal = before.reduce((s, c) => s + c.cents, 0);
     return {

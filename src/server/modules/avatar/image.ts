@@ -13,11 +13,7 @@ export async function toAvatarImage(bytes: Buffer): Promise<Buffer> {
   const type = sniffImageType(bytes);
   if (type !== 'image/jpeg' && type !== 'image/png') throw badRequest(AVATAR_TYPE_MESSAGE);
   try {
-    return await openImage(bytes)
-      .autoOrient()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await openImage(bytes).autoOrient().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
   } catch (err) {
     throw imageError(err, `The image could not be read. ${AVATAR_TYPE_MESSAGE}`);
   }

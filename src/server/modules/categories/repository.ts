@@ -80,7 +80,11 @@ export async function ensureFallbackCategory(db: Executor, userId: string): Prom
 }
 
 export function insertCategory(db: Executor, userId: string, fields: CategoryFields): Promise<CategoryRow> {
-  return db.insertInto('categories').values({ user_id: userId, ...fields }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('categories')
+    .values({ user_id: userId, ...fields })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateCategory(db: Executor, userId: string, id: string, fields: Partial<CategoryFields>): Promise<CategoryRow | undefined> {

@@ -2,13 +2,7 @@ import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { writeAsUser } from '../../db/accountGate';
-import {
-  DEFAULT_CATEGORY_COLOR,
-  DEFAULT_CATEGORY_ICON,
-  type Category,
-  type CategoryInput,
-  type CategoryWithSpending,
-} from '../../../shared/categories';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type Category, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
 import { fromCents } from '../../../shared/money';
 import { centsOf, optionalCentsOf } from '../../money';
 import { moveCategoryTotals, receiptCountsByCategory, spendingByCategory } from '../analytics/repository';
@@ -47,7 +41,11 @@ export class CategoryService {
   /** The categories with this calendar month's spending (month of `tz`, default UTC) and their receipt counts. */
   async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
     const month = requestMonth(tz, now);
-    const [rows, spending, counts] = await Promise.all([listCategories(this.db, userId), spendingByCategory(this.db, userId, month), receiptCountsByCategory(this.db, userId)]);
+    const [rows, spending, counts] = await Promise.all([
+      listCategories(this.db, userId),
+      spendingByCategory(this.db, userId, month),
+      receiptCountsByCategory(this.db, userId),
+    ]);
     const spent = new Map(spending.map((s) => [s.categoryId, s.cents]));
     return rows.map((row) => ({ ...toCategory(row), spent: fromCents(spent.get(row.id) ?? 0), receipt_count: counts.get(row.id) ?? 0 }));
   }

@@ -44,7 +44,7 @@ export class ExportService {
         const receipts = new ReceiptService(trx, this.blobs, this.urls, []); // reads only: nothing to tell
         const all: ExportedReceipt[] = [];
         for (let offset = 0; ; offset += RECEIPT_LIST_MAX_LIMIT) {
-          const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, offset }) // newest first;
+          const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, offset }); // newest first;
           for (const { imageUrl: _link, ...receipt } of page.receipts) all.push(receipt);
           if (page.receipts.length < RECEIPT_LIST_MAX_LIMIT) break;
         }

@@ -7,7 +7,11 @@ export type NotificationRow = Selectable<NotificationsTable>;
 
 export async function insertNotifications(db: Executor, userId: string, rows: NewNotification[]): Promise<void> {
   // One statement per row, in order: `seq` then keeps the order the rules gave.
-  for (const row of rows) await db.insertInto('notifications').values({ user_id: userId, ...row }).execute();
+  for (const row of rows)
+    await db
+      .insertInto('notifications')
+      .values({ user_id: userId, ...row })
+      .execute();
 }
 
 /** Newest first; unread only unless `includeRead`. */
@@ -30,13 +34,7 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
 /** Marks one read (a read one stays as it is); undefined when the user has no such notification. */
 export async function markRead(db: Executor, userId: string, id: string): Promise<NotificationRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Marks every unread one read; answers how many changed. */

@@ -15,10 +15,14 @@ const profileRoutes: FastifyPluginAsync<{ identity: Identity }> = async (root, {
   const service = new ProfileService(app.db, identity, app.log);
   const tags = ['profile'];
 
-  app.post('/api/auth/register', { config: { rateLimit: signUpRateLimit }, schema: { tags, body: RegisterBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
-    const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name);
-    return reply.status(created ? 201 : 200).send(profile);
-  });
+  app.post(
+    '/api/auth/register',
+    { config: { rateLimit: signUpRateLimit }, schema: { tags, body: RegisterBody, response: { 200: Profile, 201: Profile, ...commonErrors } } },
+    async (req, reply) => {
+      const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name);
+      return reply.status(created ? 201 : 200).send(profile);
+    },
+  );
 
   app.get('/api/profile/', { schema: { tags, response: { 200: Profile, ...commonErrors } } }, (req) => service.get(req.user.uid));
 
@@ -28,9 +32,13 @@ const profileRoutes: FastifyPluginAsync<{ identity: Identity }> = async (root, {
 
   app.get('/profile/', { schema: { tags, response: { 200: Profile, ...commonErrors } } }, (req) => service.get(req.user.uid));
 
-  app.post('/profile/', { config: { rateLimit: signUpRateLimit }, schema: { tags, body: CreateProfileBody, response: { 200: Profile, 201: Profile, ...commonErrors } } }, async (req, reply) => {
-    const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name, req.body.avatar_url ?? null);
-    return reply.status(created ? 201 : 200).send(profile);
-  });
+  app.post(
+    '/profile/',
+    { config: { rateLimit: signUpRateLimit }, schema: { tags, body: CreateProfileBody, response: { 200: Profile, 201: Profile, ...commonErrors } } },
+    async (req, reply) => {
+      const { profile, created } = await service.ensureProfile(req.user, req.body.user_id, req.body.display_name, req.body.avatar_url ?? null);
+      return reply.status(created ? 201 : 200).send(profile);
+    },
+  );
 };
 export default profileRoutes;

@@ -50,7 +50,12 @@ export class ProfileService {
    * Creates the user's profile and default categories in one transaction. Idempotent: the
    * register call and the receipt area's create-on-404 may both arrive for one new account.
    */
-  async ensureProfile(user: AuthUser, claimedUserId: string, displayName: string, avatarUrl: string | null = null): Promise<{ profile: Profile; created: boolean }> {
+  async ensureProfile(
+    user: AuthUser,
+    claimedUserId: string,
+    displayName: string,
+    avatarUrl: string | null = null,
+  ): Promise<{ profile: Profile; created: boolean }> {
     if (claimedUserId !== user.uid) throw badRequest('user_id does not match the signed-in user');
     const name = displayName.trim() || user.name || user.email.split('@')[0] || 'Tally user';
     const created = await writeAsUser(this.db, user.uid, async (trx) => {

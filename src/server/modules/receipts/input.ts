@@ -1,11 +1,5 @@
 import { badRequest } from '../../errors';
-import {
-  DEFAULT_ITEM_CATEGORY,
-  isScanPayload,
-  type CreateReceiptBody,
-  type ManualReceiptBody,
-  type ScanReceiptBody,
-} from '../../../shared/receipts';
+import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualReceiptBody, type ScanReceiptBody } from '../../../shared/receipts';
 import { centsOf, optionalCentsOf } from '../../money';
 import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
 import type { NewItem } from './repository';

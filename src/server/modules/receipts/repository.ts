@@ -73,12 +73,21 @@ function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter):
 }
 
 type ReceiptColumn = keyof ReceiptsTable & string;
-const PLAIN_COLUMNS: ReceiptColumn[] = ['id', 'user_id', 'store', 'amount_cents', 'category_id', 'description', 'payment_method', 'tax_cents', 'image_key', 'created_at', 'updated_at'];
-/** Every receipt column, the date as text. */
-const receiptColumns = (table = 'receipts') => [
-  ...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)),
-  dateText(`${table}.date`).as('date'),
+const PLAIN_COLUMNS: ReceiptColumn[] = [
+  'id',
+  'user_id',
+  'store',
+  'amount_cents',
+  'category_id',
+  'description',
+  'payment_method',
+  'tax_cents',
+  'image_key',
+  'created_at',
+  'updated_at',
 ];
+/** Every receipt column, the date as text. */
+const receiptColumns = (table = 'receipts') => [...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)), dateText(`${table}.date`).as('date')];
 type ReceiptBase = Selectable<ReceiptsTable>;
 
 function withCategoryName(db: Executor) {
@@ -146,7 +155,12 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
 }
 
 export async function insertReceipt(trx: Executor, userId: string, fields: ReceiptFields): Promise<ReceiptBase> {
-  return trx.insertInto('receipts').values({ user_id: userId, ...fields }).returning(receiptColumns()).$castTo<ReceiptBase>().executeTakeFirstOrThrow();
+  return trx
+    .insertInto('receipts')
+    .values({ user_id: userId, ...fields })
+    .returning(receiptColumns())
+    .$castTo<ReceiptBase>()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateReceipt(trx: Executor, userId: string, id: string, fields: ReceiptFields): Promise<ReceiptBase> {

@@ -2,15 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
-import {
-  CreateReceiptBody,
-  ManualReceiptBody,
-  Receipt,
-  ReceiptList,
-  ReceiptListQuery,
-  ReceiptParams,
-  TOTAL_COUNT_HEADER,
-} from '../../../shared/receipts';
+import { CreateReceiptBody, ManualReceiptBody, Receipt, ReceiptList, ReceiptListQuery, ReceiptParams, TOTAL_COUNT_HEADER } from '../../../shared/receipts';
 import { ReceiptService } from './service';
 import type { ReceiptListener } from './events';
 

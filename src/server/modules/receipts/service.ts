@@ -8,13 +8,7 @@ import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { decodeImageData, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
-import {
-  RECEIPT_LIST_DEFAULT_LIMIT,
-  type CreateReceiptBody,
-  type ManualReceiptBody,
-  type Receipt,
-  type ReceiptListQuery,
-} from '../../../shared/receipts';
+import { RECEIPT_LIST_DEFAULT_LIMIT, type CreateReceiptBody, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/repository';
 import { receiptCountFromTotals } from '../analytics/repository';
 import { learnStore } from '../scan/storeMemory';
@@ -85,7 +79,11 @@ export class ReceiptService {
     // Without a search the totals already know the count: no scan over every receipt.
     const counting = filter.search ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, categoryId);
     const [rows, total] = await Promise.all([listReceipts(this.db, userId, filter, page), counting]);
-    const items = await itemsOf(this.db, userId, rows.map((r) => r.id));
+    const items = await itemsOf(
+      this.db,
+      userId,
+      rows.map((r) => r.id),
+    );
     const byReceipt = new Map<string, ReceiptItemRow[]>();
     for (const item of items) byReceipt.set(item.receipt_id, [...(byReceipt.get(item.receipt_id) ?? []), item]);
     return { receipts: rows.map((r) => this.toReceipt(r, byReceipt.get(r.id) ?? [])), total };

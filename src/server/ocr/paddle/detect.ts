@@ -101,28 +101,49 @@ export function regionsFromMap(prob: Float32Array, W: number, H: number, opts: P
     let tail = 0;
     pixels[tail++] = start;
     label[start] = next;
-    let sum = 0, mx = 0, my = 0;
+    let sum = 0,
+      mx = 0,
+      my = 0;
     while (head < tail) {
       const p = pixels[head++];
       const x = p % W;
       const y = (p - x) / W;
-      sum += prob[p]; mx += x; my += y;
-      if (x > 0 && label[p - 1] === 0 && prob[p - 1] > opts.threshold) { label[p - 1] = next; pixels[tail++] = p - 1; }
-      if (x < W - 1 && label[p + 1] === 0 && prob[p + 1] > opts.threshold) { label[p + 1] = next; pixels[tail++] = p + 1; }
-      if (y > 0 && label[p - W] === 0 && prob[p - W] > opts.threshold) { label[p - W] = next; pixels[tail++] = p - W; }
-      if (y < H - 1 && label[p + W] === 0 && prob[p + W] > opts.threshold) { label[p + W] = next; pixels[tail++] = p + W; }
+      sum += prob[p];
+      mx += x;
+      my += y;
+      if (x > 0 && label[p - 1] === 0 && prob[p - 1] > opts.threshold) {
+        label[p - 1] = next;
+        pixels[tail++] = p - 1;
+      }
+      if (x < W - 1 && label[p + 1] === 0 && prob[p + 1] > opts.threshold) {
+        label[p + 1] = next;
+        pixels[tail++] = p + 1;
+      }
+      if (y > 0 && label[p - W] === 0 && prob[p - W] > opts.threshold) {
+        label[p - W] = next;
+        pixels[tail++] = p - W;
+      }
+      if (y < H - 1 && label[p + W] === 0 && prob[p + W] > opts.threshold) {
+        label[p + W] = next;
+        pixels[tail++] = p + W;
+      }
     }
     next++;
     const count = tail;
     if (count < 6) continue;
     const score = sum / count;
     if (score < opts.minScore) continue;
-    mx /= count; my /= count;
-    let cxx = 0, cyy = 0, cxy = 0;
+    mx /= count;
+    my /= count;
+    let cxx = 0,
+      cyy = 0,
+      cxy = 0;
     for (let i = 0; i < count; i++) {
-      const x = pixels[i] % W - mx;
+      const x = (pixels[i] % W) - mx;
       const y = (pixels[i] - (pixels[i] % W)) / W - my;
-      cxx += x * x; cyy += y * y; cxy += x * y;
+      cxx += x * x;
+      cyy += y * y;
+      cxy += x * y;
     }
     let angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
     // Receipts are read along their lines: a tall blob (a lone '1', a bar) keeps a level reading.
@@ -131,9 +152,12 @@ export function regionsFromMap(prob: Float32Array, W: number, H: number, opts: P
     if (Math.abs(angle) < LEVEL) angle = 0;
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
-    let umin = Infinity, umax = -Infinity, vmin = Infinity, vmax = -Infinity;
+    let umin = Infinity,
+      umax = -Infinity,
+      vmin = Infinity,
+      vmax = -Infinity;
     for (let i = 0; i < count; i++) {
-      const x = pixels[i] % W - mx;
+      const x = (pixels[i] % W) - mx;
       const y = (pixels[i] - (pixels[i] % W)) / W - my;
       const u = x * cos + y * sin;
       const v = -x * sin + y * cos;

@@ -36,10 +36,15 @@ export interface Charset {
 const LATIN = /^[\x20-\x7e€£¥°·•×]$/;
 
 export function loadCharset(file: string): Charset {
-  const table = fs.readFileSync(file, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+  const table = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
   if (table.length && table[table.length - 1] === '') table.pop();
   const chars = ['', ...table, ' '];
   const allowed = [0];
-  chars.forEach((c, i) => { if (i > 0 && LATIN.test(c)) allowed.push(i); });
+  chars.forEach((c, i) => {
+    if (i > 0 && LATIN.test(c)) allowed.push(i);
+  });
   return { chars, allowed: Int32Array.from(allowed) };
 }

@@ -34,8 +34,10 @@ export function cropSegment(image: DecodedImage, r: TextRegion, outW: number, ou
   const dv = r.height / LINE_HEIGHT;
   const k = Math.max(1, Math.min(4, Math.round(Math.max(du, dv))));
   const sample = (x: number, y: number): number => {
-    if (x < 0) x = 0; else if (x > W - 1) x = W - 1;
-    if (y < 0) y = 0; else if (y > H - 1) y = H - 1;
+    if (x < 0) x = 0;
+    else if (x > W - 1) x = W - 1;
+    if (y < 0) y = 0;
+    else if (y > H - 1) y = H - 1;
     const x0 = Math.floor(x);
     const y0 = Math.floor(y);
     const x1 = Math.min(W - 1, x0 + 1);
@@ -87,7 +89,10 @@ export function decodeSteps(probs: Float32Array, offset: number, steps: number, 
     let bestP = -1;
     for (let a = 0; a < allowed.length; a++) {
       const p = probs[base + allowed[a]];
-      if (p > bestP) { bestP = p; best = allowed[a]; }
+      if (p > bestP) {
+        bestP = p;
+        best = allowed[a];
+      }
     }
     if (best === 0 && probs[base + space] >= SPACE_MIN) best = space;
     if (best === space) {
@@ -102,7 +107,13 @@ export function decodeSteps(probs: Float32Array, offset: number, steps: number, 
   return { text, conf: kept ? confSum / kept : 0 };
 }
 
-export async function recognizeSegments(ort: Ort, session: InferenceSession, image: DecodedImage, regions: TextRegion[], charset: Charset): Promise<ReadSegment[]> {
+export async function recognizeSegments(
+  ort: Ort,
+  session: InferenceSession,
+  image: DecodedImage,
+  regions: TextRegion[],
+  charset: Charset,
+): Promise<ReadSegment[]> {
   const order = regions.map((r, i) => ({ r, i, w: segmentWidth(r) })).sort((a, b) => a.w - b.w);
   const results: ReadSegment[] = new Array(regions.length);
   let start = 0;

@@ -28,7 +28,10 @@ function median(xs: number[]): number {
 }
 
 function boundsOf(segs: ReadSegment[]): Box {
-  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  let left = Infinity,
+    top = Infinity,
+    right = -Infinity,
+    bottom = -Infinity;
   for (const { region: r } of segs) {
     const hw = (Math.abs(r.width * Math.cos(r.angle)) + Math.abs(r.height * Math.sin(r.angle))) / 2;
     const hh = (Math.abs(r.width * Math.sin(r.angle)) + Math.abs(r.height * Math.cos(r.angle))) / 2;

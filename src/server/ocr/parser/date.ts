@@ -8,7 +8,19 @@ import { isRealDay } from '../../../shared/calendar';
 export type DateOrder = 'MDY' | 'DMY';
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const MONTH_RE = '(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\\.?';
 
@@ -25,12 +37,23 @@ export function makeDate(y: number, m: number, d: number): string | null {
 
 /** Common OCR confusions inside a date token. */
 function fixDigits(s: string): string {
-  return s.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1').replace(/[Ss](?=\d)/g, '5');
+  return s
+    .replace(/[Oo]/g, '0')
+    .replace(/[Il|]/g, '1')
+    .replace(/[Ss](?=\d)/g, '5');
 }
 
 /** Digits OCR confuses on thermal print (each maps to the digits it is often read for). */
 const DIGIT_CONFUSIONS: Record<string, string> = {
-  '0': '869', '1': '7', '2': '7', '3': '8', '5': '6', '6': '058', '7': '12', '8': '036', '9': '0',
+  '0': '869',
+  '1': '7',
+  '2': '7',
+  '3': '8',
+  '5': '6',
+  '6': '058',
+  '7': '12',
+  '8': '036',
+  '9': '0',
 };
 
 /**
@@ -73,7 +96,11 @@ export function plausibility(date: string, today: Date): number {
   return 0;
 }
 
-export interface Candidate { date: string; score: number; pos: number }
+export interface Candidate {
+  date: string;
+  score: number;
+  pos: number;
+}
 
 /** All plausible dates in one line, with a confidence score. */
 export function datesInLine(text: string, order: DateOrder): { date: string; score: number }[] {

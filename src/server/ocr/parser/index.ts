@@ -50,8 +50,6 @@ export interface FieldConfidence {
   total_amount: number;
 }
 
-
-
 /** Store name from the text of the receipt's header alone (e.g. a closer re-read of it), with the model's share for it. */
 export function parseStoreFromHeader(raw: string, lineConf?: number[]): { name: string; score: number } {
   const lines = toLines(raw ?? '');

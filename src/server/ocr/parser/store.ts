@@ -4,11 +4,14 @@
  */
 
 export const PHONE_RE = /(\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4})|\b(tel|fax|phone|mobile|whatsapps?)\b|\b(ph|hp|call)\b\s*[:.#]?\s*[\d(+]/i;
-export const ADDRESS_RE = /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
-export const META_RE = /invoice|receipt|\b(dine[\s-]*in|to[\s-]*go|take[\s-]*out|carry[\s-]*out|purchase|dining\s+room|served|reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|date|time|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|@/i;
+export const ADDRESS_RE =
+  /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
+export const META_RE =
+  /invoice|receipt|\b(dine[\s-]*in|to[\s-]*go|take[\s-]*out|carry[\s-]*out|purchase|dining\s+room|served|reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|date|time|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|@/i;
 export const DATE_OR_NUMBER_RE = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}|^[\d\s\W]+$/;
 /** Legal-form suffixes and other words that mark a business name (generic, international). */
-export const COMPANY_RE = /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp(oration)?|co\.|company|plc|gmbh|enterprise|trading|restaurant|restoran|cafe|café|bakery|mart|market|supermarket|store|shop|kitchen|grill|bar|pharmacy|hardware|station|bistro|pizza|sushi|deli|diner|cuisine|foods?|steak\s*house|tavern|pub|eatery|cantina|bbq|wings|ramen|noodles?|chicken|pizzeria|wine|shakes|fries|grille|tacos?|burgers?|brewery|brasserie|drive-in)\b/i;
+export const COMPANY_RE =
+  /\b(sdn\.?\s*bhd|bhd|s\/b|llc|inc|ltd|limited|corp(oration)?|co\.|company|plc|gmbh|enterprise|trading|restaurant|restoran|cafe|café|bakery|mart|market|supermarket|store|shop|kitchen|grill|bar|pharmacy|hardware|station|bistro|pizza|sushi|deli|diner|cuisine|foods?|steak\s*house|tavern|pub|eatery|cantina|bbq|wings|ramen|noodles?|chicken|pizzeria|wine|shakes|fries|grille|tacos?|burgers?|brewery|brasserie|drive-in)\b/i;
 /** US state codes; those that are also English words count only after a comma ("Dine In"). */
 const STATES = 'AK AZ AR CA CT FL GA IA KS KY MD MI MN MS MO MT NE NV NH NJ NM NY NC ND OH RI SC SD TN TX UT VT VA WA WV WI WY DC';
 const WORD_STATES = 'AL CO DE HI ID IN LA MA ME OK OR PA';
@@ -27,21 +30,23 @@ export const SUFFIX_ONLY_RE = /^(sdn\.?\s*bhd\.?|bhd\.?|s\/b|llc|inc\.?|ltd\.?|l
 
 /** Remove registration numbers, decorations and stray OCR characters around a name. */
 export function cleanStoreLine(s: string): string {
-  return s
-    .replace(/\((?=[^)]*\d)[A-Z0-9 .-]{4,}\)/gi, ' ') // (481500-M), (519837-X): company reg numbers
-    .replace(/\b(co\.?|company|roc|reg)\s*(no|num)\.?\s*[:.]?\s*[\w-]+/gi, ' ')
-    // A comma right after an abbreviated legal form that ends the name is a misread full stop.
-    .replace(/\b(bhd|ltd|inc|corp|co)\s*,\s*$/i, '$1.')
-    .replace(/[*=~_|<>«»{}[\]\\]+/g, ' ')
-    .replace(/\s+'\s*s\b/g, "'s") // "Red ' s" -> "Red's"
-    .replace(/'\s+s\b/g, "'s")
-    .replace(/\s+[.,:;]+$/, '')
-    // Store/terminal numbers printed after the name ("CARL'S JR 1100375") and stray letters.
-    .replace(/^(.*[A-Za-z]{2,}.*?)\s+\d{5,}\b.*$/, '$1')
-    .replace(/(\s+[A-Za-z]){1,2}\s*$/, (m, _g, off: number, str: string) => (str.slice(0, off).replace(/[^A-Za-z]/g, '').length >= 4 ? '' : m))
-    .replace(/^[^A-Za-z0-9#&(]+|[^A-Za-z0-9.)'!]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .replace(/\((?=[^)]*\d)[A-Z0-9 .-]{4,}\)/gi, ' ') // (481500-M), (519837-X): company reg numbers
+      .replace(/\b(co\.?|company|roc|reg)\s*(no|num)\.?\s*[:.]?\s*[\w-]+/gi, ' ')
+      // A comma right after an abbreviated legal form that ends the name is a misread full stop.
+      .replace(/\b(bhd|ltd|inc|corp|co)\s*,\s*$/i, '$1.')
+      .replace(/[*=~_|<>«»{}[\]\\]+/g, ' ')
+      .replace(/\s+'\s*s\b/g, "'s") // "Red ' s" -> "Red's"
+      .replace(/'\s+s\b/g, "'s")
+      .replace(/\s+[.,:;]+$/, '')
+      // Store/terminal numbers printed after the name ("CARL'S JR 1100375") and stray letters.
+      .replace(/^(.*[A-Za-z]{2,}.*?)\s+\d{5,}\b.*$/, '$1')
+      .replace(/(\s+[A-Za-z]){1,2}\s*$/, (m, _g, off: number, str: string) => (str.slice(0, off).replace(/[^A-Za-z]/g, '').length >= 4 ? '' : m))
+      .replace(/^[^A-Za-z0-9#&(]+|[^A-Za-z0-9.)'!]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 export function plausibleWords(s: string): number {
@@ -57,11 +62,46 @@ export function plausibleWords(s: string): number {
  * ("KESTAURANT", "ENTERFRISE"). Never names of particular shops.
  */
 const SHOP_WORDS = [
-  'restaurant', 'restoran', 'enterprise', 'trading', 'hardware', 'stationery', 'stationers', 'bakery', 'bakeries',
-  'pharmacy', 'farmasi', 'supermarket', 'market', 'kedai', 'runcit', 'kitchen', 'coffee', 'tavern', 'seafood',
-  'station', 'services', 'international', 'industries', 'marketing', 'holdings', 'company', 'corporation',
-  'limited', 'burger', 'express', 'buffet', 'grill', 'bistro', 'diner', 'pizza', 'sushi', 'noodle', 'cafe',
-  'health', 'beauty',
+  'restaurant',
+  'restoran',
+  'enterprise',
+  'trading',
+  'hardware',
+  'stationery',
+  'stationers',
+  'bakery',
+  'bakeries',
+  'pharmacy',
+  'farmasi',
+  'supermarket',
+  'market',
+  'kedai',
+  'runcit',
+  'kitchen',
+  'coffee',
+  'tavern',
+  'seafood',
+  'station',
+  'services',
+  'international',
+  'industries',
+  'marketing',
+  'holdings',
+  'company',
+  'corporation',
+  'limited',
+  'burger',
+  'express',
+  'buffet',
+  'grill',
+  'bistro',
+  'diner',
+  'pizza',
+  'sushi',
+  'noodle',
+  'cafe',
+  'health',
+  'beauty',
 ];
 /** Letter pairs OCR confuses in print (either way round). */
 const LETTER_CONFUSIONS = ['KR', 'TI', 'IL', 'FP', 'OD', 'OQ', 'CG', 'EF', 'HM', 'HN', 'UV', 'CE', 'BE', 'BR', 'JI', 'WN'];
@@ -74,7 +114,10 @@ function repairShopWord(word: string): string {
     let diff = -1;
     for (let i = 0; i < w.length; i++) {
       if (w[i] === v[i]) continue;
-      if (diff >= 0) { diff = -2; break; }
+      if (diff >= 0) {
+        diff = -2;
+        break;
+      }
       diff = i;
     }
     if (diff < 0) continue;
@@ -87,18 +130,20 @@ function repairShopWord(word: string): string {
 }
 
 export function normaliseLegalForm(name: string): string {
-  return name
-    .replace(/[A-Za-z]+/g, repairShopWord)
-    // Keep the printed full stop ("SDN. BHD."): only the letters are repaired.
-    .replace(/\b[SC5][DO0]N(\.?)\s*[BE8]H[DO0]\b/gi, (m, dot: string) => {
-      const fixed = `SDN${dot ? '. ' : ' '}BHD`;
-      return m === m.toUpperCase() ? fixed : fixed.replace('SDN', 'Sdn').replace('BHD', 'Bhd');
-    })
-    // Q read as O in the common "BBQ".
-    .replace(/\bBB[O0]\b/g, 'BBQ')
-    .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
-    .replace(/\b[S5][/7][B8DR]$/i, 'S/B')
-    .replace(/\b[l1I]nc\.?$/, 'Inc')
-    .replace(/\bL[l1I]C$/, 'LLC')
-    .replace(/\bLT[DO0]\b/g, 'LTD');
+  return (
+    name
+      .replace(/[A-Za-z]+/g, repairShopWord)
+      // Keep the printed full stop ("SDN. BHD."): only the letters are repaired.
+      .replace(/\b[SC5][DO0]N(\.?)\s*[BE8]H[DO0]\b/gi, (m, dot: string) => {
+        const fixed = `SDN${dot ? '. ' : ' '}BHD`;
+        return m === m.toUpperCase() ? fixed : fixed.replace('SDN', 'Sdn').replace('BHD', 'Bhd');
+      })
+      // Q read as O in the common "BBQ".
+      .replace(/\bBB[O0]\b/g, 'BBQ')
+      .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
+      .replace(/\b[S5][/7][B8DR]$/i, 'S/B')
+      .replace(/\b[l1I]nc\.?$/, 'Inc')
+      .replace(/\bL[l1I]C$/, 'LLC')
+      .replace(/\bLT[DO0]\b/g, 'LTD')
+  );
 }

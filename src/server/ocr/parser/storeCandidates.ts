@@ -8,8 +8,19 @@
 import type { Features } from '../picker/model';
 import { findMoney, letterRatio, lettersForDigits, type Line } from './text';
 import {
-  ADDRESS_RE, cleanStoreLine, COMPANY_RE, CONNECTOR_START_RE, DATE_OR_NUMBER_RE, LABEL_RE, LEGAL_END_RE,
-  META_RE, normaliseLegalForm, PHONE_RE, isPlace, plausibleWords, SUFFIX_ONLY_RE,
+  ADDRESS_RE,
+  cleanStoreLine,
+  COMPANY_RE,
+  CONNECTOR_START_RE,
+  DATE_OR_NUMBER_RE,
+  LABEL_RE,
+  LEGAL_END_RE,
+  META_RE,
+  normaliseLegalForm,
+  PHONE_RE,
+  isPlace,
+  plausibleWords,
+  SUFFIX_ONLY_RE,
 } from './store';
 
 /** Where and how a raw text line was printed (by raw line index). */
@@ -94,8 +105,16 @@ function looks(s: string): Features {
  * 'label: value' field, an amount, a phone number, a date.
  */
 export function cannotBeName(f: Features): boolean {
-  return f.suffix_only === 1 || f.label === 1 || f.amount === 1 || f.phone === 1 || f.lone_shop_word === 1 || f.starts_with_shop_word === 1 ||
-    f.continued_below === 1 || (f.date_or_number === 1 && f.letters < 0.5);
+  return (
+    f.suffix_only === 1 ||
+    f.label === 1 ||
+    f.amount === 1 ||
+    f.phone === 1 ||
+    f.lone_shop_word === 1 ||
+    f.starts_with_shop_word === 1 ||
+    f.continued_below === 1 ||
+    (f.date_or_number === 1 && f.letters < 0.5)
+  );
 }
 
 export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)[]): StoreCandidate[] {
@@ -103,7 +122,10 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
   const cleaned = header.map((l) => cleanStoreLine(l.text));
   const heights = header.map((l) => layout?.[l.index]?.height ?? 0);
   const medianHeight = median(lines.map((l) => layout?.[l.index]?.height ?? 0));
-  const below = lines.slice(HEADER_LINES).map((l) => squeeze(l.text)).join('|');
+  const below = lines
+    .slice(HEADER_LINES)
+    .map((l) => squeeze(l.text))
+    .join('|');
   const out: StoreCandidate[] = [];
   const seen = new Set<string>();
   header.forEach((line, i) => {

@@ -35,23 +35,27 @@ function isJunkSegment(seg: string): boolean {
 
 /** Repair digit confusions inside things that look like amounts or dates. */
 export function repairDigits(s: string): string {
-  return s
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[—–]/g, '-')
-    // O/o for zero next to digits in amounts: "15.O3", "1O.00", "15. O3"
-    .replace(/(\d[.,]?\s?)[Oo](?=\d|\b)/g, '$10')
-    .replace(/(\d[.,]\s?\d)[Oo]\b/g, '$10')
-    // "15. 03", "8 .39": a stray space around the decimal point of an amount
-    .replace(/(\d) ?([.,]) ?(\d{2})(?!\d)/g, '$1$2$3')
-    .replace(/([$]|RM)\s?[Oo](?=[.,]\d)/g, '$10');
+  return (
+    s
+      .replace(/[’‘`´]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/[—–]/g, '-')
+      // O/o for zero next to digits in amounts: "15.O3", "1O.00", "15. O3"
+      .replace(/(\d[.,]?\s?)[Oo](?=\d|\b)/g, '$10')
+      .replace(/(\d[.,]\s?\d)[Oo]\b/g, '$10')
+      // "15. 03", "8 .39": a stray space around the decimal point of an amount
+      .replace(/(\d) ?([.,]) ?(\d{2})(?!\d)/g, '$1$2$3')
+      .replace(/([$]|RM)\s?[Oo](?=[.,]\d)/g, '$10')
+  );
 }
 
 /** Split text into cleaned, non-empty lines (junk margins from photos removed). */
 export function toLines(raw: string): Line[] {
   const out: Line[] = [];
   raw.split(/\r?\n/).forEach((orig, index) => {
-    let segs = repairDigits(orig.replace(/\t/g, '    ')).trim().split(/(\s{3,})/);
+    let segs = repairDigits(orig.replace(/\t/g, '    '))
+      .trim()
+      .split(/(\s{3,})/);
     // segs alternates text / gap; drop junk text segments at both ends.
     const texts = () => segs.filter((_, i) => i % 2 === 0);
     while (segs.length > 1 && isJunkSegment(segs[0]) && texts().length > 1) segs = segs.slice(2);
@@ -111,7 +115,12 @@ const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1'
 
 export function lettersForDigits(word: string): string {
   if (!/^[A-Za-z]*[0158][A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
-  const lower = word.replace(/[^A-Za-z]/g, '').slice(1) === word.replace(/[^A-Za-z]/g, '').slice(1).toLowerCase();
+  const lower =
+    word.replace(/[^A-Za-z]/g, '').slice(1) ===
+    word
+      .replace(/[^A-Za-z]/g, '')
+      .slice(1)
+      .toLowerCase();
   return word.replace(/[0158]/g, (d, at: number) => DIGIT_AS_LETTER[d][lower && at > 0 ? 1 : 0]);
 }
 

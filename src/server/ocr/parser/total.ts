@@ -11,9 +11,13 @@ import { findMoney, round2, trailingMoney, type Line, type Money } from './text'
 export const TOT = '(?:[tl1i][o0u][tl1i][a4][l1i]|tot[a4]?l|ttl)';
 /** Labels that name the amount due. */
 const TOTAL_RE = new RegExp(`\\b(${TOT}|amount\\s*due|balance\\s*due|amount\\s*payable|amt\\s*due|balance|due|payable)\\b`, 'i');
-export const STRONG_RE = new RegExp(`\\b(grand\\s*${TOT}|${TOT}\\s*due|amount\\s*due|balance\\s*due|${TOT}\\s*payable|amount\\s*payable|nett?\\s*${TOT}|${TOT}\\s*sales|${TOT}\\s*amount)\\b`, 'i');
+export const STRONG_RE = new RegExp(
+  `\\b(grand\\s*${TOT}|${TOT}\\s*due|amount\\s*due|balance\\s*due|${TOT}\\s*payable|amount\\s*payable|nett?\\s*${TOT}|${TOT}\\s*sales|${TOT}\\s*amount)\\b`,
+  'i',
+);
 /** Labels that look like a total but are not the amount paid. */
-const NOT_TOTAL_RE = /\b(sub[\s-]*|tax|gst|vat|sst|qty|quantity|items?\b|item\(s\)|discount|savings?|saved|change|cash|tender(ed)?|excl|exclusive|before|points?|tips?|gratuity|deposit|previous|summary|count|supplies|weight)/i;
+const NOT_TOTAL_RE =
+  /\b(sub[\s-]*|tax|gst|vat|sst|qty|quantity|items?\b|item\(s\)|discount|savings?|saved|change|cash|tender(ed)?|excl|exclusive|before|points?|tips?|gratuity|deposit|previous|summary|count|supplies|weight)/i;
 const ROUNDED_RE = /\b(rounded|after\s*(round|adj)|round(ing)?\s*(total|amount|amt))/i;
 const ROUNDING_RE = /\bround(ing)?\b/i;
 const SUBTOTAL_RE = new RegExp(`\\b(sub[\\s-]*${TOT}|sub[\\s-]*tota?|subt[o0]ta[l1i]?)\\b`, 'i');
@@ -69,7 +73,12 @@ export interface TotalsResult {
   confidence: number;
 }
 
-interface Cand { value: number; score: number; pos: number; loose: boolean }
+interface Cand {
+  value: number;
+  score: number;
+  pos: number;
+  loose: boolean;
+}
 export type Kind = 'subtotal' | 'tax' | 'change' | 'cash' | 'card' | 'total' | 'rounded' | 'rounding' | 'other';
 
 export function classify(text: string): Kind {
@@ -78,7 +87,12 @@ export function classify(text: string): Kind {
   if (SUBTOTAL_RE.test(t)) return 'subtotal';
   if (ROUNDED_RE.test(t)) return 'rounded';
   if (ROUNDING_RE.test(t)) return 'rounding';
-  if (TAX_RE.test(t) && !NOT_TAX_RE.test(text) && !new RegExp(TOT, 'i').test(t.replace(new RegExp(`${TOT}\\s*(tax|gst|vat|sst)|(tax|gst|vat|sst)\\s*${TOT}`, 'i'), ''))) return 'tax';
+  if (
+    TAX_RE.test(t) &&
+    !NOT_TAX_RE.test(text) &&
+    !new RegExp(TOT, 'i').test(t.replace(new RegExp(`${TOT}\\s*(tax|gst|vat|sst)|(tax|gst|vat|sst)\\s*${TOT}`, 'i'), ''))
+  )
+    return 'tax';
   if (CHANGE_RE.test(t) && !/\b(service|srv|svc|serv)\b/i.test(t)) return 'change';
   if (TOTAL_RE.test(t) && !NOT_TOTAL_RE.test(t)) return 'total';
   if (CASH_RE.test(t)) return 'cash';
@@ -107,14 +121,23 @@ export function parseTotals(lines: Line[]): TotalsResult {
     switch (kind) {
       case 'subtotal':
         if (summaryStart === null) summaryStart = pos;
-        if (m && subtotal === null) { subtotal = m.value; subtotalPos = pos; }
+        if (m && subtotal === null) {
+          subtotal = m.value;
+          subtotalPos = pos;
+        }
         break;
       case 'tax':
         if (m && m.value > 0) taxes.push(m.value);
         break;
-      case 'change': if (m) change.push(m.value); break;
-      case 'cash': if (m) cash.push(m.value); break;
-      case 'card': if (m) cards.push(m.value); break;
+      case 'change':
+        if (m) change.push(m.value);
+        break;
+      case 'cash':
+        if (m) cash.push(m.value);
+        break;
+      case 'card':
+        if (m) cards.push(m.value);
+        break;
       case 'rounding':
         // "Rounding RM 182.00": an adjustment is a few cents; a bigger figure is the rounded total.
         if (m && m.value >= 1) cands.push({ value: m.value, score: 5.5, pos, loose: false });
@@ -176,10 +199,16 @@ export function parseTotals(lines: Line[]): TotalsResult {
     if (subtotalPos < 0) return null;
     let end = Math.min(lines.length, subtotalPos + 9);
     for (let i = subtotalPos + 1; i < end; i++) {
-      if (['cash', 'change', 'card'].includes(kinds[i])) { end = i; break; }
+      if (['cash', 'change', 'card'].includes(kinds[i])) {
+        end = i;
+        break;
+      }
       // An unlabelled line equal to the running sum is the (misread-label) total.
       const running = chainTo(i);
-      if (running !== null && amounts[i] && Math.abs(amounts[i]!.value - running) < 0.005 && kinds[i] === 'other') { end = i; break; }
+      if (running !== null && amounts[i] && Math.abs(amounts[i]!.value - running) < 0.005 && kinds[i] === 'other') {
+        end = i;
+        break;
+      }
     }
     return chainTo(end);
   })();
@@ -197,7 +226,13 @@ export function parseTotals(lines: Line[]): TotalsResult {
         c.score += 1;
       }
       if ((support.get(round2(c.value)) ?? 0) > 0) c.score += 3;
-      else for (const [v] of support) if (oneDigitOff(v, c.value) && (c.loose || v === chain)) { c.value = v; c.score += 1; break; }
+      else
+        for (const [v] of support)
+          if (oneDigitOff(v, c.value) && (c.loose || v === chain)) {
+            c.value = v;
+            c.score += 1;
+            break;
+          }
       if (c.value <= 0) c.score -= 10;
       if (subtotal !== null && c.value < subtotal - 0.005) c.score -= 2;
       // A later total line (after service charges, rounding) supersedes an earlier one.
@@ -216,7 +251,9 @@ export function parseTotals(lines: Line[]): TotalsResult {
   } else if (subtotal !== null || support.size) {
     // No readable total line: vote between the summary arithmetic, payments and the subtotal.
     const votes = new Map<number, number>();
-    const add = (v: number | null, w: number) => { if (v !== null && v > 0) votes.set(round2(v), (votes.get(round2(v)) ?? 0) + w); };
+    const add = (v: number | null, w: number) => {
+      if (v !== null && v > 0) votes.set(round2(v), (votes.get(round2(v)) ?? 0) + w);
+    };
     add(chainAll, 1.2);
     add(subtotal, 1);
     for (const [v, n] of support) add(v, n * 1.1);

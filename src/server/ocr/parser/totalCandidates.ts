@@ -14,7 +14,14 @@ export interface TotalCandidate {
   features: Features;
 }
 
-interface Occurrence { pos: number; kind: Kind; strong: boolean; currency: boolean; table: boolean; loose: boolean }
+interface Occurrence {
+  pos: number;
+  kind: Kind;
+  strong: boolean;
+  currency: boolean;
+  table: boolean;
+  loose: boolean;
+}
 
 const cents = (v: number) => Math.round(v * 100);
 const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 0.005;
@@ -95,8 +102,9 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
     }
   });
   const printed = [...byValue.keys()];
-  const derived = [sums.chain, ...sums.cashLessChange, sums.items, sums.items !== null && sums.tax !== null ? round2(sums.items + sums.tax) : null]
-    .filter((v): v is number => v !== null && v > 0);
+  const derived = [sums.chain, ...sums.cashLessChange, sums.items, sums.items !== null && sums.tax !== null ? round2(sums.items + sums.tax) : null].filter(
+    (v): v is number => v !== null && v > 0,
+  );
   for (const v of derived) if (!byValue.has(cents(v))) byValue.set(cents(v), []);
 
   const values = [...byValue.keys()].map((k) => k / 100);

@@ -33,7 +33,5 @@ export function rank<T>(weights: Weights, candidates: { value: T; features: Feat
   const top = Math.max(...scores);
   const exps = scores.map((s) => Math.exp(s - top));
   const sum = exps.reduce((a, b) => a + b, 0);
-  return candidates
-    .map((c, i) => ({ value: c.value, features: c.features, p: exps[i] / sum }))
-    .sort((a, b) => b.p - a.p);
+  return candidates.map((c, i) => ({ value: c.value, features: c.features, p: exps[i] / sum })).sort((a, b) => b.p - a.p);
 }

@@ -11,9 +11,7 @@ export interface ScanRequest {
 /** Which error class the API raises again: the picture's fault, or the engine's. */
 export type ScanFailureKind = 'input' | 'failed';
 
-export type ScanReply =
-  | { id: number; ok: true; result: ScanResult }
-  | { id: number; ok: false; kind: ScanFailureKind; message: string };
+export type ScanReply = { id: number; ok: true; result: ScanResult } | { id: number; ok: false; kind: ScanFailureKind; message: string };
 
 /** The first message of a started process: the models are loaded, or why they are not. */
 export type ReadyMessage = { ready: true } | { ready: false; message: string };
