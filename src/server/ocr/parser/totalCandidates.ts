@@ -174,7 +174,7 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
       whole: Number.isInteger(value) ? 1 : 0,
       // The cash-rounded form of a labelled total, or a total whose cash-rounded form is printed.
       cash_rounding_of_total: cents(value) % 5 === 0 && totalLabelled.some((t) => !near(t, value) && roundedToFive(t) === cents(value)) ? 1 : 0,
-      rounds_to_printed: cents(value) % 5 !== 0 && byValue.has(roundedToFive(value)) && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
+      rounds_to_printed: cents(value) % 5 !== 0 && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
     };
     return { value, features: f };
   });
