@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { drawerClosed, drawerToggled, selectDrawerOpen } from '../app/uiSlice';
@@ -10,8 +10,13 @@ import { HeaderActions } from './HeaderActions';
 import { useEnsureProfile } from './useEnsureProfile';
 import { SkipLink } from './SkipLink';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
+import { SIDEBAR_WIDTH } from './sidebarWidth';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
+import { lazyAfterLoad } from '../ui/afterLoad';
 
-export const DRAWER_WIDTH = 240;
+// The phone drawer (MUI Modal, focus trap, slide) loads on the first open, or at idle after the
+// page loaded: a wide screen never needs it, a phone not for its first paint.
+const PhoneDrawer = lazyAfterLoad(() => import(/* webpackChunkName: "phone-drawer" */ './PhoneDrawer'));
 const MAIN_ID = 'main-content';
 
 /** The signed-in frame: sidebar (a toggled drawer on small screens), header, and the screen. */
@@ -20,6 +25,7 @@ export function Shell() {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const open = useAppSelector(selectDrawerOpen);
   const dispatch = useAppDispatch();
+  const drawerMounted = useOpenedOnce(open);
   useEnsureProfile();
   useFocusHeadingOnNavigate(MAIN_ID);
 
@@ -30,7 +36,7 @@ export function Shell() {
         position="fixed"
         color="inherit"
         elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider', width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}
+        sx={{ borderBottom: 1, borderColor: 'divider', width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { md: `${SIDEBAR_WIDTH}px` } }}
       >
         <Toolbar>
           {!wide && (
@@ -42,24 +48,34 @@ export function Shell() {
           <HeaderActions />
         </Toolbar>
       </AppBar>
-      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
         {wide ? (
-          <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
-            <Sidebar />
-          </Drawer>
-        ) : (
-          // Not kept mounted: on a phone the first paint need not build a sidebar nobody sees yet.
-          <Drawer
-            variant="temporary"
-            open={open}
-            onClose={() => dispatch(drawerClosed())}
-            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          // Docked like MUI's permanent Drawer, without the Modal code that Drawer brings along.
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              height: '100%',
+              width: SIDEBAR_WIDTH,
+              overflowY: 'auto',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              zIndex: 'drawer',
+            }}
           >
-            <Sidebar onNavigate={() => dispatch(drawerClosed())} />
-          </Drawer>
+            <Sidebar />
+          </Box>
+        ) : (
+          drawerMounted && (
+            <Suspense fallback={null}>
+              <PhoneDrawer open={open} onClose={() => dispatch(drawerClosed())} />
+            </Suspense>
+          )
         )}
       </Box>
-      <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${DRAWER_WIDTH}px)` } }}>
+      <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` } }}>
         <Toolbar />
         <Suspense fallback={<LoadingView />}>
           <Outlet />
