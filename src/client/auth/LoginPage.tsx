@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
-import { TextInput } from '../ui/TextInput';
+import { Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
+import { AuthField, AuthMessage } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage } from './authErrors';
 import { sendPasswordReset, signIn } from './actions';
@@ -59,37 +59,10 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Sign in to your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        {notice && (
-          <Alert severity="success" sx={{ mb: 2 }} role="status">
-            {notice}
-          </Alert>
-        )}
-        <TextInput
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          fullWidth
-          margin="normal"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoFocus
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          fullWidth
-          margin="normal"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <AuthMessage text={error} />
+        <AuthMessage text={notice} severity="success" />
+        <AuthField label="Email address" type="email" name="email" autoComplete="email" value={email} onValue={setEmail} autoFocus />
+        <AuthField label="Password" type="password" name="password" autoComplete="current-password" value={password} onValue={setPassword} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
           <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
           <Button variant="text" size="small" onClick={onForgot} disabled={reset === 'sending'}>

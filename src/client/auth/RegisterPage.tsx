@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { TextInput } from '../ui/TextInput';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { AuthField, AuthMessage } from './AuthField';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectSessionStatus } from './sessionSlice';
 import { LoadingView } from '../ui/LoadingView';
@@ -52,44 +52,18 @@ export default function RegisterPage() {
   return (
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label="Display Name"
-          name="displayName"
-          autoComplete="name"
-          fullWidth
-          margin="normal"
-          required
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-          autoFocus
-        />
-        <TextInput
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          fullWidth
-          margin="normal"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextInput
+        <AuthMessage text={error} />
+        <AuthField label="Display Name" name="displayName" autoComplete="name" required value={displayName} onValue={setDisplayName} autoFocus />
+        <AuthField label="Email address" type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} />
+        <AuthField
           label="Password"
           type="password"
           name="password"
           autoComplete="new-password"
-          fullWidth
-          margin="normal"
           required
           helperText="At least 6 characters"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
         />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={busy}>
           {busy ? 'Creating account...' : 'Create account'}

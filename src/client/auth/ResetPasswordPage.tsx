@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { TextInput } from '../ui/TextInput';
+import { AuthField, AuthMessage } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage, passwordProblem } from './authErrors';
 import { checkResetCode, completePasswordReset } from './actions';
@@ -64,31 +64,17 @@ export default function ResetPasswordPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             For {phase.email}
           </Typography>
-          {error && (
-            <Alert severity="error" sx={{ my: 1 }} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
+          <AuthMessage text={error} spacing="around" />
+          <AuthField
             label="New password"
             type="password"
             autoComplete="new-password"
-            fullWidth
-            margin="normal"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
             helperText="At least 6 characters"
             autoFocus
           />
-          <TextInput
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            fullWidth
-            margin="normal"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <AuthField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onValue={setConfirm} />
           <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={phase.name === 'saving'}>
             {phase.name === 'saving' ? 'Saving...' : 'Save new password'}
           </Button>
