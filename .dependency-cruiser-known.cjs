@@ -3,24 +3,6 @@
  * these and fails on any other. Take an entry off when its import is fixed.
  */
 module.exports = [
-  // Client, issue 17 client move still to do (after the client branch reworking the router and forms lands):
-  // client/ui imports app/ (toast state, useSaveForm) and api/ (categoryList, failureMessage). Toast state moves
-  // beside its component; the api-bound pieces move to a shared domain layer (client/entities/{receipts,categories}).
-  { type: 'dependency', from: 'src/client/ui/categoryList.ts', to: 'src/client/api/api.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/failureMessage.ts', to: 'src/client/api/api.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/Toasts.tsx', to: 'src/client/app/hooks.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/Toasts.tsx', to: 'src/client/app/uiSlice.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/ToastView.tsx', to: 'src/client/app/uiSlice.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/useSaveForm.ts', to: 'src/client/app/hooks.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  { type: 'dependency', from: 'src/client/ui/useSaveForm.ts', to: 'src/client/app/uiSlice.ts', rule: { severity: 'error', name: 'ui-is-the-bottom-layer' } },
-  // Client, issue 17 client move still to do: the register call moves from features/profile/profileApi.ts to
-  // the shared domain layer, where auth/RegisterPage.tsx and features/profile both take it.
-  {
-    type: 'dependency',
-    from: 'src/client/auth/RegisterPage.tsx',
-    to: 'src/client/features/profile/profileApi.ts',
-    rule: { severity: 'error', name: 'auth-imports-no-feature' },
-  },
   // Server: modules that still read or write another module's tables through its repository (or helpers)
   // inside their own transaction. Each goes when that module's service offers the operation.
   {

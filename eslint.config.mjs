@@ -35,20 +35,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known violations, to fix in the client forms move of issue 17 (done on the client branch
-    // that is reworking these forms now; fixing them here would collide with it). The dialogs
-    // reset their fields in an effect when opened, and the list page mirrors the address in a
-    // ref during render. Drop this block when those files are reworked.
-    files: [
-      'src/client/auth/ResetPasswordPage.tsx',
-      'src/client/features/categories/CategoryDialog.tsx',
-      'src/client/features/dashboard/SetBudgetDialog.tsx',
-      'src/client/ui/receiptFields/ItemsEditor.tsx',
-      'src/client/features/receipts/ReceiptListPage.tsx',
-    ],
-    rules: { 'react-hooks/set-state-in-effect': 'off', 'react-hooks/refs': 'off' },
-  },
-  {
     // Tests read API answers as loose JSON and assert their shape field by field.
     files: ['__tests__/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

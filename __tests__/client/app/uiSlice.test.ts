@@ -1,5 +1,6 @@
 import { makeStore } from '../../../src/client/app/store';
-import { drawerToggled, selectToasts, toastDismissed, toastShown, selectDrawerOpen } from '../../../src/client/app/uiSlice';
+import { drawerToggled, selectDrawerOpen } from '../../../src/client/app/uiSlice';
+import { selectToasts, toastDismissed, toastShown } from '../../../src/client/toasts/toastsSlice';
 import { selectCurrentUser, selectSessionStatus, signedIn } from '../../../src/client/auth/sessionSlice';
 import { clearUserData } from '../../../src/client/app/store';
 

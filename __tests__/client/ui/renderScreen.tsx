@@ -7,7 +7,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { makeStore, type AppStore } from '../../../src/client/app/store';
 import { makeTheme } from '../../../src/client/app/theme';
 import { setClientConfig } from '../../../src/client/app/config';
-import { Toasts } from '../../../src/client/ui/Toasts';
+import { Toasts } from '../../../src/client/toasts/Toasts';
 
 /** A local port nobody listens on: requests there fail for real, without any fetch mock. */
 export async function useClosedApiPort(): Promise<void> {

@@ -5,7 +5,7 @@ import { useAppSelector } from './hooks';
 import { selectThemePreference } from './uiSlice';
 import { makeTheme } from './theme';
 import { LoadingView } from '../ui/LoadingView';
-import { Toasts } from '../ui/Toasts';
+import { Toasts } from '../toasts/Toasts';
 import { SettingsSync } from '../features/settings/SettingsSync';
 import type { AppRouter } from './routes';
 

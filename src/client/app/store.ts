@@ -3,8 +3,9 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import { sessionSlice, signedOut } from '../auth/sessionSlice';
 import { uiSlice } from './uiSlice';
+import { toastsSlice } from '../toasts/toastsSlice';
 
-const rootReducer = combineSlices(sessionSlice, uiSlice, api);
+const rootReducer = combineSlices(sessionSlice, uiSlice, toastsSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {

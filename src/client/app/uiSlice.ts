@@ -4,15 +4,8 @@ import type { AnalyticsRange } from '../../shared/analytics';
 export type { AnalyticsRange };
 export type ThemePreference = 'light' | 'dark' | 'system';
 
-export interface Toast {
-  id: number;
-  message: string;
-  severity: 'success' | 'error' | 'info' | 'warning';
-}
-
 export interface UiState {
   drawerOpen: boolean;
-  toasts: Toast[];
   showReadNotifications: boolean;
   analyticsRange: AnalyticsRange;
   theme: ThemePreference;
@@ -20,13 +13,10 @@ export interface UiState {
 
 const initialState: UiState = {
   drawerOpen: false,
-  toasts: [],
   showReadNotifications: false,
   analyticsRange: 'weekly',
   theme: 'system',
 };
-
-let nextToastId = 1;
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -37,17 +27,6 @@ export const uiSlice = createSlice({
     },
     drawerClosed(state) {
       state.drawerOpen = false;
-    },
-    toastShown: {
-      reducer(state, action: PayloadAction<Toast>) {
-        state.toasts.push(action.payload);
-      },
-      prepare(message: string, severity: Toast['severity'] = 'success') {
-        return { payload: { id: nextToastId++, message, severity } };
-      },
-    },
-    toastDismissed(state, action: PayloadAction<number>) {
-      state.toasts = state.toasts.filter((t) => t.id !== action.payload);
     },
     showReadNotificationsSet(state, action: PayloadAction<boolean>) {
       state.showReadNotifications = action.payload;
@@ -61,12 +40,11 @@ export const uiSlice = createSlice({
   },
   selectors: {
     selectDrawerOpen: (s) => s.drawerOpen,
-    selectToasts: (s) => s.toasts,
     selectShowReadNotifications: (s) => s.showReadNotifications,
     selectAnalyticsRange: (s) => s.analyticsRange,
     selectThemePreference: (s) => s.theme,
   },
 });
 
-export const { drawerToggled, drawerClosed, toastShown, toastDismissed, showReadNotificationsSet, analyticsRangeSet, themeSet } = uiSlice.actions;
-export const { selectDrawerOpen, selectToasts, selectShowReadNotifications, selectAnalyticsRange, selectThemePreference } = uiSlice.selectors;
+export const { drawerToggled, drawerClosed, showReadNotificationsSet, analyticsRangeSet, themeSet } = uiSlice.actions;
+export const { selectDrawerOpen, selectShowReadNotifications, selectAnalyticsRange, selectThemePreference } = uiSlice.selectors;

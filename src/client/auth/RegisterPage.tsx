@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectSessionStatus } from './sessionSlice';
 import { LoadingView } from '../ui/LoadingView';
 import { errorMessage } from '../api/api';
-import { useRegisterMutation } from '../features/profile/profileApi';
+import { useRegisterMutation } from './registerApi';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage, passwordProblem } from './authErrors';
 import { createAccount } from './actions';

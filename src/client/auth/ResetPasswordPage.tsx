@@ -17,16 +17,15 @@ type Phase =
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('oobCode') ?? '';
-  const [phase, setPhase] = useState<Phase>({ name: 'checking' });
+  const [phase, setPhase] = useState<Phase>(() =>
+    code ? { name: 'checking' } : { name: 'invalid', message: 'This password reset link is incomplete. Please request a new one.' },
+  );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!code) {
-      setPhase({ name: 'invalid', message: 'This password reset link is incomplete. Please request a new one.' });
-      return;
-    }
+    if (!code) return;
     checkResetCode(code).then(
       (email) => setPhase({ name: 'ready', email }),
       () => setPhase({ name: 'invalid', message: 'This password reset link has expired or was already used. Please request a new one.' }),

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/actions';
 import { useAppDispatch } from '../app/hooks';
-import { toastShown } from '../app/uiSlice';
+import { toastShown } from '../toasts/toastsSlice';
 
 /** Signs out and goes to /login; the session sync clears the cache and the stored token. */
 export function useSignOut(): () => Promise<void> {

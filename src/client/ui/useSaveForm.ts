@@ -1,6 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../app/hooks';
-import { toastShown } from '../app/uiSlice';
 
 type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
@@ -9,20 +7,19 @@ export interface SaveFormOptions<V> {
   validate: (values: V) => FieldErrors<V>;
   /** Saves the valid values and answers what the form shows next (the saved values, or a blank form). */
   save: (values: V) => Promise<V>;
-  /** The success toast. */
-  savedMessage: string;
+  /** Tells the person it is saved (a toast). */
+  onSaved: () => void;
   /** The text shown in the form when the save fails. */
   failureText: (error: unknown) => string;
 }
 
 /**
- * A text-field form that is checked on submit, then saved: success shows a toast, failure a
+ * A text-field form that is checked on submit, then saved: success calls `onSaved`, failure shows a
  * message in the form. A field's error clears as soon as it is typed in (unlike useValidatedForm,
  * nothing is re-checked while typing), so the person sees the next problem only on the next submit.
  * `dirty` tells whether the values differ from the last saved ones.
  */
-export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, validate, save, savedMessage, failureText }: SaveFormOptions<V>) {
-  const dispatch = useAppDispatch();
+export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, validate, save, onSaved, failureText }: SaveFormOptions<V>) {
   const [values, setValues] = useState<V>(initial);
   const [saved, setSaved] = useState<V>(values);
   const dirty = (Object.keys(values) as (keyof V)[]).some((key) => values[key] !== saved[key]);
@@ -52,7 +49,7 @@ export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, val
       const next = await save(values);
       setValues(next);
       setSaved(next);
-      dispatch(toastShown(savedMessage, 'success'));
+      onSaved();
     } catch (err) {
       setFailure(failureText(err));
     } finally {

@@ -6,7 +6,7 @@ import {
   validateReceiptForm,
   type ReceiptFormValues,
 } from '../../../../src/client/features/receipts/receiptForm';
-import { newItem } from '../../../../src/client/ui/receiptFields/receiptRules';
+import { newItem } from '../../../../src/client/entities/receipts/receiptRules';
 
 const valid: ReceiptFormValues = { ...emptyReceiptForm('2026-11-20'), store: 'Corner Shop', amount: '12.50' };
 

@@ -76,7 +76,7 @@ describe('PreferencesSections', () => {
     await userEvent.click(screen.getByLabelText('Dark'));
     expect(store.getState().ui.theme).toBe('dark');
     expect(storedTheme()).toBe('dark');
-    await waitFor(() => expect(store.getState().ui.toasts[0]?.message).toBe('Failed to save settings: Cannot reach the Tally server. Check your connection.'));
+    await waitFor(() => expect(store.getState().toasts[0]?.message).toBe('Failed to save settings: Cannot reach the Tally server. Check your connection.'));
     await waitFor(() => expect(screen.getByLabelText('Follow the system')).toBeChecked());
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useOnOpen } from '../../ui/useOnOpen';
 import {
   Alert,
   Box,
@@ -35,12 +36,10 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<CategoryFormErrors>({});
 
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setErrors({});
-    }
-  }, [open, initial]);
+  useOnOpen(open, () => {
+    setValues(initial);
+    setErrors({});
+  });
 
   const set = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));

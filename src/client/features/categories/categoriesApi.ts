@@ -1,5 +1,5 @@
 import { onSuccess } from '../../api/api';
-import { categoryListApi } from '../../ui/categoryList';
+import { categoryListApi } from '../../entities/categories/categoryList';
 import type { Category, CategoryInput } from '../../../shared/categories';
 
 /** Views a category change can alter: names and colours show on receipts, dashboard and analytics. */

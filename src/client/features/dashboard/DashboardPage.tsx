@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Box } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
+import { toastShown } from '../../toasts/toastsSlice';
 import { selectCurrentUser } from '../../auth/sessionSlice';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useOnOpen } from '../../ui/useOnOpen';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
@@ -20,12 +21,10 @@ export function SetBudgetDialog({ open, current, saving, error, onSave, onClose 
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (open) {
-      setText(moneyInputText(current));
-      setInvalid(null);
-    }
-  }, [open, current]);
+  useOnOpen(open, () => {
+    setText(moneyInputText(current));
+    setInvalid(null);
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -4,8 +4,8 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { Profile } from '../../../shared/profile';
 import { resolveAssetUrl } from '../../app/config';
 import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
-import { failureMessage } from '../../ui/failureMessage';
+import { toastShown } from '../../toasts/toastsSlice';
+import { failureMessage } from '../../api/failureMessage';
 import { useUploadAvatarMutation } from './profileApi';
 import { AVATAR_ACCEPT, avatarFileProblem } from './profileForm';
 

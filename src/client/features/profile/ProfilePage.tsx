@@ -3,9 +3,11 @@ import type { Profile } from '../../../shared/profile';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
-import { failureMessage } from '../../ui/failureMessage';
+import { failureMessage } from '../../api/failureMessage';
 import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../toasts/toastsSlice';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { AvatarPicker } from './AvatarPicker';
@@ -31,11 +33,12 @@ export default function ProfilePage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const [update] = useUpdateProfileMutation();
+  const dispatch = useAppDispatch();
   const { errors, field, submit, saving, failure, dirty } = useSaveForm({
     initial: () => profileFormValues(profile),
     validate: validateProfileForm,
     save: async (values) => profileFormValues(await update(toProfileUpdate(values)).unwrap()),
-    savedMessage: 'Profile updated successfully',
+    onSaved: () => dispatch(toastShown('Profile updated successfully')),
     failureText: (err) => failureMessage('Failed to update profile', err),
   });
   const guard = useUnsavedChangesGuard(dirty);

@@ -1,13 +1,10 @@
 import { api, onSuccess } from '../../api/api';
-import type { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
+import type { CreateProfileBody, Profile, ProfileUpdate } from '../../../shared/profile';
+import { ACCOUNT_CREATED } from '../../auth/registerApi';
 import type { AvatarAnswer } from '../../../shared/settings';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<Profile, RegisterBody>({
-      query: (body) => ({ url: '/api/auth/register', method: 'POST', body }),
-      invalidatesTags: onSuccess(['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount']),
-    }),
     getProfile: build.query<Profile, void>({
       query: () => '/api/profile/',
       providesTags: ['Profile'],
@@ -36,16 +33,10 @@ export const profileApi = api.injectEndpoints({
     }),
     createProfile: build.mutation<Profile, CreateProfileBody>({
       query: (body) => ({ url: '/profile/', method: 'POST', body }),
-      invalidatesTags: onSuccess(['Profile', 'Category', 'Dashboard', 'Notification', 'NotificationCount']),
+      invalidatesTags: onSuccess(ACCOUNT_CREATED),
     }),
   }),
 });
 
-export const {
-  useRegisterMutation,
-  useGetProfileQuery,
-  useUpdateProfileMutation,
-  useUploadAvatarMutation,
-  useLazyGetReceiptAreaProfileQuery,
-  useCreateProfileMutation,
-} = profileApi;
+export const { useGetProfileQuery, useUpdateProfileMutation, useUploadAvatarMutation, useLazyGetReceiptAreaProfileQuery, useCreateProfileMutation } =
+  profileApi;

@@ -6,14 +6,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Receipt } from '../../../shared/receipts';
 import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
+import { toastShown } from '../../toasts/toastsSlice';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDate } from '../../ui/dates';
 import { formatMoney } from '../../ui/money';
-import { isNotFound } from '../../ui/failureMessage';
+import { isNotFound } from '../../api/failureMessage';
 import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
 import { ReceiptItems } from './ReceiptItems';
 

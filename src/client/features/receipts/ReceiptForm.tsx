@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualReceiptBody } from '../../../shared/receipts';
-import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
-import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
+import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
+import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptForm';
 import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';

@@ -10,7 +10,7 @@ import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { errorMessage } from '../../api/api';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useGetCategoriesQuery } from '../../ui/categoryList';
+import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
 import { useGetReceiptsQuery } from './receiptsApi';
 import { ReceiptFilters } from './ReceiptFilters';
 import { ReceiptCards, ReceiptTable } from './ReceiptRows';
@@ -35,14 +35,12 @@ export default function ReceiptListPage() {
   const [searchText, setSearchText] = useState(state.search);
   const settledSearch = useDebouncedValue(searchText, SEARCH_DELAY_MS);
   // Only a newly settled text writes: a change of the address (Back, Clear filters) must not bring an old text back.
-  const searchInUrl = useRef(state.search);
-  searchInUrl.current = state.search;
   const lastSettled = useRef(settledSearch);
   useEffect(() => {
     if (settledSearch === lastSettled.current) return;
     lastSettled.current = settledSearch;
-    if (settledSearch !== searchInUrl.current) update({ search: settledSearch });
-  }, [settledSearch, update]);
+    if (settledSearch !== state.search) update({ search: settledSearch });
+  }, [settledSearch, state.search, update]);
 
   const { data: categories } = useGetCategoriesQuery();
   const { data, error, isLoading, isFetching, refetch } = useGetReceiptsQuery(toApiQuery(state));

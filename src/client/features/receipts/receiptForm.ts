@@ -2,7 +2,7 @@ import type { ManualReceiptBody, Receipt } from '../../../shared/receipts';
 import { todayIso } from '../../ui/dates';
 import { amountInputError, amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
-import { newItem, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../ui/receiptFields/receiptRules';
+import { newItem, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
 
 /** The Add/Edit Transaction form as typed; numbers stay text until saved. */
 export interface ReceiptFormValues extends ReceiptBasics {

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, onSuccess } from '../../api/api';
+import { RECEIPT_CHANGES, RECEIPT_LIST_TAG } from '../../entities/receipts/receiptChanges';
 import { TOTAL_COUNT_HEADER, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
 
 /** One page of receipts and how many match in all (from the X-Total-Count header). */
@@ -7,13 +8,6 @@ export interface ReceiptPage {
   items: Receipt[];
   total: number;
 }
-
-/**
- * What a saved or deleted receipt changes: the list, the dashboard, category spending,
- * analytics, and the notifications the server may have created (ARCHITECTURE §3).
- */
-const RECEIPT_CHANGE = ['Dashboard', 'Category', 'Analytics', 'Notification', 'NotificationCount'] as const;
-const LIST = { type: 'Receipt', id: 'LIST' } as const;
 
 export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,7 +19,7 @@ export const receiptsApi = api.injectEndpoints({
         const total = header == null ? NaN : Number(header);
         return { items: body, total: Number.isFinite(total) ? total : body.length };
       },
-      providesTags: (page) => [LIST, ...(page?.items ?? []).map((r) => ({ type: 'Receipt' as const, id: r.id }))],
+      providesTags: (page) => [RECEIPT_LIST_TAG, ...(page?.items ?? []).map((r) => ({ type: 'Receipt' as const, id: r.id }))],
     }),
     getReceipt: build.query<Receipt, string>({
       query: (id) => `/receipts/${encodeURIComponent(id)}`,
@@ -33,15 +27,15 @@ export const receiptsApi = api.injectEndpoints({
     }),
     createReceipt: build.mutation<Receipt, ManualReceiptBody>({
       query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: onSuccess([LIST, ...RECEIPT_CHANGE]),
+      invalidatesTags: onSuccess(RECEIPT_CHANGES),
     }),
     updateReceipt: build.mutation<Receipt, { id: string; body: ManualReceiptBody }>({
       query: ({ id, body }) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: onSuccess(({ id }: { id: string }) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE]),
+      invalidatesTags: onSuccess(({ id }: { id: string }) => [...RECEIPT_CHANGES, { type: 'Receipt', id }]),
     }),
     deleteReceipt: build.mutation<void, string>({
       query: (id) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id: string) => [LIST, { type: 'Receipt', id }, ...RECEIPT_CHANGE]),
+      invalidatesTags: onSuccess((id: string) => [...RECEIPT_CHANGES, { type: 'Receipt', id }]),
     }),
   }),
 });

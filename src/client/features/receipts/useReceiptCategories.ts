@@ -1,4 +1,4 @@
-import { useGetCategoriesQuery } from '../../ui/categoryList';
+import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
 
 /** The categories the receipt form offers; the form still works (without a choice) if they fail to load. */
 export function useReceiptCategories() {

@@ -7,8 +7,8 @@ import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
 import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
-import { ItemsEditor } from '../../ui/receiptFields/ItemsEditor';
-import { ReceiptFields } from '../../ui/receiptFields/ReceiptFields';
+import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
+import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 

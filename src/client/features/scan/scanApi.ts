@@ -1,9 +1,7 @@
 import { api, onSuccess } from '../../api/api';
+import { RECEIPT_CHANGES } from '../../entities/receipts/receiptChanges';
 import type { Receipt, ScanReceiptBody } from '../../../shared/receipts';
 import type { ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
-
-/** A saved receipt shows in the list, the dashboard, category spending, analytics and notifications. */
-const RECEIPT_SAVED = [{ type: 'Receipt', id: 'LIST' }, 'Dashboard', 'Category', 'Analytics', 'Notification', 'NotificationCount'] as const;
 
 export const scanApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +12,7 @@ export const scanApi = api.injectEndpoints({
     /** POST /receipts with the scan screen's save payload (spec §3). */
     saveScannedReceipt: build.mutation<Receipt, ScanReceiptBody>({
       query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: onSuccess(RECEIPT_SAVED),
+      invalidatesTags: onSuccess(RECEIPT_CHANGES),
     }),
   }),
 });

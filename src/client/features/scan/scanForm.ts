@@ -3,7 +3,7 @@ import { DEFAULT_SCAN_QUANTITY, type ProcessedData } from '../../../shared/scan'
 import { todayIso } from '../../ui/dates';
 import { amountInputValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
-import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../ui/receiptFields/receiptRules';
+import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
 
 /** The review form as typed; numbers stay text until saved. */
 export interface ScanFormValues {

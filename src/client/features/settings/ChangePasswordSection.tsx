@@ -2,6 +2,8 @@ import { Box, Stack, TextField } from '@mui/material';
 import { changePassword } from '../../auth/actions';
 import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../toasts/toastsSlice';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { passwordChangeError, validatePasswordChange, type PasswordChangeValues } from './passwordChange';
@@ -10,6 +12,7 @@ import { SettingsSection } from './SettingsSection';
 const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
 
 export function ChangePasswordSection() {
+  const dispatch = useAppDispatch();
   const { field, submit, saving, failure, dirty } = useSaveForm({
     initial: EMPTY,
     validate: validatePasswordChange,
@@ -18,7 +21,7 @@ export function ChangePasswordSection() {
       await changePassword(values.current, values.next);
       return EMPTY;
     },
-    savedMessage: 'Password changed successfully',
+    onSaved: () => dispatch(toastShown('Password changed successfully')),
     failureText: passwordChangeError,
   });
   const guard = useUnsavedChangesGuard(dirty);

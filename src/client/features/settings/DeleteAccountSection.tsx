@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
+import { toastShown } from '../../toasts/toastsSlice';
 import { signOut } from '../../auth/actions';
 import { selectCurrentUser } from '../../auth/sessionSlice';
-import { failureMessage } from '../../ui/failureMessage';
+import { failureMessage } from '../../api/failureMessage';
 import { useDeleteAccountMutation } from './settingsApi';
 import { SettingsSection } from './SettingsSection';
 

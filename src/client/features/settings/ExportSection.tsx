@@ -3,8 +3,8 @@ import { Button, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ExportFormat } from '../../../shared/settings';
 import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../app/uiSlice';
-import { failureMessage } from '../../ui/failureMessage';
+import { toastShown } from '../../toasts/toastsSlice';
+import { failureMessage } from '../../api/failureMessage';
 import { downloadExport } from './exportDownload';
 import { SettingsSection } from './SettingsSection';
 

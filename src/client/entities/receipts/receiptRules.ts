@@ -1,6 +1,6 @@
-import { amountInputError } from '../amountInput';
+import { amountInputError } from '../../ui/amountInput';
 import { MAX_ITEM_QUANTITY } from '../../../shared/receipts';
-import { isCalendarDate } from '../dates';
+import { isCalendarDate } from '../../ui/dates';
 
 /**
  * The rules every receipt form follows (Add/Edit Transaction and the scan review), so both

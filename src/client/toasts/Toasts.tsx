@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectToasts, toastDismissed } from '../app/uiSlice';
-import { lazyAfterLoad } from './afterLoad';
+import { useDispatch, useSelector } from 'react-redux';
+import { lazyAfterLoad } from '../ui/afterLoad';
+import { selectToasts, toastDismissed } from './toastsSlice';
 
 // Snackbar and Alert load with the first toast (or at idle after the page loaded), not with every page.
 const ToastView = lazyAfterLoad(() => import(/* webpackChunkName: "toast" */ './ToastView'));
 
-/** Shows the oldest pending toast (success and failure messages of spec §8). */
+/** Shows the oldest pending toast. */
 export function Toasts() {
-  const toasts = useAppSelector(selectToasts);
-  const dispatch = useAppDispatch();
+  // The slice's own selector and a plain dispatch: the app's typed hooks would make a circle with the store.
+  const toasts = useSelector(selectToasts);
+  const dispatch = useDispatch();
   const toast = toasts[0];
   if (!toast) return null;
   return (

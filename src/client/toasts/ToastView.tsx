@@ -1,5 +1,5 @@
 import { Alert, Snackbar } from '@mui/material';
-import type { Toast } from '../app/uiSlice';
+import type { Toast } from './toastsSlice';
 
 /** One toast: hides itself after 5 s, but not when the person clicks elsewhere. */
 export default function ToastView({ toast, onClose }: { toast: Toast; onClose: () => void }) {

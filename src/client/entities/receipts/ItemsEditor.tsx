@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -20,16 +20,17 @@ export const PRICE_MEANING = 'Price is for one item; the line total is price × 
 export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false }: ItemsEditorProps) {
   const priceNoteId = useId();
   const rowsRef = useRef<HTMLFieldSetElement>(null);
-  const [added, setAdded] = useState<string | null>(null);
+  // The row added by 'Add item', focused once the parent has rendered it.
+  const added = useRef<string | null>(null);
   useEffect(() => {
-    if (!added) return;
-    rowsRef.current?.querySelector<HTMLInputElement>(`[data-item-key="${added}"] input`)?.focus();
-    setAdded(null);
-  }, [added]);
+    if (!added.current) return;
+    rowsRef.current?.querySelector<HTMLInputElement>(`[data-item-key="${added.current}"] input`)?.focus();
+    added.current = null;
+  });
   const addItem = () => {
     const item = newItem();
+    if (focusNewItem) added.current = item.key;
     onChange([...items, item]);
-    if (focusNewItem) setAdded(item.key);
   };
   const update = (key: string, patch: Partial<ItemFormValues>) => onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
   return (

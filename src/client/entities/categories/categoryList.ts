@@ -1,6 +1,6 @@
-import { api } from '../api/api';
-import { userTimeZone } from './dates';
-import type { CategoryWithSpending } from '../../shared/categories';
+import { api } from '../../api/api';
+import { userTimeZone } from '../../ui/dates';
+import type { CategoryWithSpending } from '../../../shared/categories';
 
 /**
  * The user's categories, read by the categories, receipts and scan screens alike; it lives below

@@ -1,4 +1,4 @@
-import { failureMessage, isNotFound } from '../../../src/client/ui/failureMessage';
+import { failureMessage, isNotFound } from '../../../src/client/api/failureMessage';
 
 describe('failureMessage', () => {
   it("appends the server's reason when a person can act on it", () => {

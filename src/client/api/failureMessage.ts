@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/api';
+import type { ApiError } from './api';
 
 /**
  * A spec §8 failure text, with the server's reason appended when it is one a person can act on
