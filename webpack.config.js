@@ -5,6 +5,37 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 
+/**
+ * The client takes types from the API contract's schema modules and values only from
+ * src/shared/constants (and the other schema-free modules): it never validates with a schema,
+ * so the schema library must not reach the bundle. A value import of a schema module fails the build.
+ */
+class NoSchemasInTheClient {
+  apply(compiler) {
+    // Checked when the modules are built, before concatenation merges them.
+    compiler.hooks.compilation.tap('NoSchemasInTheClient', (compilation) =>
+      compilation.hooks.finishModules.tap('NoSchemasInTheClient', (modules) => {
+        const inSchemaLibrary = (m) => /[\\/]node_modules[\\/]typebox[\\/]/.test(m?.resource ?? '');
+        const importers = new Set();
+        for (const module of modules) {
+          if (!inSchemaLibrary(module)) continue;
+          for (const c of compilation.moduleGraph.getIncomingConnections(module)) {
+            if (c.originModule && !inSchemaLibrary(c.originModule))
+              importers.add(path.relative(__dirname, c.originModule.resource ?? c.originModule.identifier()));
+          }
+        }
+        if (importers.size > 0) {
+          compilation.errors.push(
+            new Error(
+              `The schema library reached the client bundle through ${[...importers].join(', ')}: import its types with 'import type', values from src/shared/constants.`,
+            ),
+          );
+        }
+      }),
+    );
+  }
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -23,8 +54,6 @@ module.exports = (_env, argv) => {
       // React Router's package exports only its development build (warnings and checks);
       // the production build beside it is the same API, smaller.
       alias: {
-        // The client takes only types and constants from src/shared, never a schema (see the file).
-        typebox$: path.resolve(__dirname, 'src/client/app/typeboxStandIn.ts'),
         ...(production
           ? {
               'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
@@ -64,6 +93,7 @@ module.exports = (_env, argv) => {
       runtimeChunk: 'single',
     },
     plugins: [
+      new NoSchemasInTheClient(),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       ...(production ? [new CompressionPlugin({ test: /\.(js|html|svg|css|json)$/, algorithm: 'gzip', threshold: 1024 })] : []),

@@ -1,8 +1,8 @@
 /**
  * Calendar dates both sides agree on: month words, time-zone offsets and arithmetic on
  * 'YYYY-MM-DD' strings. Nothing here calls `Intl` except `todayIn`/`isTimeZone` for a named
- * zone: in the browser the first `Intl` call loads ICU's data (some 30 ms on a fast desktop,
- * four times that on a phone), which the first screen need not pay for fixed English month
+ * zone: in the browser the first `Intl` call loads ICU's data, a noticeable pause on a slow phone,
+ * which the first screen need not pay for fixed English month
  * names and an offset.
  */
 

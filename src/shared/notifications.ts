@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
+// The client takes these from ./constants/notifications, which has no schema library behind it.
+export { NOTIFICATION_POLL_MS } from './constants/notifications';
 
 /** Kinds of notification the server creates (spec §3). The client shows a default icon for any other. */
 export const NOTIFICATION_TYPES = ['receipt', 'budget', 'tip', 'alert'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** How often the client polls the unread count (spec §9). */
-export const NOTIFICATION_POLL_MS = 30_000;
 /** The most notifications GET /notifications answers with, newest first. */
 export const NOTIFICATION_LIST_LIMIT = 100;
 

@@ -1,18 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
+import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, RECEIPT_SORTS } from './constants/receipts';
+// The client takes these from ./constants/receipts, which has no schema library behind it.
+export { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, TOTAL_COUNT_HEADER, DEFAULT_ITEM_CATEGORY, RECEIPT_SORTS, type ReceiptSort } from './constants/receipts';
 
-export const MAX_RECEIPT_ITEMS = 200;
-export const MAX_ITEM_QUANTITY = 100_000;
 /** Decoded image size limit; the base64 JSON body may be a third larger. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RECEIPT_LIST_DEFAULT_LIMIT = 50;
 export const RECEIPT_LIST_MAX_LIMIT = 500;
-/** Header of GET /receipts carrying the number of matching receipts, for paging. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-/** Default item category of the scan screen (spec §9). */
-export const DEFAULT_ITEM_CATEGORY = 'food';
 
 const Money = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
 const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
@@ -51,9 +48,6 @@ export const ReceiptList = Type.Array(Receipt);
 
 export const ReceiptParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export type ReceiptParams = Static<typeof ReceiptParams>;
-
-export const RECEIPT_SORTS = ['date', 'amount', 'store'] as const;
-export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
 
 export const ReceiptListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Store contains this text (any case)' })),

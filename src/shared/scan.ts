@@ -2,14 +2,14 @@ import { Type, type Static } from 'typebox';
 import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { MAX_SCAN_REF } from './scanRef';
+// The client takes these from ./constants/scan, which has no schema library behind it.
+export { DEFAULT_SCAN_QUANTITY, UNSURE_BELOW } from './constants/scan';
 export { MAX_SCAN_REF };
 
 /** Base64 grows data by 4/3; room for an image of MAX_IMAGE_BYTES as a data URL in JSON. */
 export const SCAN_BODY_LIMIT = 12 * 1024 * 1024;
 /** Scans one user may start per minute (OCR is the most expensive thing the API does). */
 export const SCAN_RATE_LIMIT_PER_MINUTE = 10;
-/** Spec §9: what a scanned item defaults to. */
-export const DEFAULT_SCAN_QUANTITY = 1;
 export { MAX_IMAGE_BYTES };
 
 export const ScanReceiptRequest = Type.Object(
@@ -52,9 +52,6 @@ export const ScanConfidence = Type.Object({
 });
 export type ScanConfidence = Static<typeof ScanConfidence>;
 export type ScanField = keyof ScanConfidence;
-
-/** Below this a field is marked on the review screen for the person to check first. */
-export const UNSURE_BELOW = 0.6;
 
 const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
 

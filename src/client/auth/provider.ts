@@ -1,5 +1,5 @@
 /**
- * The Firebase side of identity, one lazy chunk (some 30 KB gzip): ./actions loads it when it is
+ * The Firebase side of identity, one lazy chunk: ./actions loads it when it is
  * needed (an auth action, a token near expiry, a refused token, a session storage cannot decide),
  * so no page load waits for it or spends time running it.
  */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { MAX_RECEIPT_ITEMS } from '../../../shared/receipts';
+import { MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
 import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
 
 export interface ItemsEditorProps {

@@ -1,5 +1,5 @@
 import { amountInputError } from '../../ui/amountInput';
-import { MAX_ITEM_QUANTITY } from '../../../shared/receipts';
+import { MAX_ITEM_QUANTITY } from '../../../shared/constants/receipts';
 import { isCalendarDate } from '../../ui/dates';
 
 /**

@@ -14,7 +14,8 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { CATEGORY_ICONS, type CategoryIcon, type CategoryInput } from '../../../shared/categories';
+import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
+import { CATEGORY_ICONS } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
 import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryIcon, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
+import type { CategoryIcon, CategoryInput, CategoryWithSpending } from '../../../shared/categories';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON } from '../../../shared/constants/categories';
 import { amountInputError, optionalAmountValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
 

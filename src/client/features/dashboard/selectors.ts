@@ -1,4 +1,5 @@
-import { RECENT_TRANSACTIONS, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
+import type { Dashboard, DashboardTransaction } from '../../../shared/dashboard';
+import { RECENT_TRANSACTIONS } from '../../../shared/constants/dashboard';
 
 /** Budget minus this month's spending (negative when over); null while no budget is set. */
 export function remainingBudget(dashboard: Pick<Dashboard, 'budget' | 'total_spent'>): number | null {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../auth/sessionSlice';
-import { NOTIFICATION_POLL_MS } from '../../../shared/notifications';
+import { NOTIFICATION_POLL_MS } from '../../../shared/constants/notifications';
 import { useGetUnreadCountQuery } from './notificationsApi';
 
 /**

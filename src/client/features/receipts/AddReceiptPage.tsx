@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ManualReceiptBody } from '../../../shared/receipts';
-import { FALLBACK_CATEGORY } from '../../../shared/categories';
+import { FALLBACK_CATEGORY } from '../../../shared/constants/categories';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
 import { LoadingView } from '../../ui/LoadingView';

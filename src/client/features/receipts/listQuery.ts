@@ -1,4 +1,5 @@
-import { RECEIPT_SORTS, type ReceiptListQuery, type ReceiptSort } from '../../../shared/receipts';
+import type { ReceiptListQuery, ReceiptSort } from '../../../shared/receipts';
+import { RECEIPT_SORTS } from '../../../shared/constants/receipts';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;

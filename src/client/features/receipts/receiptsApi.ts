@@ -1,7 +1,8 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, onSuccess } from '../../api/api';
 import { RECEIPT_CHANGES, RECEIPT_LIST_TAG } from '../../entities/receipts/receiptChanges';
-import { TOTAL_COUNT_HEADER, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
+import type { ManualReceiptBody, Receipt, ReceiptListQuery } from '../../../shared/receipts';
+import { TOTAL_COUNT_HEADER } from '../../../shared/constants/receipts';
 
 /** One page of receipts and how many match in all (from the X-Total-Count header). */
 export interface ReceiptPage {

@@ -1,4 +1,5 @@
-import { UNSURE_BELOW, type ProcessedData, type ScanConfidence, type ScanField } from '../../../shared/scan';
+import type { ProcessedData, ScanConfidence, ScanField } from '../../../shared/scan';
+import { UNSURE_BELOW } from '../../../shared/constants/scan';
 import { amountInputError, amountInputValue } from '../../ui/amountInput';
 import type { ScanFormValues } from './scanForm';
 

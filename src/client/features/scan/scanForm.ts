@@ -1,5 +1,7 @@
-import { DEFAULT_ITEM_CATEGORY, type ScanReceiptBody } from '../../../shared/receipts';
-import { DEFAULT_SCAN_QUANTITY, type ProcessedData } from '../../../shared/scan';
+import type { ScanReceiptBody } from '../../../shared/receipts';
+import { DEFAULT_ITEM_CATEGORY } from '../../../shared/constants/receipts';
+import type { ProcessedData } from '../../../shared/scan';
+import { DEFAULT_SCAN_QUANTITY } from '../../../shared/constants/scan';
 import { todayIso } from '../../ui/dates';
 import { amountInputValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';

@@ -1,0 +1,15 @@
+/** Receipts constants of the API contract without its schemas: what the client imports. */
+
+export const MAX_RECEIPT_ITEMS = 200;
+
+export const MAX_ITEM_QUANTITY = 100_000;
+
+/** Header of GET /receipts carrying the number of matching receipts, for paging. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** Default item category of the scan screen (spec §9). */
+export const DEFAULT_ITEM_CATEGORY = 'food';
+
+export const RECEIPT_SORTS = ['date', 'amount', 'store'] as const;
+
+export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
