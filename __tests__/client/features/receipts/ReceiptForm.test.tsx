@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
-import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptForm';
+import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptFormValues';
 
 const categories = [
   { _id: 'c1', name: 'Food' },

@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { failureMessage } from '../../api/failureMessage';
 import { useCreateReceiptMutation } from './receiptsApi';
 import { ReceiptForm } from './ReceiptForm';
-import { emptyReceiptForm } from './receiptForm';
+import { emptyReceiptForm } from './receiptFormValues';
 import { useReceiptCategories } from './useReceiptCategories';
 
 /** Add Transaction: a receipt typed in by hand. */

@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { failureMessage, isNotFound } from '../../api/failureMessage';
 import { useGetReceiptQuery, useUpdateReceiptMutation } from './receiptsApi';
 import { ReceiptForm } from './ReceiptForm';
-import { receiptFormValues } from './receiptForm';
+import { receiptFormValues } from './receiptFormValues';
 import { useReceiptCategories } from './useReceiptCategories';
 
 export default function EditReceiptPage() {

@@ -5,7 +5,7 @@ import {
   toReceiptBody,
   validateReceiptForm,
   type ReceiptFormValues,
-} from '../../../../src/client/features/receipts/receiptForm';
+} from '../../../../src/client/features/receipts/receiptFormValues';
 import { newItem } from '../../../../src/client/entities/receipts/receiptRules';
 
 const valid: ReceiptFormValues = { ...emptyReceiptForm('2026-11-20'), store: 'Corner Shop', amount: '12.50' };
