@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
-import { AuthField, AuthMessage } from './AuthField';
+import { AuthField } from './AuthField';
+import { FormAlert } from '../ui/FormAlert';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage } from './authErrors';
 import { sendPasswordReset, signIn } from './actions';
@@ -59,8 +60,8 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Sign in to your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <AuthMessage text={error} />
-        <AuthMessage text={notice} severity="success" />
+        <FormAlert message={error} sx={{ mb: 2 }} />
+        <FormAlert message={notice} severity="success" sx={{ mb: 2 }} />
         <AuthField label="Email address" type="email" name="email" autoComplete="email" value={email} onValue={setEmail} autoFocus />
         <AuthField label="Password" type="password" name="password" autoComplete="current-password" value={password} onValue={setPassword} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { AuthField, AuthMessage } from './AuthField';
+import { AuthField } from './AuthField';
+import { FormAlert } from '../ui/FormAlert';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectSessionStatus } from './sessionSlice';
 import { LoadingView } from '../ui/LoadingView';
@@ -52,7 +53,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <AuthMessage text={error} />
+        <FormAlert message={error} sx={{ mb: 2 }} />
         <AuthField label="Display Name" name="displayName" autoComplete="name" required value={displayName} onValue={setDisplayName} autoFocus />
         <AuthField label="Email address" type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} />
         <AuthField

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { AuthField, AuthMessage } from './AuthField';
+import { AuthField } from './AuthField';
+import { FormAlert } from '../ui/FormAlert';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage, passwordProblem } from './authErrors';
 import { checkResetCode, completePasswordReset } from './actions';
@@ -63,7 +64,7 @@ export default function ResetPasswordPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             For {phase.email}
           </Typography>
-          <AuthMessage text={error} spacing="around" />
+          <FormAlert message={error} sx={{ my: 1 }} />
           <AuthField
             label="New password"
             type="password"

@@ -6,6 +6,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useSignOut } from './useSignOut';
 
+/** The menu's links of spec §2, in its order. */
+const MENU_LINKS = [
+  { to: '/profile', label: 'Profile', Icon: PersonIcon },
+  { to: '/categories', label: 'Categories', Icon: CategoryIcon },
+  { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+] as const;
+
 /** The open user menu, anchored to the avatar button. */
 export default function UserMenuList({ anchor, email, onClose }: { anchor: HTMLElement | null; email: string | undefined; onClose: () => void }) {
   const signOut = useSignOut();
@@ -21,24 +28,14 @@ export default function UserMenuList({ anchor, email, onClose }: { anchor: HTMLE
         {email}
       </Typography>
       <Divider />
-      <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
-        <ListItemIcon>
-          <PersonIcon fontSize="small" />
-        </ListItemIcon>
-        Profile
-      </MenuItem>
-      <MenuItem component={RouterLink} to="/categories" onClick={onClose}>
-        <ListItemIcon>
-          <CategoryIcon fontSize="small" />
-        </ListItemIcon>
-        Categories
-      </MenuItem>
-      <MenuItem component={RouterLink} to="/settings" onClick={onClose}>
-        <ListItemIcon>
-          <SettingsIcon fontSize="small" />
-        </ListItemIcon>
-        Settings
-      </MenuItem>
+      {MENU_LINKS.map(({ to, label, Icon }) => (
+        <MenuItem key={to} component={RouterLink} to={to} onClick={onClose}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {label}
+        </MenuItem>
+      ))}
       <Divider />
       <MenuItem
         onClick={() => {

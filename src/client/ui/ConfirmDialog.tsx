@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { FormAlert } from './FormAlert';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,11 +37,7 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
+        <FormAlert message={error} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>

@@ -1,4 +1,5 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import { FormAlert } from './FormAlert';
 
 export interface FormSubmitProps {
   /** Why the last save failed; nothing is shown while null. */
@@ -13,11 +14,7 @@ export interface FormSubmitProps {
 export function FormSubmit({ failure, busy, label, busyLabel }: FormSubmitProps) {
   return (
     <>
-      {failure && (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FormAlert message={failure} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? busyLabel : label}

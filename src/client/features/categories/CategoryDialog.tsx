@@ -1,23 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  ListItemIcon,
-  ListItemText,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
 import { CATEGORY_ICONS } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
 import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';
+import { FormAlert } from '../../ui/FormAlert';
 
 export interface CategoryDialogProps {
   /** 'new' or 'edit' while open; spec §4 category dialog states. */
@@ -59,11 +47,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{mode === 'new' ? 'Add Category' : 'Edit Category'}</DialogTitle>
         <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <FormAlert message={error} sx={{ mb: 2 }} />
           <TextField
             label="Name"
             required

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
+import { FormAlert } from '../../ui/FormAlert';
 
 export interface SetBudgetDialogProps {
   open: boolean;
@@ -42,11 +43,7 @@ export function SetBudgetDialog({ open, current, saving, error, onSave, onClose 
         <DialogTitle id={titleId}>Set Monthly Budget</DialogTitle>
         <DialogContent>
           <DialogContentText id={textId}>Enter the amount you plan to spend each month.</DialogContentText>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <FormAlert message={error} sx={{ mt: 2 }} />
           <TextField
             label="Monthly budget"
             fullWidth

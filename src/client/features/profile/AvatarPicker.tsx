@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Avatar, Box, Button, Typography } from '@mui/material';
+import { Avatar, Box, Button, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { Profile } from '../../../shared/profile';
 import { resolveAssetUrl } from '../../app/config';
@@ -8,6 +8,7 @@ import { toastShown } from '../../toasts/toastsSlice';
 import { failureMessage } from '../../api/failureMessage';
 import { useUploadAvatarMutation } from './profileApi';
 import { AVATAR_ACCEPT, avatarFileProblem } from './profileForm';
+import { FormAlert } from '../../ui/FormAlert';
 
 /** The profile's picture with a button to change it (JPG or PNG, spec §5). */
 export function AvatarPicker({ profile }: { profile: Profile }) {
@@ -51,11 +52,7 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
           JPG or PNG, up to 5 MB
         </Typography>
       </Box>
-      {problem && (
-        <Alert severity="error" role="alert" sx={{ width: '100%' }}>
-          {problem}
-        </Alert>
-      )}
+      <FormAlert message={problem} sx={{ width: '100%' }} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Card, CardContent, InputAdornment, MenuItem, TextField } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualReceiptBody } from '../../../shared/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
@@ -7,6 +7,8 @@ import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormVa
 import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
+import { FormAlert } from '../../ui/FormAlert';
+import { ReceiptFormActions } from '../../entities/receipts/ReceiptFormActions';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -44,11 +46,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
     <Card>
       <CardContent>
         <Box component="form" noValidate onSubmit={submit} aria-label={submitLabel} sx={{ display: 'grid', gap: 2 }}>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <FormAlert message={serverError} />
           <ReceiptFields
             values={values}
             errors={errors}
@@ -88,14 +86,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button onClick={() => guard.leaveWithoutAsking(onCancel)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={saving}>
-              {saving ? 'Saving...' : submitLabel}
-            </Button>
-          </Box>
+          <ReceiptFormActions onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} submitLabel={submitLabel} />
         </Box>
         <UnsavedChangesDialog guard={guard} />
       </CardContent>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
@@ -11,6 +11,8 @@ import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
+import { FormAlert } from '../../ui/FormAlert';
+import { ReceiptFormActions } from '../../entities/receipts/ReceiptFormActions';
 
 export interface ScanReviewFormProps {
   initial: ScanFormValues;
@@ -87,11 +89,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
               {scan ? 'Check what was read and correct anything that is wrong before saving.' : 'Enter the receipt by hand; the image is saved with it.'}
             </Typography>
           </Box>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <FormAlert message={serverError} />
           {openUnread.length > 0 && (
             <Alert severity="warning" role="status">
               {unreadMessage(openUnread)}
@@ -157,14 +155,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
             />
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button onClick={onCancel} disabled={saving} color="inherit">
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={saving || rereading}>
-              {saving ? 'Saving...' : 'Save Receipt'}
-            </Button>
-          </Box>
+          <ReceiptFormActions onCancel={onCancel} saving={saving} submitLabel="Save Receipt" blocked={rereading} />
         </Box>
         <UnsavedChangesDialog guard={guard} />
       </CardContent>

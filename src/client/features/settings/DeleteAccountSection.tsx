@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
@@ -9,6 +9,7 @@ import { selectCurrentUser } from '../../auth/sessionSlice';
 import { failureMessage } from '../../api/failureMessage';
 import { useDeleteAccountMutation } from './settingsApi';
 import { SettingsSection } from './SettingsSection';
+import { FormAlert } from '../../ui/FormAlert';
 
 /** The typed email must match before the button works (the server checks it again). */
 export function confirmationMatches(typed: string, email: string): boolean {
@@ -70,11 +71,7 @@ export function DeleteAccountSection() {
             onChange={(e) => setTyped(e.target.value)}
             disabled={isLoading}
           />
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert message={failure} />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={isLoading}>
