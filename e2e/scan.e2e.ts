@@ -70,6 +70,14 @@ async function openScanScreen(page: Page, user: E2EUser) {
 const chooseFile = (page: Page, file: string) => page.locator('input[type="file"]').setInputFiles(file);
 const reviewForm = (page: Page) => page.getByRole('form', { name: 'Review receipt' });
 
+/** Chooses the photo and waits for the review form with what was read. */
+async function scanToReview(page: Page, file: string): Promise<Locator> {
+  await chooseFile(page, file);
+  const form = reviewForm(page);
+  await form.waitFor({ timeout: SCAN_TIMEOUT });
+  return form;
+}
+
 /** Whether the element is wholly inside the window as it is scrolled now. */
 async function inViewport(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
@@ -168,9 +176,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
 
     // The next scan of this receipt proposes the name and category this person saved.
     await page.goto(webUrl('/receipts/scan'));
-    await chooseFile(page, receiptJpg);
-    const again = reviewForm(page);
-    await again.waitFor({ timeout: SCAN_TIMEOUT });
+    const again = await scanToReview(page, receiptJpg);
     expect(await again.getByLabel('Store').inputValue()).toBe(storeName);
     expect(await again.getByRole('combobox', { name: 'Category' }).textContent()).toContain('Utilities');
     await again.getByText('Store name and category as you saved them for this store before.').waitFor();
@@ -264,9 +270,7 @@ describe('the review form says what to check first', () => {
     const user = await createUser('Una Unsure');
     const { context, page } = await newPage(browser, DESKTOP);
     await openScanScreen(page, user);
-    await chooseFile(page, unsureJpg);
-    const form = reviewForm(page);
-    await form.waitFor({ timeout: SCAN_TIMEOUT });
+    const form = await scanToReview(page, unsureJpg);
 
     // The total is marked with words, not colour alone, and the banner names it.
     const total = form.getByLabel('Total');
@@ -308,9 +312,7 @@ describe('the review form says what to check first', () => {
     const context = await browser.newContext({ viewport, deviceScaleFactor, baseURL: process.env.E2E_WEB_URL });
     const page = await context.newPage();
     await openScanScreen(page, user);
-    await chooseFile(page, unsureJpg);
-    const form = reviewForm(page);
-    await form.waitFor({ timeout: SCAN_TIMEOUT });
+    await scanToReview(page, unsureJpg);
     expect(await inViewport(page.getByRole('heading', { name: 'Review receipt' }))).toBe(true);
     // Nothing wider than the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -323,9 +325,7 @@ describe('the review form says what to check first', () => {
     const user = await createUser('Nell Nototal');
     const { context, page } = await newPage(browser, DESKTOP);
     await openScanScreen(page, user);
-    await chooseFile(page, noTotalPng);
-    const form = reviewForm(page);
-    await form.waitFor({ timeout: SCAN_TIMEOUT });
+    const form = await scanToReview(page, noTotalPng);
     await form.getByText(/^The scanner could not read (the |.* and )total\. Please enter (it|them) from the receipt\.$/).waitFor();
     expect(await helperOf(form.getByLabel('Total'))).toContain('Not read: please enter it from the receipt');
     expect(await form.getByLabel('Total').inputValue()).toBe('');

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
 import { CATEGORY_ICONS } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
 import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';
 import { FormAlert } from '../../ui/FormAlert';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 
 export interface CategoryDialogProps {
   /** 'new' or 'edit' while open; spec §4 category dialog states. */
@@ -98,12 +99,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : mode === 'new' ? 'Add Category' : 'Save Changes'}
-          </Button>
+          <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel={mode === 'new' ? 'Add Category' : 'Save Changes'} />
         </DialogActions>
       </Box>
     </Dialog>

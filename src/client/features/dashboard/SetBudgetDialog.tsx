@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
 import { FormAlert } from '../../ui/FormAlert';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 
 export interface SetBudgetDialogProps {
   open: boolean;
@@ -60,12 +61,7 @@ export function SetBudgetDialog({ open, current, saving, error, onSave, onClose 
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
+          <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel="Save" />
         </DialogActions>
       </Box>
     </Dialog>

@@ -8,7 +8,7 @@ import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
-import { ReceiptFormActions } from '../../entities/receipts/ReceiptFormActions';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -86,7 +86,9 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
-          <ReceiptFormActions onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} submitLabel={submitLabel} />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <SaveCancelButtons onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} saveLabel={submitLabel} />
+          </Box>
         </Box>
         <UnsavedChangesDialog guard={guard} />
       </CardContent>

@@ -12,7 +12,7 @@ import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 import { FormAlert } from '../../ui/FormAlert';
-import { ReceiptFormActions } from '../../entities/receipts/ReceiptFormActions';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 
 export interface ScanReviewFormProps {
   initial: ScanFormValues;
@@ -155,7 +155,9 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
             />
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
-          <ReceiptFormActions onCancel={onCancel} saving={saving} submitLabel="Save Receipt" blocked={rereading} />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <SaveCancelButtons onCancel={onCancel} saving={saving} saveLabel="Save Receipt" blocked={rereading} />
+          </Box>
         </Box>
         <UnsavedChangesDialog guard={guard} />
       </CardContent>
