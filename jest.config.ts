@@ -56,7 +56,9 @@ const common = {
 };
 
 const config: Config = {
-  testTimeout: 30_000,
+  // Also the limit of a beforeAll that builds a test app (PGlite and its migrations): with the
+  // PGlite and PostgreSQL passes side by side (npm test) that takes longer on a busy machine.
+  testTimeout: 60_000,
   globalSetup: '<rootDir>/__tests__/setup/globalSetup.ts',
   globalTeardown: '<rootDir>/__tests__/setup/globalTeardown.ts',
   projects: [

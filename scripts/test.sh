@@ -14,25 +14,50 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "Browser: Debian's chromium"
 bash scripts/ensure-chromium.sh
 
-step "Type-check"
-npx tsc --noEmit -p tsconfig.json
+# Each of these checks runs on one core (jest runs one worker on a 2-core machine), so pairs run
+# side by side; each pair's output is printed whole once both are done.
+together() {
+  local names=() pids=() logs=() failed=0
+  while [ $# -gt 0 ]; do
+    local name=$1 cmd=$2 log
+    shift 2
+    log=$(mktemp)
+    names+=("$name")
+    logs+=("$log")
+    bash -c "$cmd" >"$log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    local rc=0
+    wait "${pids[$i]}" || rc=$?
+    step "${names[$i]}"
+    cat "${logs[$i]}"
+    rm -f "${logs[$i]}"
+    if [ "$rc" -ne 0 ]; then
+      echo "${names[$i]}: failed (exit $rc)"
+      failed=1
+    fi
+  done
+  return $failed
+}
 
-step "Lint"
-npm run --silent lint
-
-step "Unit and API tests (PGlite)"
-env -u DATABASE_URL npx jest --ci --json --outputFile="$RESULTS/unit-pglite.json"
+together \
+  "Type-check" "npx tsc --noEmit -p tsconfig.json" \
+  "Lint" "npm run --silent lint"
 
 PG_URL=$(bash scripts/ensure-postgres.sh || true)
 if [ -n "$PG_URL" ]; then
-  step "API tests again on PostgreSQL ($PG_URL)"
-  DATABASE_URL="$PG_URL" npx jest --ci --selectProjects server --json --outputFile="$RESULTS/server-postgres.json"
+  # Two auth emulators on their own ports, so the two passes never share accounts.
+  together \
+    "Unit and API tests (PGlite)" "env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --json --outputFile=$RESULTS/unit-pglite.json" \
+    "API tests again on PostgreSQL ($PG_URL)" "DATABASE_URL='$PG_URL' TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server --json --outputFile=$RESULTS/server-postgres.json" \
+    "Production build" "npx webpack --mode production >/dev/null"
 else
-  step "PostgreSQL: none on 127.0.0.1:5432 and none could be installed here; skipping the PostgreSQL pass"
+  together \
+    "Unit and API tests (PGlite)" "env -u DATABASE_URL npx jest --ci --json --outputFile=$RESULTS/unit-pglite.json" \
+    "Production build" "npx webpack --mode production >/dev/null"
+  step "PostgreSQL: none on 127.0.0.1:5432 and none could be installed here; skipped the PostgreSQL pass"
 fi
-
-step "Production build"
-npx webpack --mode production >/dev/null
 
 step "Browser tests (Chromium)"
 npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"
