@@ -22,7 +22,7 @@ export const notificationsApi = api.injectEndpoints({
     }),
     markNotificationRead: build.mutation<Notification, string>({
       query: (id) => ({ url: `/notifications/${encodeURIComponent(id)}/read`, method: 'PUT' }),
-      invalidatesTags: confirmCount,
+      invalidatesTags: confirmChange,
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const lists = cachedLists(getState() as RootState);
         const wasUnread = lists.some(({ list }) => list.some((n) => n.id === id && !n.is_read));
@@ -40,7 +40,7 @@ export const notificationsApi = api.injectEndpoints({
     }),
     markAllNotificationsRead: build.mutation<ReadAllAnswer, void>({
       query: () => ({ url: '/notifications/read-all', method: 'PUT' }),
-      invalidatesTags: confirmCount,
+      invalidatesTags: confirmChange,
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const patches = cachedLists(getState() as RootState).map(({ includeRead }) =>
           dispatch(notificationsApi.util.updateQueryData('getNotifications', includeRead, (draft) => (includeRead ? markIn(draft, () => true) : []))),
@@ -52,9 +52,13 @@ export const notificationsApi = api.injectEndpoints({
   }),
 });
 
-/** After a success the count is fetched to confirm the optimistic one; after a failure the undo restored it. */
-function confirmCount(_result: unknown, error: unknown): Array<'NotificationCount'> {
-  return error ? [] : ['NotificationCount'];
+/**
+ * After a success the lists and the count are fetched to confirm the optimistic change: a list
+ * request already in flight when the person clicked (the page refetches on opening) would
+ * otherwise bring the old list back over it. After a failure the undo restored them.
+ */
+function confirmChange(_result: unknown, error: unknown): Array<'Notification' | 'NotificationCount'> {
+  return error ? [] : ['Notification', 'NotificationCount'];
 }
 
 /** Every cached list (unread only, with read ones), with its data. */
