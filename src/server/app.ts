@@ -18,9 +18,7 @@ import blobsPlugin from './plugins/blobs';
 import blobRoutes from './blobs/routes';
 import categoryRoutes from './modules/categories/routes';
 import receiptRoutes from './modules/receipts/routes';
-import type { ReceiptListener } from './modules/receipts/events';
-import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
-import { notifyOnReceiptChange } from './modules/notifications/triggers';
+import { categoryHooks, profileHooks, receiptListeners } from './moduleWiring';
 import dashboardRoutes from './modules/dashboard/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import notificationRoutes from './modules/notifications/routes';
@@ -43,12 +41,6 @@ export interface AppDeps {
   /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
   scanner?: ReceiptScanner;
 }
-
-/**
- * Called, in order, in the transaction of every receipt create, edit and delete. The totals come
- * first: the notification rules read this month's updated totals.
- */
-export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, notifyOnReceiptChange];
 
 /** Default JSON body limit; routes that take images set their own. */
 export const BODY_LIMIT = 64 * 1024;
@@ -104,10 +96,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (config.writeRateLimitPerMinute > 0) secured.addHook('preParsing', writeRateLimit(secured, config.writeRateLimitPerMinute));
     // Embedded database only (one process owns it): a query there costs more than the rest of a request.
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
-    await secured.register(profileRoutes, { identity });
-    await secured.register(categoryRoutes);
+    await secured.register(profileRoutes, { identity, hooks: profileHooks });
+    await secured.register(categoryRoutes, { hooks: categoryHooks });
     await secured.register(receiptRoutes, { listeners: receiptListeners });
-    await secured.register(dashboardRoutes);
+    await secured.register(dashboardRoutes, { profileHooks });
     await secured.register(analyticsRoutes);
     await secured.register(notificationRoutes);
     await secured.register(scanRoutes);

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, categoryId, todayUtc, UNKNOWN_ID } from '../receipts/fixtures';
 import { CategoryService } from '../../../../src/server/modules/categories/service';
+import { categoryHooks } from '../../../../src/server/moduleWiring';
 import { addMonths, addDays } from '../../../../src/shared/calendar';
 
 let t: TestApp;
@@ -34,7 +35,7 @@ describe('GET /categories', () => {
     const food = await categoryId(t, user, 'Food');
     await addReceipt(t, user, { category: 'Food', amount: 10, date: '2026-03-31' });
     await addReceipt(t, user, { category: 'Food', amount: 1, date: '2026-04-01' });
-    const service = new CategoryService(t.db.db);
+    const service = new CategoryService(t.db.db, categoryHooks);
     // 2026-03-31 22:30 UTC is already April 1st in Berlin (UTC+2 in summer time).
     const now = new Date('2026-03-31T22:30:00Z');
     const spent = async (tz?: string) => (await service.list(user.uid, tz, now)).find((c) => c._id === food)!.spent;

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, todayUtc } from '../receipts/fixtures';
 import { DashboardService } from '../../../../src/server/modules/dashboard/service';
+import { profileHooks } from '../../../../src/server/moduleWiring';
 import { addDays, addMonths } from '../../../../src/shared/calendar';
 
 let t: TestApp;
@@ -51,7 +52,7 @@ describe('GET /dashboard', () => {
     const user = await t.signUp();
     await addReceipt(t, user, { date: '2026-12-31', amount: 7 });
     await addReceipt(t, user, { date: '2027-01-01', amount: 11 });
-    const service = new DashboardService(t.db.db);
+    const service = new DashboardService(t.db.db, profileHooks);
     const now = new Date('2026-12-31T20:00:00Z'); // already 2027 in Auckland and in Kiritimati
     expect((await service.get(user.uid, undefined, now)).total_spent).toBe(7);
     expect((await service.get(user.uid, 'Pacific/Auckland', now)).total_spent).toBe(11);

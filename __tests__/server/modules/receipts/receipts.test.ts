@@ -5,7 +5,7 @@ import { addReceipt, categoryId, dataUrl, daysAgo, JPEG_BYTES, PNG_BYTES, todayU
 import { addDays } from '../../../../src/shared/calendar';
 import { ReceiptService } from '../../../../src/server/modules/receipts/service';
 import type { ReceiptChange, ReceiptListener } from '../../../../src/server/modules/receipts/events';
-import { receiptListeners } from '../../../../src/server/app';
+import { receiptListeners } from '../../../../src/server/moduleWiring';
 
 let t: TestApp;
 beforeAll(async () => {

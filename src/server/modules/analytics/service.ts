@@ -13,6 +13,9 @@ import { periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods } from './perio
 import { requestToday } from '../../today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
 
+/** What other modules read or write through this one, inside their own transaction. */
+export { moveCategoryTotals, receiptCountFromTotals, receiptCountsByCategory, spendingByCategory } from './repository';
+
 export function parseRange(text: string | undefined): AnalyticsRange {
   const range = (text ?? DEFAULT_ANALYTICS_RANGE).trim().toLowerCase();
   if (!(ANALYTICS_RANGES as readonly string[]).includes(range)) {

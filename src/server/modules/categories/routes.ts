@@ -4,12 +4,12 @@ import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { Category, CategoryInput, CategoryList, CategoryParams } from '../../../shared/categories';
 import { TimeZoneQuery } from '../../../shared/analytics';
-import { CategoryService } from './service';
+import { CategoryService, type CategoryHooks } from './service';
 
 /** Category management of spec §7: /categories without the /api prefix. */
-const categoryRoutes: FastifyPluginAsync = async (root) => {
+const categoryRoutes: FastifyPluginAsync<{ hooks: CategoryHooks }> = async (root, { hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new CategoryService(app.db);
+  const service = new CategoryService(app.db, hooks);
   const tags = ['categories'];
 
   app.get('/categories', { schema: { tags, querystring: TimeZoneQuery, response: { 200: CategoryList, ...commonErrors } } }, (req) =>

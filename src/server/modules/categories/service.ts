@@ -5,10 +5,9 @@ import { writeAsUser } from '../../db/accountGate';
 import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type Category, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
 import { fromCents } from '../../../shared/money';
 import { centsOf, optionalCentsOf } from '../../money';
-import { moveCategoryTotals, receiptCountsByCategory, spendingByCategory } from '../analytics/repository';
+import type { Executor } from '../../db/schema';
+import { receiptCountsByCategory, spendingByCategory } from '../analytics/service';
 import { requestMonth } from '../../today';
-import { moveReceiptsToCategory } from '../receipts/repository';
-import { onCategoryBudgetChanged } from '../notifications/triggers';
 import {
   deleteCategory,
   ensureFallbackCategory,
@@ -20,6 +19,20 @@ import {
   type CategoryFields,
   type CategoryRow,
 } from './repository';
+
+/** What other modules read or write through this one, inside their own transaction. */
+export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories, seedDefaultCategories } from './repository';
+
+/**
+ * What other modules do inside the transaction of a category change. They are handed in (see
+ * app.ts) because those modules read categories: importing them here would make a circle.
+ */
+export interface CategoryHooks {
+  /** The category's budget changed. */
+  budgetChanged(trx: Executor, userId: string, categoryId: string): Promise<void>;
+  /** The category is about to be deleted: whatever belongs to it moves to `toCategoryId`. */
+  deleting(trx: Executor, userId: string, categoryId: string, toCategoryId: string): Promise<void>;
+}
 
 export function toCategory(row: CategoryRow): Category {
   return {
@@ -36,7 +49,10 @@ const duplicate = (name: string) => conflict(`A category named "${name}" already
 const categoryNotFound = () => notFound('Category not found');
 
 export class CategoryService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private hooks: CategoryHooks,
+  ) {}
 
   /** The categories with this calendar month's spending (month of `tz`, default UTC) and their receipt counts. */
   async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
@@ -80,7 +96,7 @@ export class CategoryService {
       // A budget change re-arms or fires the category's alert in the same transaction.
       const row = await writeAsUser(this.db, userId, async (trx) => {
         const updated = await updateCategory(trx, userId, id, fields);
-        if (updated && input.budget !== undefined) await onCategoryBudgetChanged(trx, userId, id);
+        if (updated && input.budget !== undefined) await this.hooks.budgetChanged(trx, userId, id);
         return updated;
       });
       if (!row) throw categoryNotFound();
@@ -98,8 +114,7 @@ export class CategoryService {
       if (!category) throw categoryNotFound();
       if (category.is_fallback) throw badRequest(`The ${category.name} category cannot be deleted: it receives the receipts of deleted categories`);
       const fallback = await ensureFallbackCategory(trx, userId);
-      await moveReceiptsToCategory(trx, userId, id, fallback.id);
-      await moveCategoryTotals(trx, userId, id, fallback.id);
+      await this.hooks.deleting(trx, userId, id, fallback.id);
       await deleteCategory(trx, userId, id);
     });
   }

@@ -4,11 +4,12 @@ import { commonErrors } from '../../../shared/errors';
 import { TimeZoneQuery } from '../../../shared/analytics';
 import { BudgetAnswer, BudgetBody, Dashboard } from '../../../shared/dashboard';
 import { DashboardService } from './service';
+import type { ProfileHooks } from '../profile/service';
 
 /** Dashboard of spec §7: GET /dashboard and POST /dashboard/budget. */
-const dashboardRoutes: FastifyPluginAsync = async (root) => {
+const dashboardRoutes: FastifyPluginAsync<{ profileHooks: ProfileHooks }> = async (root, { profileHooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new DashboardService(app.db);
+  const service = new DashboardService(app.db, profileHooks);
   const tags = ['dashboard'];
 
   app.get('/dashboard', { schema: { tags, querystring: TimeZoneQuery, response: { 200: Dashboard, ...commonErrors } } }, (req) =>

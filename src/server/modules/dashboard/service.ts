@@ -3,11 +3,10 @@ import { notFound } from '../../errors';
 import { fromCents } from '../../../shared/money';
 import { RECENT_TRANSACTIONS, type BudgetAnswer, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
 import { centsOf } from '../../money';
-import { spendingByCategory } from '../analytics/repository';
+import { spendingByCategory } from '../analytics/service';
 import { requestMonth } from '../../today';
-import { findProfile } from '../profile/repository';
-import { writeProfile } from '../profile/service';
-import { listReceipts, type ReceiptRow } from '../receipts/repository';
+import { findProfile, writeProfile, type ProfileHooks } from '../profile/service';
+import { listReceipts, type ReceiptRow } from '../receipts/service';
 
 /** A receipt as a transaction: spending is money out (negative); a refund is money in (positive). */
 function toTransaction(row: ReceiptRow): DashboardTransaction {
@@ -22,7 +21,10 @@ function toTransaction(row: ReceiptRow): DashboardTransaction {
 }
 
 export class DashboardService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private profileHooks: ProfileHooks,
+  ) {}
 
   /** Budget, this month's spending (month of `tz`, default UTC) and the newest transactions. */
   async get(userId: string, tz: string | undefined, now: Date = new Date()): Promise<Dashboard> {
@@ -43,7 +45,7 @@ export class DashboardService {
 
   /** The profile sets it (and the budget notifications with it). */
   async setBudget(userId: string, amount: number): Promise<BudgetAnswer> {
-    const row = await writeProfile(this.db, userId, { monthly_budget_cents: centsOf(amount, 'amount') });
+    const row = await writeProfile(this.db, this.profileHooks, userId, { monthly_budget_cents: centsOf(amount, 'amount') });
     if (!row) throw notFound('Profile not found');
     return { budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents) };
   }

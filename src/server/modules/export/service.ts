@@ -4,12 +4,10 @@ import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { notFound } from '../../errors';
 import type { DataExport, ExportedReceipt } from '../../../shared/settings';
 import { RECEIPT_LIST_MAX_LIMIT } from '../../../shared/receipts';
-import { findProfile } from '../profile/repository';
-import { toProfile } from '../profile/service';
-import { listCategories } from '../categories/repository';
-import { toCategory } from '../categories/service';
+import { findProfile, toProfile } from '../profile/service';
+import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
-import { findSettings } from '../settings/repository';
+import { findSettings } from '../settings/service';
 import { toCsv } from './csv';
 
 export const CSV_HEADER = ['ID', 'Date', 'Store', 'Amount', 'Category', 'Description', 'Payment method', 'Tax', 'Item count'];

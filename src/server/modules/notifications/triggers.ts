@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema';
 import type { ReceiptChange } from '../receipts/events';
-import { findCategory } from '../categories/repository';
-import { findProfile } from '../profile/repository';
+import { findCategory } from '../categories/service';
+import { findProfile } from '../profile/service';
 import { addMarks, firedMarks, insertNotifications, monthSpending, previousReceiptSavedAt, removeMarks } from './repository';
 import {
   budgetChanges,

@@ -3,16 +3,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commonErrors } from '../../../shared/errors';
 import { CreateProfileBody, Profile, ProfileUpdate, RegisterBody } from '../../../shared/profile';
 import type { Identity } from '../../identity';
-import { ProfileService } from './service';
+import { ProfileService, type ProfileHooks } from './service';
 import { signUpRateLimit } from '../../plugins/security';
 
 /**
  * Profile routes, at the paths of spec §7: the /api area (register, profile form) and the
  * receipt area's /profile/ with its create-on-404.
  */
-const profileRoutes: FastifyPluginAsync<{ identity: Identity }> = async (root, { identity }) => {
+const profileRoutes: FastifyPluginAsync<{ identity: Identity; hooks: ProfileHooks }> = async (root, { identity, hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ProfileService(app.db, identity, app.log);
+  const service = new ProfileService(app.db, identity, app.log, hooks);
   const tags = ['profile'];
 
   app.post(

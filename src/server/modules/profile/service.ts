@@ -7,9 +7,23 @@ import { fromCents } from '../../../shared/money';
 import { centsOf } from '../../money';
 import { badRequest, notFound } from '../../errors';
 import { writeAsUser } from '../../db/accountGate';
-import { seedDefaultCategories } from '../categories/repository';
-import { notifyWelcome, onBudgetChanged } from '../notifications/triggers';
+import type { Executor } from '../../db/schema';
+import { seedDefaultCategories } from '../categories/service';
 import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
+
+/** What other modules read or write through this one, inside their own transaction. */
+export { findProfile } from './repository';
+
+/**
+ * What other modules do inside the transaction of a profile change. They are handed in (see
+ * app.ts) because those modules read profiles: importing them here would make a circle.
+ */
+export interface ProfileHooks {
+  /** A new profile (and its default categories) was created. */
+  created(trx: Executor, userId: string): Promise<void>;
+  /** The monthly budget changed. */
+  budgetChanged(trx: Executor, userId: string): Promise<void>;
+}
 
 export function toProfile(row: ProfileRow): Profile {
   return {
@@ -31,10 +45,10 @@ type ProfilePatch = Parameters<typeof updateProfile>[2];
  * fires the budget notifications in the same transaction. Answers the row, or undefined when
  * there is no profile.
  */
-export async function writeProfile(db: Db, userId: string, patch: ProfilePatch): Promise<ProfileRow | undefined> {
+export async function writeProfile(db: Db, hooks: ProfileHooks, userId: string, patch: ProfilePatch): Promise<ProfileRow | undefined> {
   return writeAsUser(db, userId, async (trx) => {
     const updated = await updateProfile(trx, userId, patch);
-    if (updated && patch.monthly_budget_cents !== undefined) await onBudgetChanged(trx, userId);
+    if (updated && patch.monthly_budget_cents !== undefined) await hooks.budgetChanged(trx, userId);
     return updated;
   });
 }
@@ -44,6 +58,7 @@ export class ProfileService {
     private db: Db,
     private identity: Identity,
     private log: FastifyBaseLogger,
+    private hooks: ProfileHooks,
   ) {}
 
   /**
@@ -62,7 +77,7 @@ export class ProfileService {
       const inserted = await insertProfile(trx, { user_id: user.uid, email: user.email, display_name: name, avatar_url: avatarUrl });
       if (inserted) {
         await seedDefaultCategories(trx, user.uid);
-        await notifyWelcome(trx, user.uid);
+        await this.hooks.created(trx, user.uid);
       }
       return inserted;
     });
@@ -84,7 +99,7 @@ export class ProfileService {
       if (input.monthly_budget === null) patch.monthly_budget_cents = null;
       else patch.monthly_budget_cents = centsOf(input.monthly_budget, 'monthly_budget');
     }
-    const row = await writeProfile(this.db, userId, patch);
+    const row = await writeProfile(this.db, this.hooks, userId, patch);
     if (!row) throw notFound('Profile not found');
     await this.renameIdentity(userId, row.display_name);
     return toProfile(row);

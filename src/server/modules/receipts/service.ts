@@ -9,9 +9,9 @@ import { decodeImageData, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
 import { RECEIPT_LIST_DEFAULT_LIMIT, type CreateReceiptBody, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
-import { ensureFallbackCategory, findCategoryByRef } from '../categories/repository';
-import { receiptCountFromTotals } from '../analytics/repository';
-import { learnStore } from '../scan/storeMemory';
+import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
+import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
+import { learnStore } from '../scan/service';
 import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toDraft, type ReceiptDraft } from './input';
 import {
@@ -22,6 +22,7 @@ import {
   itemsOf,
   listReceipts,
   lockReceipt,
+  moveReceiptsToCategory,
   replaceItems,
   updateReceipt,
   type ReceiptFields,
@@ -198,4 +199,13 @@ export class ReceiptService {
   private async deleteBlobQuietly(key: string): Promise<void> {
     await this.blobs.delete(key).catch(() => undefined);
   }
+}
+
+/** What other modules read or write through this one, inside their own transaction. */
+export { listReceipts, type ReceiptRow } from './repository';
+
+/** Moves every receipt of one category, and its totals, to another (the first is about to go). */
+export async function moveCategoryReceipts(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<void> {
+  await moveReceiptsToCategory(trx, userId, fromCategoryId, toCategoryId);
+  await moveCategoryTotals(trx, userId, fromCategoryId, toCategoryId);
 }

@@ -4,10 +4,13 @@ import { decodeBase64Image, OcrBusyError, OcrFailedError, OcrInputError, type Re
 import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
 import { DEFAULT_SCAN_QUANTITY, MAX_IMAGE_BYTES, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
-import { getDateOrder } from '../settings/repository';
+import { getDateOrder } from '../settings/service';
 import { headerFingerprint } from './receiptHeader';
 import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
+
+/** What other modules read or write through this one, inside their own transaction. */
+export { learnStore } from './storeMemory';
 
 /** How sure a store name is when it is the one this person gave the store before. */
 export const REMEMBERED_STORE_CONFIDENCE = 0.95;

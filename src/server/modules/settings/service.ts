@@ -3,6 +3,9 @@ import { notFound } from '../../errors';
 import type { Settings, SettingsUpdate } from '../../../shared/settings';
 import { findSettings, updateSettings } from './repository';
 
+/** What other modules read or write through this one, inside their own transaction. */
+export { findSettings, getDateOrder } from './repository';
+
 const profileMissing = () => notFound('Profile not found');
 
 export class SettingsService {
