@@ -129,6 +129,10 @@ describe('totals', () => {
     const lines = toLines('TOTAL $15. O3');
     expect(findMoney(lines[0].text).map((m) => m.value)).toEqual([15.03]);
   });
+  it('reads a currency followed by a speck before the amount', () => {
+    expect(findMoney('Total Incl. GST@6%    <RM.34.80')).toMatchObject([{ value: 34.8, currency: true }]);
+    expect(parseReceipt('Total Incl. GST@6%    <RM.34.80\nCASH    RM 100.00\nCHANGE    RM 65.20', { dateOrder: 'DMY' }).total_amount).toBe(34.8);
+  });
 });
 
 describe('OCR slips in amounts', () => {

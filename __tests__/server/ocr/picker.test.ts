@@ -94,7 +94,34 @@ describe("total candidates carry the receipt's own arithmetic", () => {
 
 describe('store and date candidates', () => {
   test('names are tidied as printed names are spaced', () => {
-    expect(tidyName('S.H.H.MOTOR(SUNGAI RENGIT ) SDN.BHD')).toBe('S.H.H.MOTOR (SUNGAI RENGIT) SDN. BHD');
+    expect(tidyName('S.H.H.MOTOR(SUNGAI RENGIT ) SDN.BHD')).toBe('S.H.H.MOTOR (SUNGAI RENGIT) SDN. BHD.');
+    expect(tidyName('URBAN IDEA SDN BHD.')).toBe('URBAN IDEA SDN BHD');
+    expect(tidyName('MAKASSAR FRESH MARKET S/B.')).toBe('MAKASSAR FRESH MARKET S/B');
+    expect(tidyName('MR.D.I.Y. (KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
+    expect(tidyName('Taco Time -Kenmore')).toBe('Taco Time - Kenmore');
+    expect(tidyName('Firepoint Gri11')).toBe('Firepoint Grill');
+  });
+
+  test('numbers, specks and marks around a name are cleaned off; a trailing & says the name goes on', () => {
+    const values = (text: string) => storeCandidates(toLines(text)).map((c) => c.value);
+    expect(values("Wendy's Restaurant #00003675")).toContain("Wendy's Restaurant");
+    expect(values('#Noches De Colombia')).toContain('Noches De Colombia');
+    expect(values('THE MARCO POLO . KITCH\nX')).toContain('THE MARCO POLO KITCH');
+    expect(values("DOMINO 'S PIZZA")).toContain("DOMINO'S PIZZA");
+    const home = storeCandidates(toLines('HOME MASTER HARDWARE &\nELECTRICAL'));
+    expect(home.find((c) => c.value === 'HOME MASTER HARDWARE &')?.features).toMatchObject({ dangling: 1 });
+    expect(home.find((c) => c.value === 'HOME MASTER HARDWARE & ELECTRICAL')?.features).toMatchObject({ join_completes: 1 });
+  });
+
+  test('a name printed beside a field is a candidate of its own, and a logo word over the full name is marked', () => {
+    const beside = storeCandidates(toLines('Server:\nFourthStreetMill    Receipt\n2124 BONITA AVENUE'));
+    expect(beside.find((c) => c.value === 'FourthStreetMill')?.features).toMatchObject({ segment: 1 });
+    const logo = storeCandidates(toLines('PASTA\nAE1R\nBella Pasta\n223 Newport Ave'));
+    expect(logo.find((c) => c.value === 'Bella Pasta')?.features).toMatchObject({ echoes_above: 1 });
+    expect(logo.find((c) => c.value === 'PASTA')?.features).toMatchObject({ echoed_below: 1 });
+    const spread = storeCandidates(toLines('-THE\nPLACE\n2BE\nThe Place 2 Be'));
+    expect(spread.find((c) => c.value === 'The Place 2 Be')?.features).toMatchObject({ echoes_above: 1 });
+    expect(storeCandidates(toLines('IKEA\nIKEA FOOD')).find((c) => c.value === 'IKEA IKEA FOOD')?.features).toMatchObject({ repeats_word: 1 });
   });
 
   test('common OCR slips in names are repaired: & read as S, EHD for BHD, S/R for S/B, one letter of a shop word', () => {

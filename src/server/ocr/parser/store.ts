@@ -37,13 +37,16 @@ export function cleanStoreLine(s: string): string {
       // A comma right after an abbreviated legal form that ends the name is a misread full stop.
       .replace(/\b(bhd|ltd|inc|corp|co)\s*,\s*$/i, '$1.')
       .replace(/[*=~_|<>«»{}[\]\\]+/g, ' ')
-      .replace(/\s+'\s*s\b/g, "'s") // "Red ' s" -> "Red's"
-      .replace(/'\s+s\b/g, "'s")
+      .replace(/\s+'\s*(s)\b/gi, "'$1") // "Red ' s" -> "Red's"
+      .replace(/'\s+(s)\b/gi, "'$1")
       .replace(/\s+[.,:;]+$/, '')
       // Store/terminal numbers printed after the name ("CARL'S JR 1100375") and stray letters.
-      .replace(/^(.*[A-Za-z]{2,}.*?)\s+\d{5,}\b.*$/, '$1')
+      .replace(/^(.*[A-Za-z]{2,}.*?)\s+#?\d{5,}\b.*$/, '$1')
       .replace(/(\s+[A-Za-z]){1,2}\s*$/, (m, _g, off: number, str: string) => (str.slice(0, off).replace(/[^A-Za-z]/g, '').length >= 4 ? '' : m))
-      .replace(/^[^A-Za-z0-9#&(]+|[^A-Za-z0-9.)'!]+$/g, '')
+      // A trailing '&' stays: it says the name goes on in the next line.
+      .replace(/^[^A-Za-z0-9#&(]+|[^A-Za-z0-9.)'!&]+$/g, '')
+      .replace(/^#+(?=[A-Za-z])/, '') // '#' belongs before a store number, not before a name
+      .replace(/\s+[.,:;]+\s+/g, ' ') // a lone full stop or comma between two words is a speck
       .replace(/\s+/g, ' ')
       .trim()
   );
@@ -141,7 +144,9 @@ export function normaliseLegalForm(name: string): string {
       // Q read as O in the common "BBQ".
       .replace(/\bBB[O0]\b/g, 'BBQ')
       .replace(/\bC0\.(?=\s|$)/g, 'CO.') // zero for O in the abbreviated "CO."
-      .replace(/\b[S5][/7][B8DR]$/i, 'S/B')
+      .replace(/\b[S5][/7][B8DR]\.?$/i, 'S/B')
+      // The full stop after BHD goes with the one after SDN: 'SDN. BHD.' and 'SDN BHD'.
+      .replace(/\b(SDN)(\.?)(\s*)(BHD)\.?$/i, (_m, sdn: string, dot: string, gap: string, bhd: string) => `${sdn}${dot}${gap}${bhd}${dot}`)
       .replace(/\b[l1I]nc\.?$/, 'Inc')
       .replace(/\bL[l1I]C$/, 'LLC')
       .replace(/\bLT[DO0]\b/g, 'LTD')

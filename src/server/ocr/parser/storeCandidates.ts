@@ -55,6 +55,8 @@ export function tidyName(s: string): string {
       .replace(/[A-Za-z0-9]+/g, lettersForDigits)
       // '&' between two capitalised words is often read as a lone S ("STATIONERY S BOOKS").
       .replace(/\b([A-Z]{3,}) S (?=[A-Z]{3,}\b)/g, '$1 & ')
+      .replace(/\b(Mr|Mrs|Ms|Dr)\.(?=[A-Za-z])/gi, '$1. ')
+      .replace(/([A-Za-z]) -(?=[A-Za-z])/g, '$1 - ') // 'Taco Time -Kenmore'
       .replace(/\(\s+/g, '(')
       .replace(/\s+\)/g, ')')
       .replace(/([A-Za-z0-9.])\(/g, '$1 (')
@@ -117,9 +119,13 @@ export function cannotBeName(f: Features): boolean {
   );
 }
 
+/** The parts of a line printed apart (a wide gap): a name and a field beside it ('FourthStreetMill    Receipt'). */
+const segmentsOf = (text: string) => text.split(/\s{3,}/).filter((p) => p.trim());
+
 export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)[]): StoreCandidate[] {
   const header = lines.slice(0, HEADER_LINES);
   const cleaned = header.map((l) => cleanStoreLine(l.text));
+  const squeezed = cleaned.map(squeeze);
   const heights = header.map((l) => layout?.[l.index]?.height ?? 0);
   const medianHeight = median(lines.map((l) => layout?.[l.index]?.height ?? 0));
   const below = lines
@@ -128,44 +134,73 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
     .join('|');
   const out: StoreCandidate[] = [];
   const seen = new Set<string>();
+
+  const add = (parts: string[], i: number, span: number, segment: boolean) => {
+    const value = tidyName(parts.join(' '));
+    if (value.length < 2 || value.length > 64 || !/[A-Za-z]{2}/.test(value)) return;
+    const key = `${squeeze(value)}@${i}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const sq = squeeze(value);
+    const lay = layout?.[header[i].index];
+    const f: Features = {
+      ...looks(value),
+      position: i / HEADER_LINES,
+      first: i === 0 ? 1 : 0,
+      joined_one: span === 2 ? 1 : 0,
+      joined_two: span === 3 ? 1 : 0,
+      segment: segment ? 1 : 0,
+      next_is_legal: span === 1 && i + 1 < header.length && (LEGAL_END_RE.test(cleaned[i + 1]) || SUFFIX_ONLY_RE.test(cleaned[i + 1])) ? 1 : 0,
+      ends_in_legal_line: span > 1 && LEGAL_END_RE.test(parts[parts.length - 1]) ? 1 : 0,
+      joins_address: span > 1 && parts.slice(1).some((p) => ADDRESS_RE.test(p) || PHONE_RE.test(p)) ? 1 : 0,
+      repeated_below: sq.length >= 4 && below.includes(sq) ? 1 : 0,
+      // A large logo word over the name printed in full ('PASTA' over 'Bella Pasta'): the full line repeats it.
+      echoes_above: echoesAbove(squeezed, i, sq) ? 1 : 0,
+      echoed_below: squeezed.slice(i + span, i + span + 3).some((t) => t.length > sq.length && sq.length >= 3 && t.includes(sq)) ? 1 : 0,
+      repeats_word: /\b(\w{3,})\b\W+\1\b/i.test(value) ? 1 : 0,
+      // A line ending in '&', 'and', 'of' or '-' is half a name; joined with the next it is whole.
+      dangling: DANGLING_RE.test(value) ? 1 : 0,
+      join_completes: span > 1 && (DANGLING_RE.test(parts[0]) || CONNECTOR_START_RE.test(parts[1])) ? 1 : 0,
+      starts_with_shop_word: span > 1 && parts[0].split(/\s+/).length === 1 && COMPANY_RE.test(parts[0]) ? 1 : 0,
+      continued_below: span === 1 && !segment && i + 1 < header.length && CONNECTOR_START_RE.test(cleaned[i + 1]) ? 1 : 0,
+      // "ALBETOS" over "MEXICAN FOOD": a line naming the kind of shop under the name.
+      joins_shop_kind: span > 1 && parts.slice(1).every((p) => COMPANY_RE.test(p) && !ADDRESS_RE.test(p) && !PHONE_RE.test(p)) ? 1 : 0,
+      joins_words_only: span > 1 && parts.slice(1).every((p) => plausibleWords(p) === 1 && !/\d/.test(p)) ? 1 : 0,
+    };
+    if (lay) f.conf = (Math.min(...header.slice(i, i + span).map((l) => layout?.[l.index]?.conf ?? 0)) - 90) / 10;
+    if (lay && medianHeight > 0) {
+      const h = Math.max(...heights.slice(i, i + span));
+      f.height = Math.log(Math.max(1, h) / medianHeight);
+      f.tallest = h >= Math.max(...heights) - 0.5 ? 1 : 0;
+    }
+    if (lay && lay.pageWidth > 0) f.off_centre = Math.abs(lay.centre - (lay.pageLeft + lay.pageWidth / 2)) / (lay.pageWidth / 2);
+    out.push({ value, used: Array.from({ length: span }, (_, k) => i + k), features: f });
+  };
+
   header.forEach((line, i) => {
     for (let span = 1; span <= 3 && i + span <= header.length; span++) {
       const parts = cleaned.slice(i, i + span);
       if (parts.some((p) => !p)) break;
-      const value = tidyName(parts.join(' '));
-      if (value.length < 2 || value.length > 64 || !/[A-Za-z]{2}/.test(value)) continue;
-      const key = `${squeeze(value)}@${i}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const lay = layout?.[line.index];
-      const f: Features = {
-        ...looks(value),
-        position: i / HEADER_LINES,
-        first: i === 0 ? 1 : 0,
-        joined_one: span === 2 ? 1 : 0,
-        joined_two: span === 3 ? 1 : 0,
-        next_is_legal: span === 1 && i + 1 < header.length && (LEGAL_END_RE.test(cleaned[i + 1]) || SUFFIX_ONLY_RE.test(cleaned[i + 1])) ? 1 : 0,
-        ends_in_legal_line: span > 1 && LEGAL_END_RE.test(parts[parts.length - 1]) ? 1 : 0,
-        joins_address: span > 1 && parts.slice(1).some((p) => ADDRESS_RE.test(p) || PHONE_RE.test(p)) ? 1 : 0,
-        repeated_below: squeeze(value).length >= 4 && below.includes(squeeze(value)) ? 1 : 0,
-        // A line ending in '&', 'and', 'of' or '-' is half a name; joined with the next it is whole.
-        dangling: DANGLING_RE.test(value) ? 1 : 0,
-        join_completes: span > 1 && (DANGLING_RE.test(parts[0]) || CONNECTOR_START_RE.test(parts[1])) ? 1 : 0,
-        starts_with_shop_word: span > 1 && parts[0].split(/\s+/).length === 1 && COMPANY_RE.test(parts[0]) ? 1 : 0,
-        continued_below: span === 1 && i + 1 < header.length && CONNECTOR_START_RE.test(cleaned[i + 1]) ? 1 : 0,
-        // "ALBETOS" over "MEXICAN FOOD": a line naming the kind of shop under the name.
-        joins_shop_kind: span > 1 && parts.slice(1).every((p) => COMPANY_RE.test(p) && !ADDRESS_RE.test(p) && !PHONE_RE.test(p)) ? 1 : 0,
-        joins_words_only: span > 1 && parts.slice(1).every((p) => plausibleWords(p) === 1 && !/\d/.test(p)) ? 1 : 0,
-      };
-      if (lay) f.conf = (Math.min(...header.slice(i, i + span).map((l) => layout?.[l.index]?.conf ?? 0)) - 90) / 10;
-      if (lay && medianHeight > 0) {
-        const h = Math.max(...heights.slice(i, i + span));
-        f.height = Math.log(Math.max(1, h) / medianHeight);
-        f.tallest = h >= Math.max(...heights) - 0.5 ? 1 : 0;
+      add(parts, i, span, false);
+    }
+    const segments = segmentsOf(line.spaced);
+    if (segments.length > 1) {
+      for (const seg of segments) {
+        const part = cleanStoreLine(seg);
+        if (part) add([part], i, 1, true);
       }
-      if (lay && lay.pageWidth > 0) f.off_centre = Math.abs(lay.centre - (lay.pageLeft + lay.pageWidth / 2)) / (lay.pageWidth / 2);
-      out.push({ value, used: Array.from({ length: span }, (_, k) => i + k), features: f });
     }
   });
   return out;
+}
+
+/** The name repeats what the lines just above it say, in one or several of them ('THE' / 'PLACE' / '2BE' over 'The Place 2 Be'). */
+function echoesAbove(squeezed: string[], i: number, sq: string): boolean {
+  let joined = '';
+  for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+    if (squeezed[j].length >= 3 && sq.length > squeezed[j].length && sq.includes(squeezed[j])) return true;
+    joined = squeezed[j] + joined;
+    if (joined.length >= 4 && joined === sq) return true;
+  }
+  return false;
 }

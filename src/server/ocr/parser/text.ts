@@ -79,7 +79,7 @@ export function toLines(raw: string): Line[] {
   return out;
 }
 
-const MONEY_RE = /(?:(RM|MYR|USD|US\$|\$|S\$|£|€)\s?)?(-)?(\d{1,3}(?:,\d{3})+|\d+)[.,](\d{2})(?![.,]?\d)/gi;
+const MONEY_RE = /(?:(RM|MYR|USD|US\$|\$|S\$|£|€)[\s.]?)?(-)?(\d{1,3}(?:,\d{3})+|\d+)[.,](\d{2})(?![.,]?\d)/gi;
 
 /** All money-looking amounts in a line, left to right. */
 export function findMoney(text: string): Money[] {
@@ -114,7 +114,7 @@ export function trailingMoney(text: string): Money | null {
 const DIGIT_AS_LETTER: Record<string, [string, string]> = { '0': ['O', 'o'], '1': ['I', 'l'], '5': ['S', 's'], '8': ['B', 'B'] };
 
 export function lettersForDigits(word: string): string {
-  if (!/^[A-Za-z]*[0158][A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
+  if (!/^[A-Za-z]*[0158]{1,2}[A-Za-z]*$/.test(word) || word.replace(/[^A-Za-z]/g, '').length < 3) return word;
   const lower =
     word.replace(/[^A-Za-z]/g, '').slice(1) ===
     word
