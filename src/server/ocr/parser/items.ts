@@ -14,7 +14,7 @@ export interface ReceiptItem {
 
 /** Lines that carry money but are not purchases. */
 const NON_ITEM_RE =
-  /\b(sub[\s-]*tota[l1i]?|total|tota1|ttl|tax|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\d{1,2}:\d{2}|%/i;
+  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\d{1,2}:\d{2}|%/i;
 
 // Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
 const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
@@ -55,6 +55,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
     if (!price || NON_ITEM_RE.test(text)) continue;
     let namePart = text.slice(0, price.start).replace(/[A-Za-z0-9]+/g, lettersForDigits);
     let quantity = 1;
+    let countedLine = false;
     let value = price.value;
     const misread = dollarStyle && !text.includes('$') ? DOLLAR_MISREAD_RE.exec(text) : null;
     if (misread) value = Number(misread[1].replace(',', '.'));
@@ -73,6 +74,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
         namePart = col[1];
       }
       const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
+      countedLine = Boolean(lead && Number(lead[1]) > 0);
       if (lead && Number(lead[1]) > 0) {
         quantity = Number(lead[1]);
         namePart = namePart.slice(lead[0].length);
@@ -82,7 +84,8 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
     for (const m of findMoney(namePart).reverse()) namePart = namePart.slice(0, m.start) + namePart.slice(m.end);
     const name = cleanName(namePart);
     if (!/[A-Za-z]{2,}/.test(name)) continue;
-    if (value <= 0) continue; // modifiers ("No onions 0.00") are not purchases
+    // Modifiers ("No onions 0.00") are not purchases; a counted line at no charge ("1 Water 0.00") is.
+    if (value < 0 || (value === 0 && !countedLine)) continue;
     items.push({ name, price: value, quantity: quantity > 0 ? quantity : 1, category: 'food' });
   }
   return items;

@@ -103,10 +103,10 @@ export function trailingMoney(text: string): Money | null {
   const all = findMoney(text);
   if (all.length === 0) return null;
   const last = all[all.length - 1];
-  // Allow short trailing flags after the price: tax codes like "SR", "ZR", "T", "A", "*".
+  // Allow short trailing flags after the price: tax codes like "SR", "ZR", "T", "A", "*", or a seat number.
   const tail = text.slice(last.end).trim();
   if (tail.length > 4 && !/^[A-Z*]{1,3}\b/i.test(tail)) return null;
-  if (tail.length > 0 && !/^[A-Za-z*#]{0,3}\s*[A-Za-z*#]{0,2}$/.test(tail)) return null;
+  if (tail.length > 0 && !/^(?:[A-Za-z*#]{0,3}\s*[A-Za-z*#]{0,2}|\d)$/.test(tail)) return null;
   return last;
 }
 

@@ -8,7 +8,7 @@
 import { findMoney, round2, trailingMoney, type Line, type Money } from './text';
 
 // "total" as OCR tends to read it: TOTAL, TOTL, T0TAL, lotal, TOTAI, Tota1, IUIAL
-export const TOT = '(?:[tl1i][o0u][tl1i][a4][l1i]|tot[a4]?l|ttl)';
+export const TOT = '(?:[tl1i][o0u][tl1i][a4][l1i]|tot[a4]?l|tt[l1])';
 /** Labels that name the amount due. */
 const TOTAL_RE = new RegExp(`\\b(${TOT}|amount\\s*due|balance\\s*due|amount\\s*payable|amt\\s*due|balance|due|payable)\\b`, 'i');
 export const STRONG_RE = new RegExp(
@@ -20,7 +20,7 @@ const NOT_TOTAL_RE =
   /\b(sub[\s-]*|tax|gst|vat|sst|qty|quantity|items?\b|item\(s\)|discount|savings?|saved|change|cash|tender(ed)?|excl|exclusive|before|points?|tips?|gratuity|deposit|previous|summary|count|supplies|weight)/i;
 const ROUNDED_RE = /\b(rounded|after\s*(round|adj)|round(ing)?\s*(total|amount|amt))/i;
 const ROUNDING_RE = /\bround(ing)?\b/i;
-const SUBTOTAL_RE = new RegExp(`\\b(sub[\\s-]*${TOT}|sub[\\s-]*tota?|subt[o0]ta[l1i]?)\\b`, 'i');
+const SUBTOTAL_RE = new RegExp(`\\b(sub[\\s/-]*${TOT}|sub[\\s/-]*tota?|subt[o0]ta[l1i]?)\\b`, 'i');
 const TAX_RE = /\b(tax|gst|vat|sst|hst|pst)\b/i;
 const NOT_TAX_RE = /\b(reg(istration)?|id|no\.?|invoice|summary|incl(usive|uded|udes)?|inc\.|number|code|exempt|before|excl)\b|%\s*supplies/i;
 const CASH_RE = /\b(cash|tender(ed)?|paid|payment|received)\b/i;
