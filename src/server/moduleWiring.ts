@@ -16,10 +16,10 @@ export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnRecei
 
 export const profileHooks: ProfileHooks = {
   created: notifyWelcome,
-  budgetChanged: (trx, userId) => onBudgetChanged(trx, userId),
+  budgetChanged: onBudgetChanged,
 };
 
 export const categoryHooks: CategoryHooks = {
-  budgetChanged: (trx, userId, categoryId) => onCategoryBudgetChanged(trx, userId, categoryId),
+  budgetChanged: onCategoryBudgetChanged,
   deleting: moveCategoryReceipts,
 };

@@ -74,6 +74,22 @@ describe('items: OCR slips', () => {
       ['Ossobuco', 6.5],
     ]);
   });
+
+  it("keeps a counted line at no charge but not a modifier, reads a price with a seat digit after it, and stops at 'Sub/Tt1' and 'Taxable:'", () => {
+    const text = [
+      '1 Water    0.00',
+      'No onions    0.00',
+      '1 CHICKEN MARSALA    18.50 1',
+      'Taxable:    18.50',
+      'Sub/Tt1    18.50',
+      '*DRV THRU    19.98',
+      'Total    19.98',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['Water', 0, 1],
+      ['CHICKEN MARSALA', 18.5, 1],
+    ]);
+  });
 });
 
 describe('parseReceipt: day-first receipt with inclusive tax and rounding', () => {

@@ -25,7 +25,7 @@ export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories
 
 /**
  * What other modules do inside the transaction of a category change. They are handed in (see
- * app.ts) because those modules read categories: importing them here would make a circle.
+ * moduleWiring.ts) because those modules read categories: importing them here would make a circle.
  */
 export interface CategoryHooks {
   /** The category's budget changed. */

@@ -16,7 +16,7 @@ export { findProfile } from './repository';
 
 /**
  * What other modules do inside the transaction of a profile change. They are handed in (see
- * app.ts) because those modules read profiles: importing them here would make a circle.
+ * moduleWiring.ts) because those modules read profiles: importing them here would make a circle.
  */
 export interface ProfileHooks {
   /** A new profile (and its default categories) was created. */

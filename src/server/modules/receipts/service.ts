@@ -30,6 +30,9 @@ import {
   type ReceiptRow,
 } from './repository';
 
+/** What other modules read or write through this one, inside their own transaction. */
+export { listReceipts, type ReceiptRow } from './repository';
+
 const receiptNotFound = () => notFound('Receipt not found');
 
 function snapshot(row: Selectable<ReceiptsTable>): ReceiptSnapshot {
@@ -200,9 +203,6 @@ export class ReceiptService {
     await this.blobs.delete(key).catch(() => undefined);
   }
 }
-
-/** What other modules read or write through this one, inside their own transaction. */
-export { listReceipts, type ReceiptRow } from './repository';
 
 /** Moves every receipt of one category, and its totals, to another (the first is about to go). */
 export async function moveCategoryReceipts(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<void> {

@@ -75,7 +75,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
       }
       const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
       countedLine = Boolean(lead && Number(lead[1]) > 0);
-      if (lead && Number(lead[1]) > 0) {
+      if (lead && countedLine) {
         quantity = Number(lead[1]);
         namePart = namePart.slice(lead[0].length);
       }

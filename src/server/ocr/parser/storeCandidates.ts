@@ -138,10 +138,10 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
   const add = (parts: string[], i: number, span: number, segment: boolean) => {
     const value = tidyName(parts.join(' '));
     if (value.length < 2 || value.length > 64 || !/[A-Za-z]{2}/.test(value)) return;
-    const key = `${squeeze(value)}@${i}`;
+    const sq = squeeze(value);
+    const key = `${sq}@${i}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const sq = squeeze(value);
     const lay = layout?.[header[i].index];
     const f: Features = {
       ...looks(value),
