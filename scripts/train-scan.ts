@@ -1,7 +1,7 @@
 /**
  * Refits the scan field picker's weights (src/server/ocr/picker/weights.json) from the train
  * sets only: reads every train receipt with the OCR engine (cached, so
- * a refit after a feature change takes seconds: .cache/scan-ocr), builds each field's candidates exactly as the
+ * a refit after a feature change takes seconds: .cache/scan-segments), builds each field's candidates exactly as the
  * scanner does, marks the ones that match the label, and fits the softmax weights. The same
  * images and code give the same weights.
  *

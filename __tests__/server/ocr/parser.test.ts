@@ -164,6 +164,22 @@ describe('OCR slips in amounts', () => {
     expect(r.total_amount).toBe(44.73);
     expect(r.tax).toBe(2.53);
   });
+  it("reads a total printed beside another summary field, not the other field's amount", () => {
+    const text = 'MINI MART\nBREAD    3.05\nGREENS    3.80\nTOTAL SAVING:    0.00    TOTAL    6.85\nCash    20.00\nCHANGE    13.15\n';
+    expect(parseReceipt(text, { dateOrder: 'DMY' }).total_amount).toBe(6.85);
+  });
+  it("reads an amount wrapped below its label with the currency glued on ('RM40.00')", () => {
+    const text = 'FRUIT STALL\nAPPLES    24.00\nPEARS    16.00\nSub Total\nRM40.00\nReceived Cash\nRM50.00\nChange\nRM10.00\n';
+    const c = receiptCandidates(text, { dateOrder: 'DMY' });
+    expect(c.total.find((t) => t.value === 40)?.features.subtotal).toBe(1);
+    expect(c.total.find((t) => t.value === 50)?.features.cash).toBe(1);
+  });
+  it("reads a misread 'Inc:lusive of GST' remark as inclusive, so the line is still the total", () => {
+    const text =
+      'HARDWARE CO\nTotal Sales (Excluding GST)   353.00\nTotal GST :   21.18\nTotal Sales (Inc:lusive of GST) :   374.20\nCASH :  400.00\nChange :  25.80\n';
+    const c = receiptCandidates(text, { dateOrder: 'DMY' });
+    expect(c.total.find((t) => t.value === 374.2)?.features.total).toBe(1);
+  });
 });
 
 describe('dates', () => {

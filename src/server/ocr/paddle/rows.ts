@@ -20,6 +20,10 @@ export interface TextRow {
 
 const WIDE_GAP = '    ';
 const STRAY_BELOW = 0.8;
+/** Largest slant of a segment against the page's that is taken as the line's own (radians). */
+const MAX_TILT = (8 * Math.PI) / 180;
+/** Long segments a local slant is measured on. */
+const NEIGHBOURS = 7;
 
 function median(xs: number[]): number {
   if (!xs.length) return 0;
@@ -55,6 +59,13 @@ function withoutOverlap(prev: string, cur: string): string {
   return cur;
 }
 
+/** The median angle of the long segments nearest to height `cy` (the page's where there are too few). */
+function localSlant(long: ReadSegment[], cy: number, skew: number): number {
+  if (long.length < NEIGHBOURS) return skew;
+  const nearest = [...long].sort((a, b) => Math.abs(a.region.cy - cy) - Math.abs(b.region.cy - cy)).slice(0, NEIGHBOURS);
+  return median(nearest.map((s) => s.region.angle));
+}
+
 export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
   // A lone character read unsure is a mark on the paper (or a gap read as a letter), not text.
   const segs = segments.filter((s) => s.text.length > 1 || (s.text.length === 1 && s.conf >= STRAY_BELOW));
@@ -69,16 +80,30 @@ export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
     x: s.region.cx * cos + s.region.cy * sin,
     y: -s.region.cx * sin + s.region.cy * cos,
     h: s.region.height,
+    // The slant where the segment stands against the page's: a bent receipt, or one
+    // photographed at an angle, slants differently at its top and its bottom.
+    tilt: Math.max(-MAX_TILT, Math.min(MAX_TILT, localSlant(long, s.region.cy, skew) - skew)),
   }));
+  type Placed = (typeof placed)[number];
+  /** Where the row's line runs at `p`'s position: from its member nearest along the line, along their slant. */
+  const lineAt = (members: Placed[], p: Placed): number => {
+    let m = members[0];
+    for (const q of members) if (Math.abs(q.x - p.x) < Math.abs(m.x - p.x)) m = q;
+    return m.y + (p.x - m.x) * Math.tan((m.tilt + p.tilt) / 2);
+  };
   placed.sort((a, b) => a.y - b.y);
-  const rows: { y: number; h: number; members: typeof placed }[] = [];
+  const rows: { y: number; h: number; members: Placed[] }[] = [];
   for (const p of placed) {
-    // The nearest of the last few rows whose centre line this segment sits on.
+    // The nearest of the last few rows whose line this segment sits on.
     let best: (typeof rows)[number] | null = null;
+    let bestD = Infinity;
     for (let i = rows.length - 1; i >= Math.max(0, rows.length - 4); i--) {
       const row = rows[i];
-      const d = Math.abs(p.y - row.y);
-      if (d < 0.45 * Math.min(p.h, row.h) + 0.1 * Math.max(p.h, row.h) && (!best || d < Math.abs(p.y - best.y))) best = row;
+      const d = Math.abs(p.y - lineAt(row.members, p));
+      if (d < 0.45 * Math.min(p.h, row.h) + 0.1 * Math.max(p.h, row.h) && d < bestD) {
+        best = row;
+        bestD = d;
+      }
     }
     if (best) {
       best.members.push(p);

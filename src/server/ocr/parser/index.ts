@@ -7,7 +7,7 @@ import type { DateOrder } from './date';
 import { dateCandidates, type DateCandidate } from './dateCandidates';
 import { parseItems, type ReceiptItem } from './items';
 import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } from './storeCandidates';
-import { parseTotals } from './total';
+import { parseTotals, splitSummaryLines } from './total';
 import { totalCandidates, type TotalCandidate } from './totalCandidates';
 import { round2, toLines, type Line } from './text';
 
@@ -74,12 +74,13 @@ export interface ReceiptCandidates {
 
 export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandidates {
   const lines = toLines(raw ?? '');
-  const totals = parseTotals(lines);
+  const body = splitSummaryLines(lines);
+  const totals = parseTotals(body);
   // Items sit between the header and the first summary line (subtotal/total).
-  const itemsEnd = totals.summaryStart ?? totals.totalPos ?? lines.length;
-  const items = parseItems(lines, 0, itemsEnd);
+  const itemsEnd = totals.summaryStart ?? totals.totalPos ?? body.length;
+  const items = parseItems(body, 0, itemsEnd);
   const itemsSum = items.length ? round2(items.reduce((a, it) => a + it.price, 0)) : null;
-  const total = totalCandidates(lines, itemsSum);
+  const total = totalCandidates(body, itemsSum);
   return {
     lines,
     store: nameLike(storeCandidates(lines, opts.layout)),

@@ -28,15 +28,34 @@ const CHANGE_RE = /\b(change|chg|changs|kembali)\b/i;
 const CARD_RE = /\b(visa|master\s*card|mastercard|amex|debit|credit|card|eftpos)\b/i;
 export const MINUS_RE = /\b(discount|disc|coupon|less|promo|offer|savings?|voucher|off)\b/i;
 export const CHARGE_RE = /\b(service|srv|svc|charge|chg|fee|tips?|grat(uity)?|surcharge|delivery|bag|deposit|levy)\b/i;
-const INCL_RE = /\(?\s*(incl(usive|uding|\.)?|inc\.)\s*(of\s*)?(gst|tax|vat|sst)?\s*\)?/gi;
+const INCL_RE = /\(?\s*(inc\W?l(usive|uding|\.)?|inc\.)\s*(of\s*)?(gst|tax|vat|sst)?\s*\)?/gi;
 
 /** Amount on a labelled line, or on the next line when the amount wrapped below the label. */
 export function amountFor(lines: Line[], i: number): Money | null {
   const own = trailingMoney(lines[i].text) ?? lastMoney(lines[i].text);
   if (own) return own;
   const next = lines[i + 1];
-  if (next && /^[^A-Za-z]*$/.test(next.text.replace(/\b(RM|MYR|USD)\b/gi, ''))) return lastMoney(next.text);
+  if (next && /^[^A-Za-z]*$/.test(next.text.replace(/\b(RM|MYR|USD)(?![A-Za-z])/gi, ''))) return lastMoney(next.text);
   return null;
+}
+
+/**
+ * Two summary fields printed side by side ("TOTAL SAVING: 0.00    TOTAL 6.85") become two
+ * lines, each with its own label and amount, so neither label is read for the other's amount.
+ */
+export function splitSummaryLines(lines: Line[]): Line[] {
+  return lines.flatMap((line) => {
+    const segs = line.spaced.split(/\s{3,}/);
+    for (let k = 1; k < segs.length; k++) {
+      const left = segs.slice(0, k).join('    ');
+      const right = segs.slice(k).join('    ');
+      if (!/^[A-Za-z]{2,}/.test(left) || !/^[A-Za-z]{2,}/.test(right) || !findMoney(left).length || !trailingMoney(right.replace(/\s+/g, ' '))) continue;
+      if (classify(right) === 'other') continue;
+      const part = (spaced: string): Line => ({ index: line.index, spaced, text: spaced.replace(/\s+/g, ' ') });
+      return [part(left), part(right)];
+    }
+    return [line];
+  });
 }
 
 /** A total line whose decimal point was lost: "TOTAL 7 00", "TOTAL 1110". */
