@@ -1,8 +1,9 @@
 /**
- * The OCR engine's reading of dataset receipts, cached under .cache/scan-ocr/<set>/ so that the
- * picker can be refitted and re-measured without reading every image again. The cache holds
- * the recognised segments and the printed area, so changes to how segments become rows are
- * measured from the cache too; the text and layout the parser receives are built from them.
+ * The OCR engine's reading of dataset receipts, cached under .cache/scan-segments/<set>/ (or
+ * TALLY_SCAN_CACHE) so that the picker can be refitted and re-measured without reading every
+ * image again. The cache holds the recognised segments and the printed area, so changes to how
+ * segments become rows are measured from the cache too; the text and layout the parser receives
+ * are built from them. A change to detection or recognition needs a fresh cache.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ export interface CachedRead {
   layout: LineLayout[];
 }
 
-const CACHE = path.resolve(__dirname, '../../.cache/scan-segments');
+const CACHE = process.env.TALLY_SCAN_CACHE ?? path.resolve(__dirname, '../../.cache/scan-segments');
 
 interface CachedSegments {
   box: Box;

@@ -56,7 +56,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
 
-  const db = deps.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: `${config.dataDir}/pglite` }));
+  const db =
+    deps.db ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: `${config.dataDir}/pglite`,
+      pgliteSharedBuffers: config.pgliteSharedBuffers ?? undefined,
+    }));
   const identity = deps.identity ?? createIdentity(config);
   app.addHook('onClose', async () => {
     if (!deps.identity) await identity.close();

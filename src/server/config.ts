@@ -9,10 +9,14 @@ export interface ServerConfig {
   apiHost: string;
   apiPort: number;
   webPort: number;
+  /** The API process also serves the web app on webPort (SERVE_WEB; on by default in production). */
+  serveWeb: boolean;
   publicApiUrl: string;
   corsOrigins: string[];
   databaseUrl: string | null;
   dataDir: string;
+  /** PGlite's shared buffers (PGLITE_SHARED_BUFFERS, e.g. '64MB'); null for the database layer's default. */
+  pgliteSharedBuffers: string | null;
   firebase: {
     projectId: string;
     apiKey: string;
@@ -43,6 +47,13 @@ function int(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = str(env, key, String(fallback)).toLowerCase();
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`Configuration ${key} must be true or false, got '${raw}'`);
+}
+
 /**
  * Only these exact NODE_ENV values are not production. Anything else ('PRODUCTION', 'prod',
  * 'staging', or none at all) is production, so a misspelt value can never trust the emulator.
@@ -66,6 +77,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiHost: str(env, 'API_HOST', '127.0.0.1'),
     apiPort: int(env, 'API_PORT', 8000),
     webPort: int(env, 'WEB_PORT', 8080),
+    serveWeb: bool(env, 'SERVE_WEB', runMode(env.NODE_ENV ?? '') === 'production'),
     publicApiUrl: str(env, 'PUBLIC_API_URL', `http://localhost:${int(env, 'API_PORT', 8000)}`),
     corsOrigins: str(env, 'CORS_ORIGINS', `http://localhost:${int(env, 'WEB_PORT', 8080)},http://127.0.0.1:${int(env, 'WEB_PORT', 8080)}`)
       .split(',')
@@ -73,6 +85,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       .filter(Boolean),
     databaseUrl: str(env, 'DATABASE_URL', '') || null,
     dataDir: path.resolve(str(env, 'DATA_DIR', './data')),
+    pgliteSharedBuffers: str(env, 'PGLITE_SHARED_BUFFERS', '') || null,
     firebase: {
       projectId: str(env, 'FIREBASE_PROJECT_ID', 'demo-tally'),
       apiKey: str(env, 'FIREBASE_API_KEY', 'demo-api-key'),
@@ -86,7 +99,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       engine: ocrEngine(env),
       poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)),
       maxQueue: int(env, 'OCR_MAX_QUEUE', 8),
-      idleMs: int(env, 'OCR_IDLE_SECONDS', 600) * 1000,
+      idleMs: int(env, 'OCR_IDLE_SECONDS', 60) * 1000,
     },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),

@@ -14,8 +14,8 @@ describe('OCR_ENGINE', () => {
 });
 
 describe('OCR_IDLE_SECONDS', () => {
-  it('lets the scan process go after ten quiet minutes unless told otherwise', () => {
-    expect(loadConfig(base).ocr.idleMs).toBe(600_000);
+  it('lets the scan process go after a quiet minute unless told otherwise', () => {
+    expect(loadConfig(base).ocr.idleMs).toBe(60_000);
     expect(loadConfig({ ...base, OCR_IDLE_SECONDS: '30' }).ocr.idleMs).toBe(30_000);
     expect(loadConfig({ ...base, OCR_IDLE_SECONDS: '0' }).ocr.idleMs).toBe(0);
   });

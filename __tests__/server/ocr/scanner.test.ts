@@ -59,6 +59,20 @@ test('scans a receipt image into fields and raw text', async () => {
   expect(scanner.stats()).toEqual({ busy: 0, queued: 0, size: 1 });
 }, 20_000);
 
+test('a long receipt, whose text is found in overlapping strips, is read line by line to the total', async () => {
+  const prices = Array.from({ length: 44 }, (_, i) => (1 + ((i * 37) % 90) / 10).toFixed(2));
+  const lines = ['           LONGVIEW FOODS', 'Date: 03/14/2021'];
+  prices.forEach((p, i) => lines.push(`ITEM ${String(i + 1).padStart(2, '0')}`.padEnd(37 - p.length) + p));
+  const total = prices.reduce((sum, p) => sum + Math.round(Number(p) * 100), 0) / 100;
+  lines.push('TOTAL'.padEnd(37 - total.toFixed(2).length) + total.toFixed(2));
+  const { processed_data: p, raw_text } = await scanner.scan(await renderReceipt(lines), { dateOrder: 'MDY' });
+  // Every line, those at the strips' seams too, comes through once and in order.
+  const read = raw_text.split('\n').flatMap((l) => /ITEM\s*(\d\d)/.exec(l)?.[1] ?? []);
+  expect(read).toEqual(prices.map((_, i) => String(i + 1).padStart(2, '0')));
+  expect(p.total_amount).toBe(total);
+  expect(p.items.map((i) => i.price)).toEqual(prices.map(Number));
+});
+
 test('rejects a non-image before using a worker', async () => {
   await expect(scanner.scan(Buffer.from('this is plain text, not a picture'), { dateOrder: 'MDY' })).rejects.toThrow(OcrInputError);
 });

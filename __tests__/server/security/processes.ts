@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '../../..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The real API as its own process (npx tsx src/server/main.ts), as production runs it. */
+/** The real API as its own process (src/server/main.ts under tsx, or a compiled build), as production runs it. */
 export interface ApiProcess {
   url: string;
   child: ChildProcess;
@@ -26,10 +26,14 @@ export async function startApi(opts: {
   emulatorHost: string;
   databaseUrl?: string | null;
   timeoutMs?: number;
+  /** A compiled server's main.js (scripts/build-server.ts) instead of the TypeScript source. */
+  compiledMain?: string;
+  env?: Record<string, string>;
 }): Promise<ApiProcess> {
   // node itself with tsx's loader, not the tsx CLI: the CLI runs the server as a grandchild, so
   // a signal to the CLI would not reach (or would orphan) the real server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = opts.compiledMain ? [opts.compiledMain] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -43,6 +47,7 @@ export async function startApi(opts: {
       FIREBASE_API_KEY: TEST_API_KEY,
       FIREBASE_AUTH_EMULATOR_HOST: opts.emulatorHost,
       OCR_POOL_SIZE: '1',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

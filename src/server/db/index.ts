@@ -2,16 +2,22 @@ import fs from 'node:fs';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { lockFolder } from './folderLock';
+import { createPgliteFolder, pgliteFolderExists } from './pgliteFolder';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 
 export type Db = Kysely<Database>;
+
+/** PostgreSQL's own default is sized for a server of its own; a personal database is served well by less. */
+export const DEFAULT_SHARED_BUFFERS = '16MB';
 
 export interface DbOptions {
   /** postgres://… for a real server; null for embedded PGlite. */
   databaseUrl: string | null;
   /** Folder for PGlite files; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
+  /** PGlite's shared buffers, a PostgreSQL size ('32MB'); most of its memory at rest. An in-memory PGlite keeps its own. */
+  pgliteSharedBuffers?: string;
   poolSize?: number;
 }
 
@@ -22,7 +28,9 @@ export interface DbHandle {
 }
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.pgliteDir);
+  const handle = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+    : await openPglite(opts.pgliteDir, opts.pgliteSharedBuffers ?? DEFAULT_SHARED_BUFFERS);
   try {
     await migrate(handle.db);
   } catch (err) {
@@ -48,16 +56,26 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   return { db, driver: 'pg', close: () => db.destroy() };
 }
 
-async function openPglite(dir: string | null): Promise<DbHandle> {
+async function openPglite(dir: string | null, sharedBuffers: string): Promise<DbHandle> {
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 32MB, not '${sharedBuffers}'`);
   const { PGlite, types } = await import('@electric-sql/pglite');
   let release: (() => void) | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     // PGlite has no lock of its own: two processes on one folder silently lose writes.
     release = lockFolder(dir);
+    try {
+      if (!pgliteFolderExists(dir)) await createPgliteFolder(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   // DATE columns are selected as text (db/dates.ts): PGlite 0.5 ignores a DATE parser here.
-  const pglite = new PGlite(dir ?? undefined, { parsers: { [types.INT8]: (v: string) => Number(v) } });
+  const pglite = new PGlite(dir ?? undefined, {
+    parsers: { [types.INT8]: (v: string) => Number(v) },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,

@@ -6,14 +6,17 @@ import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config';
 import { clientConfigFor } from './clientConfig';
 
+/** The web build beside a server build (dist/server -> dist/public), else the source tree's dist/public. */
+function defaultPublicDir(): string {
+  const besideBuild = path.join(__dirname, '../public');
+  return fs.existsSync(path.join(besideBuild, 'index.html')) ? besideBuild : path.join(__dirname, '../../../dist/public');
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed gzip when present),
  * index.html for every app route, /config.json, and a content security policy the app runs under.
  */
-export async function buildWebApp(
-  config: ServerConfig,
-  publicDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(__dirname, '../../../dist/public')),
-): Promise<FastifyInstance> {
+export async function buildWebApp(config: ServerConfig, publicDir = path.resolve(process.env.WEB_DIST_DIR || defaultPublicDir())): Promise<FastifyInstance> {
   if (!fs.existsSync(path.join(publicDir, 'index.html'))) {
     throw new Error(`No web build in ${publicDir}: run 'npm run build' first.`);
   }

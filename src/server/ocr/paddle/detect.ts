@@ -31,6 +31,8 @@ export interface DetectOptions {
   minScore: number;
   /** How far a shrunk text kernel is grown back (DBNet's unclip ratio). */
   unclipRatio: number;
+  /** Larger inputs are run in strips of at most this many pixels: the model's working memory follows the strip, not the receipt. */
+  stripPixels: number;
 }
 
 export const DETECT_DEFAULTS: DetectOptions = {
@@ -39,7 +41,11 @@ export const DETECT_DEFAULTS: DetectOptions = {
   threshold: 0.3,
   minScore: 0.6,
   unclipRatio: 1.6,
+  stripPixels: 1_000_000,
 };
+
+/** Rows of context above and below the part of a strip that is kept, so text at a seam is seen whole. */
+const STRIP_CONTEXT = 64;
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
@@ -73,9 +79,7 @@ export async function detectText(ort: Ort, session: InferenceSession, image: Dec
     const off = c * plane;
     for (let i = 0; i < plane; i++) input[off + i] = grey[i] * scale - shift;
   }
-  const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, H, W]) };
-  const out = (await session.run(feeds))[session.outputNames[0]] as OrtTensor;
-  const prob = out.data as Float32Array;
+  const prob = await probabilityMap(ort, session, input, W, H, opts.stripPixels);
   const sx = box.width / W;
   const sy = box.height / H;
   return regionsFromMap(prob, W, H, opts).map((r) => ({
@@ -85,6 +89,40 @@ export async function detectText(ort: Ort, session: InferenceSession, image: Dec
     width: r.width * Math.hypot(sx * Math.cos(r.angle), sy * Math.sin(r.angle)),
     height: r.height * Math.hypot(sx * Math.sin(r.angle), sy * Math.cos(r.angle)),
   }));
+}
+
+async function runModel(ort: Ort, session: InferenceSession, input: Float32Array, W: number, H: number): Promise<Float32Array> {
+  const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, H, W]) };
+  const out = (await session.run(feeds))[session.outputNames[0]] as OrtTensor;
+  return out.data as Float32Array;
+}
+
+/**
+ * The text probability of every pixel of a 3-plane input W×H. An input over `stripPixels` is run
+ * in the fewest strips within it, spread evenly so that neighbours overlap by at least twice
+ * STRIP_CONTEXT; each row is taken from the strip where it lies furthest from an edge. Smaller
+ * inputs run whole: the model weighs its channels by the whole input, so strips read a little
+ * differently, and only the large inputs need them.
+ */
+async function probabilityMap(ort: Ort, session: InferenceSession, input: Float32Array, W: number, H: number, stripPixels: number): Promise<Float32Array> {
+  const maxStrip = Math.max(4 * STRIP_CONTEXT, Math.floor(stripPixels / W / 32) * 32);
+  if (W * H <= stripPixels || H <= maxStrip) return runModel(ort, session, input, W, H);
+  const n = Math.ceil((H - 2 * STRIP_CONTEXT) / (maxStrip - 2 * STRIP_CONTEXT));
+  const height = Math.min(maxStrip, Math.ceil((H + 2 * STRIP_CONTEXT * (n - 1)) / n / 32) * 32);
+  const topOf = (k: number) => Math.round((k * (H - height)) / (n - 1));
+  const plane = W * H;
+  const prob = new Float32Array(plane);
+  const strip = new Float32Array(3 * W * height);
+  let kept = 0;
+  for (let k = 0; k < n; k++) {
+    const top = topOf(k);
+    for (let c = 0; c < 3; c++) strip.set(input.subarray(c * plane + top * W, c * plane + (top + height) * W), c * W * height);
+    const out = await runModel(ort, session, strip, W, height);
+    const end = k === n - 1 ? H : Math.round((top + height + topOf(k + 1)) / 2);
+    prob.set(out.subarray((kept - top) * W, (end - top) * W), kept * W);
+    kept = end;
+  }
+  return prob;
 }
 
 /** Connected text regions of a probability map, as oriented rectangles grown by the unclip ratio. */

@@ -1,0 +1,226 @@
+/**
+ * Memory of the API process as a small home server would run it: the compiled server
+ * (`npm run build:server`) with the auth emulator, on PGlite in a new data folder and on
+ * PostgreSQL. Prints RSS just after start-up, idle, while 20 receipts are scanned (the API and
+ * its scan process), and 60 s after the last scan, when the scan process has exited.
+ *
+ *   npx tsx bench/memory.ts [--only pglite|pg] [--idle 30] [--after 65]
+ *
+ * Scans read the dev receipts (../shared/datasets or TALLY_DATASETS); they are read here only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../scripts/freePort';
+import { buildServer } from '../scripts/build-server';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const IDLE_S = Number(arg('idle', '30'));
+const AFTER_S = Number(arg('after', '65'));
+const SCANS = 20;
+const root = path.resolve(__dirname, '..');
+const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(root, '../shared/datasets');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory of one process in MB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process's children (the scan process). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function scanImages(): Buffer[] {
+  const dirs = ['sroie-dev', 'us-receipts-dev'].map((d) => path.join(DATASETS, d)).filter((d) => fs.existsSync(d));
+  if (!dirs.length) throw new Error(`No receipt images under ${DATASETS}: set TALLY_DATASETS`);
+  const files = dirs.flatMap((d) =>
+    fs
+      .readdirSync(d)
+      .filter((f) => /\.jpe?g$/i.test(f))
+      .sort()
+      .slice(0, SCANS / 2)
+      .map((f) => path.join(d, f)),
+  );
+  return files.map((f) => fs.readFileSync(f));
+}
+
+async function waitUp(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(200);
+  }
+  throw new Error('the API did not come up within 60 s');
+}
+
+interface Figures {
+  startup: number;
+  idle: number;
+  scanApiPeak: number;
+  scanChildPeak: number;
+  scanSumPeak: number;
+  after: number;
+  afterChild: number;
+  /** The first scan, which starts the scan process, and the median of the others. */
+  firstScan: number;
+  laterScanMedian: number;
+}
+
+async function measure(databaseUrl: string | null, emulator: { host: string; projectId: string }, tokens: string[]): Promise<Figures> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-memory-'));
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'warn',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      FIREBASE_PROJECT_ID: emulator.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      SERVE_WEB: 'false',
+      OCR_IDLE_SECONDS: '60',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pid = child.pid!;
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUp(url, child);
+    await sleep(2000);
+    const startup = rssMb(pid);
+    await sleep(IDLE_S * 1000);
+    const idle = rssMb(pid);
+    const peaks = { api: 0, child: 0, sum: 0 };
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const api = rssMb(pid);
+        const kids = childrenOf(pid).reduce((n, c) => n + rssMb(c), 0);
+        peaks.api = Math.max(peaks.api, api);
+        peaks.child = Math.max(peaks.child, kids);
+        peaks.sum = Math.max(peaks.sum, api + kids);
+        await sleep(100);
+      }
+    })();
+    const images = scanImages();
+    const seconds: number[] = [];
+    for (let i = 0; i < images.length; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/scan/receipt-base64`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ image_data: images[i].toString('base64') }),
+      });
+      if (!res.ok) throw new Error(`scan ${i + 1} answered ${res.status}: ${await res.text()}`);
+      seconds.push((performance.now() - t0) / 1000);
+    }
+    const later = seconds.slice(1).sort((a, b) => a - b);
+    sampling = false;
+    await sampler;
+    await sleep(AFTER_S * 1000);
+    return {
+      startup,
+      idle,
+      scanApiPeak: peaks.api,
+      scanChildPeak: peaks.child,
+      scanSumPeak: peaks.sum,
+      after: rssMb(pid),
+      afterChild: childrenOf(pid).reduce((n, c) => n + rssMb(c), 0),
+      firstScan: seconds[0],
+      laterScanMedian: later[Math.floor(later.length / 2)],
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
+  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
+  const { TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
+  const { startAuthEmulator } = await import('../scripts/emulator');
+  const { openScratchDatabase } = await import('../scripts/scratchDatabase');
+
+  await buildServer();
+  const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
+  const rows: [string, Figures][] = [];
+  try {
+    // Scans are limited per person per minute: spread them over a few people.
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) tokens.push((await emulatorSignUp(uniqueEmail('memory'), 'secret-pass-1')).token);
+    const target = { host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID };
+    const only = arg('only', '');
+    if (only !== 'pg') rows.push(['PGlite', await measure(null, target, tokens)]);
+    if (only !== 'pglite') {
+      const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+      const scratch = await openScratchDatabase(serverUrl, 'tally_memory').catch((err: Error) => {
+        console.log(`PostgreSQL at ${serverUrl} not reachable (${err.message}): its row is skipped`);
+        return null;
+      });
+      if (scratch) {
+        await scratch.handle.close();
+        try {
+          rows.push(['PostgreSQL', await measure(scratch.url, target, tokens)]);
+        } finally {
+          await scratch.drop();
+        }
+      }
+    }
+  } finally {
+    await emulator.stop();
+  }
+  const mb = (v: number) => `${v.toFixed(0)} MB`;
+  console.log(`\nAPI process RSS (compiled server, OCR engine ${process.env.OCR_ENGINE ?? 'paddle'}, ${SCANS} scans):`);
+  console.log(
+    '| database | start-up | idle after ' +
+      IDLE_S +
+      ' s | scanning: API / scan process / both (peak) | ' +
+      AFTER_S +
+      ' s after the last scan | first scan (starts the scan process) / median of the rest |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, f] of rows) {
+    console.log(
+      `| ${name} | ${mb(f.startup)} | ${mb(f.idle)} | ${mb(f.scanApiPeak)} / ${mb(f.scanChildPeak)} / ${mb(f.scanSumPeak)} | ${mb(f.after)}${f.afterChild ? ` (+ scan process ${mb(f.afterChild)})` : ''} | ${f.firstScan.toFixed(2)} s / ${f.laterScanMedian.toFixed(2)} s |`,
+    );
+  }
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.availableParallelism()} cores`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+/**
+ * `npm run build:server`: the server as plain JavaScript for production (dist/server), so no
+ * TypeScript compiler runs, or is held in memory, beside the API. Packages stay in
+ * node_modules; only our own code is bundled, one file per process the server starts.
+ *
+ *   dist/server/main.js        the API (and, in production, the web app: SERVE_WEB)
+ *   dist/server/web.js         the web app alone, for a separate web process
+ *   dist/server/scan-child.js  the scan process the API starts for OCR
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(__dirname, '..');
+
+export async function buildServer(outdir = path.join(root, 'dist', 'server')): Promise<void> {
+  await build({
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      web: path.join(root, 'src/server/web/main.ts'),
+      'scan-child': path.join(root, 'src/server/ocr/scanProcess/child.ts'),
+    },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (require.main === module) {
+  buildServer().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
