@@ -69,7 +69,7 @@ const RULES: IntervalRule[] = [
 ];
 
 /** The same bill again: within a tenth, or half a dollar for small amounts. */
-export function sameBill(a: number, b: number): boolean {
+function sameBill(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(50, 0.1 * Math.max(a, b));
 }
 
