@@ -9,6 +9,9 @@
  *
  * Receipts are bulk-inserted with generate_series; the totals are then computed by
  * rebuildTotals(), the same figures the write path keeps (the analytics tests check this).
+ * The user's monthly budget and one category's carry over from the first month of the history
+ * (the longest carry-over there can be) and two monthly bills are confirmed, so GET /dashboard
+ * and GET /categories answer with rollover, pace and forecast at their dearest.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +28,7 @@ import { seedDefaultCategories, listCategories } from '../src/server/modules/cat
 import { insertProfile } from '../src/server/modules/profile/repository';
 import { rebuildTotals } from '../src/server/modules/analytics/repository';
 import { AnalyticsService } from '../src/server/modules/analytics/service';
-import { addDays, todayIn } from '../src/shared/calendar';
+import { addDays, startOfMonth, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
 
 const args = process.argv.slice(2);
@@ -57,6 +60,26 @@ async function loadReceipts(handle: DbHandle, userId: string, from: number, to: 
         FROM generate_series(${lo}::bigint, ${hi}::bigint) g`.execute(handle.db);
   }
   await handle.db.transaction().execute((trx) => rebuildTotals(trx, userId));
+}
+
+/** Rollover from the history's first month on the monthly budget and Food, and two confirmed monthly bills. */
+async function lookAhead(
+  handle: DbHandle,
+  get: (url: string) => Promise<unknown>,
+  send: (method: 'POST' | 'PUT', url: string, payload: object) => Promise<unknown>,
+): Promise<void> {
+  await send('POST', '/dashboard/budget', { amount: 3000, rollover: true });
+  const food = (await listCategories(handle.db, USER)).find((c) => c.name === 'Food')!;
+  await send('PUT', `/categories/${food.id}`, { name: 'Food', budget: 600, rollover: true });
+  const from = startOfMonth(addDays(todayIn('UTC'), -SPAN_DAYS));
+  await sql`UPDATE profiles SET budget_rollover_from = ${from} WHERE user_id = ${USER}`.execute(handle.db);
+  await sql`UPDATE categories SET rollover_from = ${from} WHERE user_id = ${USER}`.execute(handle.db);
+  for (const [store, amount] of [
+    ['Streamly', 15.49],
+    ['City Power', 88],
+  ] as const)
+    for (const k of [1, 2, 3]) await send('POST', '/receipts', { store, amount, date: addDays(todayIn('UTC'), -30 * k - 2) });
+  for (const s of (await get('/recurring')) as Array<{ _id: string }>) await send('PUT', `/recurring/${s._id}`, { status: 'confirmed' });
 }
 
 async function newUser(handle: DbHandle, uid: string): Promise<void> {
@@ -100,6 +123,12 @@ async function main(): Promise<void> {
   const inject = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as unknown;
+  };
+  const post = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await app.inject({ method, url, headers, payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as unknown;
   };
 
   try {
@@ -111,6 +140,8 @@ async function main(): Promise<void> {
       await loadReceipts(handle, uid, 0, OTHER_RECEIPTS);
     }
     console.log(`other users: ${OTHER_USERS} x ${OTHER_RECEIPTS} receipts loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    await lookAhead(handle, inject, post);
 
     const rows: string[] = [];
     let loaded = 0;
@@ -130,7 +161,7 @@ async function main(): Promise<void> {
       }
       figures.push(['GET /api/analytics/breakdown?range=monthly', () => inject('/api/analytics/breakdown?range=monthly')]);
       figures.push(['GET /api/analytics/breakdown?range=yearly', () => inject('/api/analytics/breakdown?range=yearly')]);
-      figures.push(['GET /dashboard', () => inject('/dashboard')]);
+      figures.push(['GET /dashboard (rollover, pace, forecast)', () => inject('/dashboard')]);
       figures.push(['GET /categories', () => inject('/categories')]);
       for (const [name, fn] of figures) {
         const { median, p99 } = await time(CALLS, fn);

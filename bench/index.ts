@@ -1,6 +1,6 @@
 /**
  * Every benchmark, one after another, each printing its own table:
- * bundle, API, Lighthouse, analytics (small sizes), scan and memory.
+ * bundle, API, Lighthouse, analytics (small sizes), recurring bills, scan and memory.
  *
  *   npm run bench                      # all
  *   npm run bench -- api lighthouse    # only these
@@ -21,6 +21,7 @@ const BENCHES: Record<string, string[]> = {
   lighthouse: ['bench/lighthouse.ts'],
   // The full sizes (up to 1M receipts) take long: `npm run bench:analytics` runs them.
   analytics: ['bench/analytics.ts', '--sizes', '1000,10000', '--calls', '100'],
+  recurring: ['bench/recurring.ts'],
   scan: ['bench/scan.ts'],
   memory: ['bench/memory.ts'],
 };

@@ -18,7 +18,9 @@ import blobsPlugin from './plugins/blobs';
 import blobRoutes from './blobs/routes';
 import categoryRoutes from './modules/categories/routes';
 import receiptRoutes from './modules/receipts/routes';
-import { categoryHooks, profileHooks, receiptListeners } from './moduleWiring';
+import { categoryHooks, profileHooks, receiptListeners, recurringHooks } from './moduleWiring';
+import recurringRoutes from './modules/recurring/routes';
+import billReminders from './plugins/billReminders';
 import dashboardRoutes from './modules/dashboard/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import notificationRoutes from './modules/notifications/routes';
@@ -113,6 +115,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(settingsRoutes);
     await secured.register(exportRoutes);
     await secured.register(accountRoutes, { identity });
+    await secured.register(recurringRoutes, { hooks: recurringHooks });
   });
+  if (config.billReminderMinutes > 0) await app.register(billReminders, { everyMs: config.billReminderMinutes * 60_000 });
   return app;
 }

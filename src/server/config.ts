@@ -31,6 +31,8 @@ export interface ServerConfig {
   readCacheTtlMs: number;
   /** Writes (any method but GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
   writeRateLimitPerMinute: number;
+  /** How often due recurring bills are looked for (plugins/billReminders.ts); 0 turns it off. */
+  billReminderMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
+    billReminderMinutes: int(env, 'BILL_REMINDER_MINUTES', 60),
   };
   assertSafe(config);
   return config;

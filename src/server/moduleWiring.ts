@@ -1,9 +1,12 @@
 import type { ReceiptListener } from './modules/receipts/events';
 import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
-import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged } from './modules/notifications/triggers';
+import { detectOnReceiptChange } from './modules/recurring/listener';
+import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
 import { moveCategoryReceipts } from './modules/receipts/service';
+import { noteBudgetChange } from './modules/budgets/service';
 import type { CategoryHooks } from './modules/categories/service';
 import type { ProfileHooks } from './modules/profile/service';
+import type { RecurringHooks } from './modules/recurring/service';
 
 /*
  * Where a change in one module runs work of modules that read it, inside the same transaction.
@@ -11,15 +14,28 @@ import type { ProfileHooks } from './modules/profile/service';
  * importing it back.
  */
 
-/** In order, for every receipt create, edit and delete: totals first, since the notification rules read them. */
-export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, notifyOnReceiptChange];
+/**
+ * In order, for every receipt create, edit and delete: totals first, then the recurring bills,
+ * since the notification rules (budget thresholds and forecast) read both.
+ */
+export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, detectOnReceiptChange, notifyOnReceiptChange];
 
 export const profileHooks: ProfileHooks = {
   created: notifyWelcome,
-  budgetChanged: onBudgetChanged,
+  budgetChanged: async (trx, userId, previousCents) => {
+    await noteBudgetChange(trx, userId, null, previousCents);
+    await onBudgetChanged(trx, userId);
+  },
 };
 
 export const categoryHooks: CategoryHooks = {
-  budgetChanged: onCategoryBudgetChanged,
+  budgetChanged: async (trx, userId, categoryId, previousCents) => {
+    await noteBudgetChange(trx, userId, categoryId, previousCents);
+    await onCategoryBudgetChanged(trx, userId, categoryId);
+  },
   deleting: moveCategoryReceipts,
+};
+
+export const recurringHooks: RecurringHooks = {
+  billChanged: (trx, userId, seriesId) => remindBillIfDue(trx, userId, seriesId),
 };

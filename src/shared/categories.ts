@@ -21,6 +21,8 @@ export const Category = Type.Object({
   budget: Type.Union([Type.Number(), Type.Null()]),
   /** The fallback ('Other'): receives the receipts of deleted categories and cannot be deleted. */
   is_fallback: Type.Boolean(),
+  /** What was left of its budget (or overspent) carries into the next month. */
+  rollover: Type.Boolean(),
 });
 export type Category = Static<typeof Category>;
 
@@ -30,13 +32,22 @@ export const CategoryInput = Type.Object(
     color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })),
     icon: Type.Optional(CategoryIconSchema),
     budget: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()])),
+    rollover: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type CategoryInput = Static<typeof CategoryInput>;
 
 /** A category in the list, with this calendar month's spending in it and how many receipts it holds (GET /categories always sends it). */
-export const CategoryWithSpending = Type.Object({ ...Category.properties, spent: Type.Number(), receipt_count: Type.Optional(Type.Integer({ minimum: 0 })) });
+export const CategoryWithSpending = Type.Object({
+  ...Category.properties,
+  spent: Type.Number(),
+  receipt_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Carried into this month (negative when overspent); null without rollover or budget. */
+  carry_over: Type.Union([Type.Number(), Type.Null()]),
+  /** This month's budget plus the carry-over; null without a budget. */
+  available: Type.Union([Type.Number(), Type.Null()]),
+});
 export type CategoryWithSpending = Static<typeof CategoryWithSpending>;
 export const CategoryList = Type.Array(CategoryWithSpending);
 

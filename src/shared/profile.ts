@@ -10,6 +10,8 @@ export const Profile = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   monthly_budget: Type.Union([Type.Number(), Type.Null()]),
+  /** Whether what is left of the monthly budget (or overspent) carries into the next month. */
+  budget_rollover: Type.Boolean(),
   avatar: Type.Union([Type.String(), Type.Null()]),
   avatar_url: Type.Union([Type.String(), Type.Null()]),
 });
@@ -21,6 +23,7 @@ export const ProfileUpdate = Type.Object(
     first_name: Type.Optional(Name(100)),
     last_name: Type.Optional(Name(100)),
     monthly_budget: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()])),
+    budget_rollover: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { formatDate, isCalendarDate, todayIso, userTimeZone } from '../../../src/client/ui/dates';
+import { formatDate, formatMonthDay, isCalendarDate, todayIso, userTimeZone } from '../../../src/client/ui/dates';
 import { utcOffsetMinutes } from '../../../src/shared/calendar';
 
 describe('formatDate', () => {
@@ -22,6 +22,18 @@ describe('formatDate', () => {
   it('shows anything that is not a date as it came', () => {
     expect(formatDate('yesterday')).toBe('yesterday');
     expect(formatDate('2026-02-30')).toBe('2026-02-30');
+  });
+});
+
+describe('formatMonthDay', () => {
+  it('shows a calendar date as month and day', () => {
+    expect(formatMonthDay('2026-11-30')).toBe('Nov 30');
+    expect(formatMonthDay('2027-01-05')).toBe('Jan 5');
+    expect(formatMonthDay('2026-11-28T10:00:00Z')).toBe('Nov 28');
+  });
+
+  it('shows anything that is not a date as it came', () => {
+    expect(formatMonthDay('2026-02-30')).toBe('2026-02-30');
   });
 });
 

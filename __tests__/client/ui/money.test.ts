@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatMoney, formatMoneyAbs, moneyInputText } from '../../../src/client/ui/money';
+import { formatMoney, formatMoneyAbs, formatSignedMoney, formatWholeMoney, moneyInputText } from '../../../src/client/ui/money';
 
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** What the screens showed with Intl: the reference the written-out format must match. */
@@ -41,6 +41,31 @@ describe('formatMoney', () => {
   it('drops the sign for screens that show direction by colour', () => {
     expect(formatMoneyAbs(-12.5)).toBe('$12.50');
     expect(formatMoneyAbs(12.5)).toBe('$12.50');
+  });
+});
+
+describe('formatSignedMoney', () => {
+  it('marks what comes in with + and what goes out with the same - as formatMoney', () => {
+    expect(formatSignedMoney(42.1)).toBe('+$42.10');
+    expect(formatSignedMoney(-18)).toBe('-$18.00');
+    expect(formatSignedMoney(1234.5)).toBe('+$1,234.50');
+  });
+
+  it('gives nothing a sign', () => {
+    expect(formatSignedMoney(0)).toBe('$0.00');
+    expect(formatSignedMoney(0.004)).toBe('$0.00');
+    expect(formatSignedMoney(-0.004)).toBe('$0.00');
+    expect(formatSignedMoney(0.005)).toBe('+$0.01');
+  });
+});
+
+describe('formatWholeMoney', () => {
+  it('rounds to whole dollars with thousands separators', () => {
+    expect(formatWholeMoney(1239.6)).toBe('$1,240');
+    expect(formatWholeMoney(1240.49)).toBe('$1,240');
+    expect(formatWholeMoney(0.4)).toBe('$0');
+    expect(formatWholeMoney(-120.5)).toBe('-$120');
+    expect(formatWholeMoney(2e9)).toBe('$2,000,000,000');
   });
 });
 

@@ -55,3 +55,32 @@ export function renderScreen(
 export function mutationCount(store: AppStore): number {
   return Object.keys(store.getState().api.mutations).length;
 }
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  /** The JSON body, read as soon as it can be (before the test sees the request's failure). */
+  body?: unknown;
+}
+
+/**
+ * Records the requests a screen sends, to see what a form sent. They still go out for real (to
+ * the closed port): fetch is watched, not replaced. Undone by jest.restoreAllMocks().
+ */
+export function recordRequests(): SentRequest[] {
+  const sent: SentRequest[] = [];
+  const send = globalThis.fetch;
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const request = new Request(input, init);
+    const entry: SentRequest = { method: request.method, path: new URL(request.url).pathname };
+    sent.push(entry);
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        if (text) entry.body = JSON.parse(text);
+      });
+    return send(request);
+  });
+  return sent;
+}

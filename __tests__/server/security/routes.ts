@@ -42,6 +42,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', url: '/api/settings', secured: true, body: true },
   { method: 'GET', url: '/api/export', secured: true },
   { method: 'DELETE', url: '/api/account', secured: true, body: true },
+  { method: 'GET', url: '/recurring', secured: true },
+  { method: 'PUT', url: '/recurring/:id', secured: true, body: true },
 ];
 
 export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: '/receipts/:id', Component: lazy(() => import(/* webpackChunkName: "receipt-detail" */ '../features/receipts/ReceiptDetailPage')) },
           { path: '/receipts/:id/edit', Component: lazy(() => import(/* webpackChunkName: "receipt-edit" */ '../features/receipts/EditReceiptPage')) },
           { path: '/categories', Component: lazy(() => import(/* webpackChunkName: "categories" */ '../features/categories/CategoriesPage')) },
+          { path: '/recurring', Component: lazy(() => import(/* webpackChunkName: "recurring" */ '../features/recurring/RecurringPage')) },
           { path: '/analytics', Component: lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
           { path: '/notifications', Component: lazy(() => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsPage')) },
           { path: '/profile', Component: lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage')) },

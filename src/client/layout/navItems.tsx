@@ -2,6 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import CategoryIcon from '@mui/icons-material/Category';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
@@ -20,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Receipts', to: '/receipts', icon: <ReceiptLongIcon /> },
   { label: 'Scan', to: '/receipts/scan', icon: <DocumentScannerIcon /> },
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
+  { label: 'Recurring', to: '/recurring', icon: <EventRepeatIcon /> },
   { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },
   { label: 'Notifications', to: '/notifications', icon: <NotificationsIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },

@@ -7,11 +7,23 @@ export { isCalendarDate };
  * never shifted by the viewer's time zone. Anything else is shown as it came.
  */
 export function formatDate(text: string): string {
-  const day = text.slice(0, 10);
-  if (!isCalendarDate(day)) return text;
-  const [y, m, d] = day.split('-').map(Number);
+  const parts = dateParts(text);
   // en-US 'MMM d, yyyy' written out: no Intl on the first screen (see shared/calendar).
-  return `${MONTH_ABBREVIATIONS[m - 1]} ${d}, ${y}`;
+  return parts ? `${MONTH_ABBREVIATIONS[parts.m - 1]} ${parts.d}, ${parts.y}` : text;
+}
+
+/** A day of the current month or one near it, without its year: '2026-11-30' → 'Nov 30'. Anything else as it came. */
+export function formatMonthDay(text: string): string {
+  const parts = dateParts(text);
+  return parts ? `${MONTH_ABBREVIATIONS[parts.m - 1]} ${parts.d}` : text;
+}
+
+/** Year, month (1–12) and day of the calendar day a text starts with, or null when it starts with none. */
+function dateParts(text: string): { y: number; m: number; d: number } | null {
+  const day = text.slice(0, 10);
+  if (!isCalendarDate(day)) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  return { y, m, d };
 }
 
 /** Today in the viewer's calendar as 'YYYY-MM-DD' (the default date of a new receipt). */

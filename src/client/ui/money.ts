@@ -26,6 +26,16 @@ export function formatMoneyAbs(amount: number): string {
   return formatMoney(Math.abs(amount));
 }
 
+/** A change of balance with its direction: '+$42.10', '-$18.00', '$0.00' (what rounds to nothing has none). */
+export function formatSignedMoney(amount: number): string {
+  return Math.round(amount * 100) > 0 ? `+${formatMoney(amount)}` : formatMoney(amount);
+}
+
+/** An estimate in whole dollars, rounded: 1239.6 → '$1,240' (cents would claim a precision it has not). */
+export function formatWholeMoney(amount: number): string {
+  return formatMoney(Math.round(amount)).slice(0, -'.00'.length);
+}
+
 /** A number as the text of a money input ('' for null): 12.5 → '12.50'. */
 export function moneyInputText(amount: number | null | undefined): string {
   return amount === null || amount === undefined ? '' : amount.toFixed(2);

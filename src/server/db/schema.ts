@@ -20,6 +20,9 @@ export interface ProfilesTable {
   /** Settings (migration 020): receipt date order for scanning and the colour theme. */
   date_order: ColumnType<'MDY' | 'DMY', 'MDY' | 'DMY' | undefined, 'MDY' | 'DMY'>;
   theme: ColumnType<'light' | 'dark' | 'system', 'light' | 'dark' | 'system' | undefined, 'light' | 'dark' | 'system'>;
+  /** Rollover of the monthly budget (migration 040), counted from the month `budget_rollover_from`. */
+  budget_rollover: Generated<boolean>;
+  budget_rollover_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CategoriesTable {
@@ -31,6 +34,9 @@ export interface CategoriesTable {
   budget_cents: number | null;
   is_fallback: Generated<boolean>;
   created_at: Timestamp;
+  /** Rollover of its budget (migration 040), counted from the month `rollover_from`. */
+  rollover: Generated<boolean>;
+  rollover_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Calendar dates ('YYYY-MM-DD'); select them with dateText() (db/dates.ts) so no driver turns them into Dates. */
@@ -48,6 +54,8 @@ export interface ReceiptsTable {
   tax_cents: number | null;
   /** Blob-store key of the image; the bytes never enter the database. */
   image_key: string | null;
+  /** storeKey(store) (receipts/storeKey.ts): how recurring-bill detection groups a store's receipts. */
+  store_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -109,6 +117,32 @@ export interface StoreMemoryTable {
   updated_at: Timestamp;
 }
 
+/** The budget in force from `month` (a month's first day) on; category_id null is the monthly budget (migration 040). */
+export interface BudgetMonthsTable {
+  user_id: string;
+  category_id: string | null;
+  month: CalendarDate;
+  budget_cents: number | null;
+}
+
+/** A recurring bill found in a person's receipts, with their verdict and edits (migration 040). */
+export interface RecurringSeriesTable {
+  id: Generated<string>;
+  user_id: string;
+  store_key: string;
+  store: string;
+  status: 'found' | 'confirmed' | 'dismissed';
+  interval: 'weekly' | 'monthly' | 'yearly';
+  amount_cents: number;
+  edited_interval: 'weekly' | 'monthly' | 'yearly' | null;
+  edited_amount_cents: number | null;
+  receipt_ids: string[];
+  first_date: CalendarDate;
+  last_date: CalendarDate;
+  next_date: CalendarDate;
+  updated_at: Timestamp;
+}
+
 /** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
 export interface ClosedAccountsTable {
   uid_digest: string;
@@ -125,6 +159,8 @@ export interface Database {
   notification_marks: NotificationMarksTable;
   store_memory: StoreMemoryTable;
   closed_accounts: ClosedAccountsTable;
+  budget_months: BudgetMonthsTable;
+  recurring_series: RecurringSeriesTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

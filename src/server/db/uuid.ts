@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely';
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -6,4 +8,13 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export function isUuid(text: string): boolean {
   return UUID_RE.test(text);
+}
+
+/**
+ * A uuid[] value for a query. Sent as one array literal: pg and PGlite serialize JavaScript
+ * arrays differently, a literal of checked uuids means the same to both.
+ */
+export function uuidArray(ids: readonly string[]): RawBuilder<string[]> {
+  if (!ids.every(isUuid)) throw new Error('uuidArray: not a uuid');
+  return sql<string[]>`${`{${ids.join(',')}}`}::uuid[]`;
 }

@@ -7,8 +7,8 @@ import {
   lineChartData,
   lineChartOptions,
   lineTooltipLabel,
-  type ChartColors,
 } from '../../../../src/client/features/analytics/chartData';
+import type { ChartColors } from '../../../../src/client/ui/charts/chartLook';
 
 const colors: ChartColors = { line: '#4338CA', text: '#555555', grid: '#DDDDDD', surface: '#FFFFFF' };
 const series = [

@@ -5,19 +5,26 @@ import { makeStore } from '../../../../src/client/app/store';
 import { makeTheme } from '../../../../src/client/app/theme';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import CategoriesPage from '../../../../src/client/features/categories/CategoriesPage';
-import { mutationCount, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 
 beforeAll(useClosedApiPort);
+afterEach(() => jest.restoreAllMocks());
 
+const noRollover = { rollover: false, carry_over: null, available: null };
 const list: CategoryWithSpending[] = [
-  { _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, spent: 50, is_fallback: false },
-  { _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, is_fallback: false, receipt_count: 4 },
-  { _id: 'c3', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 5, is_fallback: true },
+  { _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, spent: 50, is_fallback: false, ...noRollover, available: 200 },
+  { _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, is_fallback: false, receipt_count: 4, ...noRollover, available: 100 },
+  { _id: 'c3', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 5, is_fallback: true, ...noRollover },
+];
+/** Rolling over: $12 left of October's $100, and $30 overspent of October's $100. */
+const rolling: CategoryWithSpending[] = [
+  { _id: 'c4', name: 'Books', color: '#0EA5E9', icon: 'book', budget: 100, spent: 56, is_fallback: false, rollover: true, carry_over: 12, available: 112 },
+  { _id: 'c5', name: 'Travel', color: '#F97316', icon: 'suitcase', budget: 100, spent: 80, is_fallback: false, rollover: true, carry_over: -30, available: 70 },
 ];
 
-async function seeded() {
+async function seeded(categories = list) {
   const store = makeStore();
-  await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, list));
+  await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, categories));
   return renderScreen(<CategoriesPage />, { route: '/categories', store });
 }
 
@@ -45,6 +52,21 @@ it('lists each category with its colour, budget and this month’s spending; ove
   expect(within(other).queryByRole('button', { name: 'Delete Other' })).not.toBeInTheDocument();
   expect(other).toHaveTextContent('cannot be deleted');
   expect(within(food).getByRole('button', { name: 'Delete Food' })).toBeInTheDocument();
+  expect(screen.queryByTestId('category-carry-over')).not.toBeInTheDocument();
+});
+
+it('shows what carried over into a category and measures its spending against what that makes available', async () => {
+  await seeded(rolling);
+  const books = card('Books');
+  expect(within(books).getByTestId('category-carry-over')).toHaveTextContent('Carried over: +$12.00');
+  expect(books).toHaveTextContent('Budget $100.00');
+  expect(within(books).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'); // 56 of 112
+  expect(books).toHaveTextContent('50% of $112.00 available used');
+
+  const travel = card('Travel');
+  expect(within(travel).getByTestId('category-carry-over')).toHaveTextContent('Carried over: -$30.00');
+  expect(within(travel).getByRole('progressbar')).toHaveAttribute('data-level', 'exceeded'); // 80 of 70
+  expect(within(travel).getByText('Over budget by $10.00')).toHaveStyle({ color: makeTheme('light').palette.error.main });
 });
 
 it('adds in a dialog with the defaults, requires a name, and reports a failed save', async () => {
@@ -72,14 +94,54 @@ it('adds in a dialog with the defaults, requires a name, and reports a failed sa
   expect(mutationCount(store)).toBe(1);
 });
 
-it('edits in the same dialog, filled with the category', async () => {
+it('edits in the same dialog, filled with the category, and sends the rollover choice', async () => {
   await seeded();
+  const sent = recordRequests();
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Edit Food' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit Category' });
   expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Food');
   expect(within(dialog).getByLabelText('Monthly budget')).toHaveValue(200);
   expect(within(dialog).getByRole('combobox', { name: 'Icon' })).toHaveTextContent('Food');
+  const rollover = within(dialog).getByRole('switch', { name: 'Carry over what is left to next month' });
+  expect(rollover).toBeEnabled();
+  expect(rollover).not.toBeChecked();
+
+  await user.click(rollover);
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText(/^Failed to update category/)).toBeInTheDocument();
+  expect(sent).toEqual([{ method: 'PUT', path: '/categories/c1', body: { name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, rollover: true } }]);
+});
+
+it('offers rollover only with a budget, and sends it off without one', async () => {
+  await seeded(rolling);
+  const sent = recordRequests();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Edit Books' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Category' });
+  const rollover = within(dialog).getByRole('switch', { name: 'Carry over what is left to next month' });
+  expect(rollover).toBeChecked();
+
+  await user.clear(within(dialog).getByLabelText('Monthly budget'));
+  expect(rollover).toBeDisabled();
+  expect(rollover).not.toBeChecked();
+  expect(rollover).toHaveAccessibleDescription('Set a budget to carry over what is left.');
+
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText(/^Failed to update category/)).toBeInTheDocument();
+  expect(sent.map((r) => r.body)).toEqual([{ name: 'Books', color: '#0EA5E9', icon: 'book', budget: null, rollover: false }]);
+});
+
+it('starts a new category without rollover, which a budget makes available', async () => {
+  await seeded();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Add Category' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Category' });
+  const rollover = within(dialog).getByRole('switch', { name: 'Carry over what is left to next month' });
+  expect(rollover).toBeDisabled();
+  await user.type(within(dialog).getByLabelText('Monthly budget'), '50');
+  expect(rollover).toBeEnabled();
+  expect(rollover).not.toBeChecked();
 });
 
 it('asks before deleting', async () => {

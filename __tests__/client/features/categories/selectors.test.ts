@@ -1,5 +1,26 @@
-import { categorySpend, deleteCategoryMessage, isFallbackCategory } from '../../../../src/client/features/categories/selectors';
-import { NEW_CATEGORY, categoryFormValues, toCategoryInput, validateCategoryForm } from '../../../../src/client/features/categories/categoryForm';
+import type { CategoryWithSpending } from '../../../../src/shared/categories';
+import {
+  budgetUseCaption,
+  carryOverCaption,
+  categoryLimit,
+  categorySpend,
+  deleteCategoryMessage,
+  isFallbackCategory,
+} from '../../../../src/client/features/categories/selectors';
+import { NEW_CATEGORY, canRollOver, categoryFormValues, toCategoryInput, validateCategoryForm } from '../../../../src/client/features/categories/categoryForm';
+
+const food: CategoryWithSpending = {
+  _id: 'c',
+  name: 'Food',
+  color: '#22C55E',
+  icon: 'utensils',
+  budget: 300,
+  spent: 12,
+  is_fallback: false,
+  rollover: false,
+  carry_over: null,
+  available: 300,
+};
 
 it('says in the delete confirmation how many receipts move to Other', () => {
   expect(deleteCategoryMessage({ receipt_count: 0 }, 'Other')).toBe('Are you sure you want to delete this category? It has no receipts.');
@@ -27,6 +48,34 @@ describe('categorySpend', () => {
     expect(categorySpend({ budget: 0, spent: 0 })).toEqual({ percent: 0, overBudget: false });
     expect(categorySpend({ budget: 0, spent: 1 })).toEqual({ percent: 100, overBudget: true });
   });
+
+  it('is over already when an overspent month carried what may be spent below 0', () => {
+    expect(categorySpend({ budget: -20, spent: 0 })).toEqual({ percent: 100, overBudget: true });
+    expect(categorySpend({ budget: -20, spent: -25 })).toEqual({ percent: 0, overBudget: false });
+  });
+});
+
+describe('carry-over', () => {
+  it('measures against what is available when something carried over, else against the budget', () => {
+    expect(categoryLimit({ budget: 100, carry_over: 12, available: 112 })).toBe(112);
+    expect(categoryLimit({ budget: 100, carry_over: -30, available: 70 })).toBe(70);
+    expect(categoryLimit({ budget: 100, carry_over: null, available: 100 })).toBe(100);
+    expect(categoryLimit({ budget: null, carry_over: null, available: null })).toBeNull();
+  });
+
+  it('says what carried over, with its sign', () => {
+    expect(carryOverCaption({ carry_over: 12 })).toBe('Carried over: +$12.00');
+    expect(carryOverCaption({ carry_over: -18 })).toBe('Carried over: -$18.00');
+    expect(carryOverCaption({ carry_over: 0 })).toBe('Carried over: $0.00');
+    expect(carryOverCaption({ carry_over: null })).toBeNull();
+  });
+
+  it('says how much of the budget, or of what is available, is used, or by how much it is over', () => {
+    expect(budgetUseCaption({ ...food, budget: 200, available: 200, spent: 50 })).toBe('25% of budget used');
+    expect(budgetUseCaption({ ...food, budget: 100, carry_over: 12, available: 112, spent: 56 })).toBe('50% of $112.00 available used');
+    expect(budgetUseCaption({ ...food, budget: 100, carry_over: -30, available: 70, spent: 80 })).toBe('Over budget by $10.00');
+    expect(budgetUseCaption({ ...food, budget: null, available: null })).toBeNull();
+  });
 });
 
 it('knows Other, which cannot be deleted', () => {
@@ -35,8 +84,8 @@ it('knows Other, which cannot be deleted', () => {
 });
 
 describe('category form', () => {
-  it('starts with the spec defaults: colour #3B82F6, icon tag, no budget', () => {
-    expect(NEW_CATEGORY).toEqual({ name: '', color: '#3B82F6', icon: 'tag', budget: '' });
+  it('starts with the spec defaults: colour #3B82F6, icon tag, no budget, no rollover', () => {
+    expect(NEW_CATEGORY).toEqual({ name: '', color: '#3B82F6', icon: 'tag', budget: '', rollover: false });
   });
 
   it('requires a name and a budget of 0 or more with two decimals at most', () => {
@@ -48,22 +97,27 @@ describe('category form', () => {
   });
 
   it('sends an empty budget as null and trims the name', () => {
-    expect(toCategoryInput({ name: ' Pets ', color: '#112233', icon: 'gift', budget: '' })).toEqual({
+    expect(toCategoryInput({ name: ' Pets ', color: '#112233', icon: 'gift', budget: '', rollover: false })).toEqual({
       name: 'Pets',
       color: '#112233',
       icon: 'gift',
       budget: null,
+      rollover: false,
     });
-    expect(toCategoryInput({ name: 'Pets', color: '#112233', icon: 'gift', budget: '25.5' }).budget).toBe(25.5);
+    expect(toCategoryInput({ name: 'Pets', color: '#112233', icon: 'gift', budget: '25.5', rollover: false }).budget).toBe(25.5);
+  });
+
+  it('sends rollover only with a budget to carry over', () => {
+    const pets = { name: 'Pets', color: '#112233', icon: 'gift', rollover: true } as const;
+    expect(toCategoryInput({ ...pets, budget: '25' }).rollover).toBe(true);
+    expect(toCategoryInput({ ...pets, budget: ' ' }).rollover).toBe(false);
+    expect(canRollOver({ budget: '0' })).toBe(true);
+    expect(canRollOver({ budget: '' })).toBe(false);
   });
 
   it('fills the edit form from a category', () => {
-    expect(categoryFormValues({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 300, spent: 12, is_fallback: false })).toEqual({
-      name: 'Food',
-      color: '#22C55E',
-      icon: 'utensils',
-      budget: '300.00',
-    });
-    expect(categoryFormValues({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: null, spent: 0, is_fallback: false }).budget).toBe('');
+    expect(categoryFormValues(food)).toEqual({ name: 'Food', color: '#22C55E', icon: 'utensils', budget: '300.00', rollover: false });
+    expect(categoryFormValues({ ...food, budget: null, available: null }).budget).toBe('');
+    expect(categoryFormValues({ ...food, rollover: true }).rollover).toBe(true);
   });
 });

@@ -5,24 +5,63 @@ import { makeStore } from '../../../../src/client/app/store';
 import { makeTheme } from '../../../../src/client/app/theme';
 import { dashboardApi } from '../../../../src/client/features/dashboard/dashboardApi';
 import DashboardPage from '../../../../src/client/features/dashboard/DashboardPage';
-import { mutationCount, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 
 beforeAll(useClosedApiPort);
+
+// jsdom has no canvas: Chart.js reports that it cannot draw the forecast chart, which is expected
+// here (the browser tests look at drawn charts). Other console errors still show.
+beforeEach(() => {
+  const original = console.error;
+  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!/getContext|can't acquire context/.test(args.map(String).join(' '))) original(...args);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
 
 const data: Dashboard = {
   budget: 1000,
   total_spent: 1250.5,
   display_name: 'Dana Saved',
+  month: '2026-11',
+  rollover: false,
+  carry_over: null,
+  available: 1000,
+  pace: { expected: 700, difference: -550.5, day: 21, days_in_month: 30 },
+  forecast: { amount: 1786.43, month_end: '2026-11-30', bills_to_come: 0, bills: [], spent_by_day: Array.from({ length: 21 }, (_, i) => (i + 1) * 59.55) },
   transactions: [
     { _id: 'r1', store: 'Green Grocer', description: 'Groceries', category: 'Food', date: '2026-11-20', amount: -45.1 },
     { _id: 'r2', store: 'Shoe Hut', description: 'Shoe Hut', category: 'Clothing', date: '2026-11-21', amount: 30 },
   ],
 };
 
+/** A budget of $1,000 with $42.10 carried over from October, $480 spent by Nov 15. */
+const rolledOver: Dashboard = {
+  ...data,
+  total_spent: 480,
+  rollover: true,
+  carry_over: 42.1,
+  available: 1042.1,
+  pace: { expected: 521.05, difference: 41.05, day: 15, days_in_month: 30 },
+  forecast: {
+    amount: 990.98,
+    month_end: '2026-11-30',
+    bills_to_come: 30.98,
+    bills: [
+      { _id: 'b1', store: 'StreamFlix', amount: 15.49, date: '2026-11-20' },
+      { _id: 'b2', store: 'Cloud Drive', amount: 15.49, date: '2026-11-28' },
+    ],
+    spent_by_day: Array.from({ length: 15 }, (_, i) => (i + 1) * 32),
+  },
+};
+
 async function seeded(dashboard: Dashboard) {
   const store = makeStore();
   await store.dispatch(dashboardApi.util.upsertQueryData('getDashboard', undefined, dashboard));
-  return renderScreen(<DashboardPage />, { route: '/', store });
+  const view = renderScreen(<DashboardPage />, { route: '/', store });
+  // The forecast chart loads apart (lazily): the screen is complete once it is in.
+  if (dashboard.pace) await screen.findByRole('img', { name: /forecast to/ });
+  return view;
 }
 
 it('shows budget, spending, remaining and the newest transactions coloured by direction', async () => {
@@ -65,16 +104,106 @@ it.each([
   expect(screen.getByRole('progressbar', { name: 'Monthly budget used' })).toHaveAttribute('data-level', level);
 });
 
-it('says when no budget is set', async () => {
-  await seeded({ budget: null, total_spent: 0, display_name: 'Dana', transactions: [] });
+it('says when no budget is set, and shows no pace without one to measure against', async () => {
+  await seeded({
+    ...data,
+    budget: null,
+    total_spent: 0,
+    display_name: 'Dana',
+    transactions: [],
+    available: null,
+    pace: null,
+    forecast: { amount: 0, month_end: '2026-11-30', bills_to_come: 0, bills: [], spent_by_day: [0, 0, 0] },
+  });
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   expect(screen.getByTestId('figure-Monthly Budget')).toHaveTextContent('Not set');
+  expect(screen.getByTestId('figure-Monthly Budget').parentElement).toHaveTextContent('Use Set Budget to plan your month');
   expect(screen.getByTestId('figure-Remaining')).toHaveTextContent('—');
   expect(screen.getByText('No transactions yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Pace and forecast' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/At this pace/)).not.toBeInTheDocument();
+});
+
+describe('rollover', () => {
+  const budgetFigure = () => screen.getByRole('region', { name: 'Monthly Budget' });
+
+  it('shows what carried over from last month and counts it in Remaining', async () => {
+    await seeded(rolledOver);
+    expect(screen.getByTestId('figure-Monthly Budget')).toHaveTextContent('$1,000.00');
+    expect(budgetFigure()).toHaveTextContent('Carried over from October: +$42.10');
+    expect(budgetFigure()).toHaveTextContent('Available this month: $1,042.10');
+    expect(screen.getByTestId('figure-Remaining')).toHaveTextContent('$562.10'); // 1,042.10 − 480
+    expect(screen.getByTestId('budget-used')).toHaveTextContent('$480.00 of $1,042.10 (46%)');
+  });
+
+  it('takes an overspent month off this one, and names December in January', async () => {
+    await seeded({ ...rolledOver, month: '2027-01', carry_over: -18, available: 982, total_spent: 990 });
+    expect(budgetFigure()).toHaveTextContent('Carried over from December: -$18.00');
+    expect(budgetFigure()).toHaveTextContent('Available this month: $982.00');
+    expect(screen.getByTestId('figure-Remaining')).toHaveTextContent('-$8.00');
+    expect(screen.getByRole('region', { name: 'Remaining' })).toHaveTextContent('Over budget');
+  });
+
+  it('says nothing of a carry-over without rollover', async () => {
+    await seeded(data);
+    expect(budgetFigure()).not.toHaveTextContent(/Carried over|Available this month/);
+  });
+});
+
+describe('pace and forecast', () => {
+  const card = () => screen.getByRole('region', { name: 'Pace and forecast' });
+  const palette = makeTheme('light').palette;
+
+  it('says how far ahead of an even month, the forecast with the bills to come, and draws the chart', async () => {
+    await seeded(rolledOver);
+    expect(within(card()).getByTestId('pace-sentence')).toHaveTextContent('You are $41.05 ahead of pace');
+    expect(within(card()).getByTestId('pace-sentence')).toHaveStyle({ color: palette.success.main });
+    expect(card()).toHaveTextContent('Spent $480.00 of the $521.05 an even month would have spent by today');
+    expect(within(card()).getByTestId('forecast-sentence')).toHaveTextContent('At this pace: about $991 by Nov 30');
+    expect(card()).toHaveTextContent('Includes 2 bills still to come: $30.98');
+    const bills = within(within(card()).getByRole('list', { name: 'Bills still to come' })).getAllByRole('listitem');
+    expect(bills.map((b) => b.textContent)).toEqual(['StreamFlix$15.49Nov 20', 'Cloud Drive$15.49Nov 28']);
+    // Within what is available: no warning.
+    expect(within(card()).queryByRole('status')).not.toBeInTheDocument();
+    // The chart came with the analytics chunk, after the card.
+    expect(
+      within(card()).getByRole('img', { name: /^Spending so far this month by day and the forecast to Nov 30, against the \$1,042\.10 available/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when spending runs over pace, and warns when the forecast passes what is available', async () => {
+    await seeded(data);
+    expect(within(card()).getByTestId('pace-sentence')).toHaveTextContent('You are $550.50 over pace');
+    expect(within(card()).getByTestId('pace-sentence')).toHaveStyle({ color: palette.error.main });
+    expect(card()).toHaveTextContent('Spent $1,250.50 of the $700.00 an even month would have spent by today');
+    expect(within(card()).getByTestId('forecast-sentence')).toHaveTextContent('At this pace: about $1,786 by Nov 30');
+    expect(card()).not.toHaveTextContent(/still to come/);
+    expect(within(card()).getByRole('status')).toHaveTextContent('Forecast is $786 over your budget');
+    expect(within(card()).getByRole('img', { name: /forecast to Nov 30/ })).toBeInTheDocument();
+  });
+});
+
+it('sends the rollover choice with the budget, starting from the saved one', async () => {
+  await seeded(rolledOver);
+  const sent = recordRequests();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Set Budget' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Set Monthly Budget' });
+  const rollover = within(dialog).getByRole('switch', { name: 'Carry over what is left to next month' });
+  expect(rollover).toBeChecked();
+  expect(rollover).toHaveAccessibleDescription(/adds to next month/);
+
+  await user.click(rollover);
+  await user.clear(within(dialog).getByLabelText('Monthly budget'));
+  await user.type(within(dialog).getByLabelText('Monthly budget'), '1200');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('Failed to update budget')).toBeInTheDocument();
+  expect(sent).toEqual([{ method: 'POST', path: '/dashboard/budget', body: { amount: 1200, rollover: false } }]);
 });
 
 it('explains a wrong budget and sends nothing; a failed save says so', async () => {
   const { store } = await seeded(data);
+  const sent = recordRequests();
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Set Budget' }));
   const dialog = await screen.findByRole('dialog', { name: 'Set Monthly Budget' }); // loaded on first opening
@@ -100,6 +229,7 @@ it('explains a wrong budget and sends nothing; a failed save says so', async () 
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('Failed to update budget')).toBeInTheDocument();
   expect(mutationCount(store)).toBe(1);
+  expect(sent.map((r) => r.body)).toEqual([{ amount: 1500, rollover: false }]);
 });
 
 it('says when the dashboard cannot be loaded and still offers the quick actions', async () => {

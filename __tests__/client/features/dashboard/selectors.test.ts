@@ -1,24 +1,39 @@
 import type { DashboardTransaction } from '../../../../src/shared/dashboard';
-import { recentTransactions, remainingBudget } from '../../../../src/client/features/dashboard/selectors';
+import { monthLimit, recentTransactions, remainingBudget } from '../../../../src/client/features/dashboard/selectors';
 import { BUDGET_REQUIRED, parseBudgetInput } from '../../../../src/client/features/dashboard/budgetInput';
 
 describe('remainingBudget', () => {
+  const budget = (amount: number | null, total_spent: number) => ({ budget: amount, available: amount, total_spent });
+
   it('is the budget minus this month’s spending, to the cent', () => {
-    expect(remainingBudget({ budget: 1000, total_spent: 250.25 })).toBe(749.75);
-    expect(remainingBudget({ budget: 100.1, total_spent: 0.2 })).toBe(99.9);
-    expect(remainingBudget({ budget: 0, total_spent: 0 })).toBe(0);
+    expect(remainingBudget(budget(1000, 250.25))).toBe(749.75);
+    expect(remainingBudget(budget(100.1, 0.2))).toBe(99.9);
+    expect(remainingBudget(budget(0, 0))).toBe(0);
   });
 
   it('goes negative when over budget', () => {
-    expect(remainingBudget({ budget: 100, total_spent: 130.5 })).toBe(-30.5);
+    expect(remainingBudget(budget(100, 130.5))).toBe(-30.5);
   });
 
   it('grows when refunds outweigh spending', () => {
-    expect(remainingBudget({ budget: 100, total_spent: -20 })).toBe(120);
+    expect(remainingBudget(budget(100, -20))).toBe(120);
   });
 
   it('is unknown while no budget is set', () => {
-    expect(remainingBudget({ budget: null, total_spent: 40 })).toBeNull();
+    expect(remainingBudget(budget(null, 40))).toBeNull();
+  });
+
+  it('counts what carried over: what is available this month minus its spending', () => {
+    expect(remainingBudget({ budget: 1000, available: 1042.1, total_spent: 480 })).toBe(562.1);
+    expect(remainingBudget({ budget: 1000, available: 982, total_spent: 990 })).toBe(-8);
+  });
+});
+
+describe('monthLimit', () => {
+  it('is what is available, else the budget, else nothing', () => {
+    expect(monthLimit({ budget: 1000, available: 1042.1 })).toBe(1042.1);
+    expect(monthLimit({ budget: 1000, available: null })).toBe(1000);
+    expect(monthLimit({ budget: null, available: null })).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ const profile: Profile = {
   first_name: 'Ann',
   last_name: 'Lee',
   monthly_budget: 1500,
+  budget_rollover: false,
   avatar: 'static/avatars/0123456789abcdef0123456789abcdef.webp',
   avatar_url: null,
 };

@@ -21,7 +21,17 @@ describe('profile form', () => {
   });
 
   it('fills the form from the profile with the budget as money text', () => {
-    const profile = { user_id: 'u', email: 'a@b.co', display_name: 'A', first_name: '', last_name: '', monthly_budget: 12.5, avatar: null, avatar_url: null };
+    const profile = {
+      user_id: 'u',
+      email: 'a@b.co',
+      display_name: 'A',
+      first_name: '',
+      last_name: '',
+      monthly_budget: 12.5,
+      budget_rollover: false,
+      avatar: null,
+      avatar_url: null,
+    };
     expect(profileFormValues(profile)).toEqual({ display_name: 'A', first_name: '', last_name: '', monthly_budget: '12.50' });
     expect(profileFormValues({ ...profile, monthly_budget: null }).monthly_budget).toBe('');
   });

@@ -25,8 +25,19 @@ const receipt = (id: string, store: string, amount: number): Receipt => ({
   imageUrl: null,
 });
 const categories: CategoryWithSpending[] = [
-  { _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: null, spent: 0, is_fallback: false },
-  { _id: 'c2', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 0, is_fallback: true },
+  {
+    _id: 'c1',
+    name: 'Food',
+    color: '#22C55E',
+    icon: 'utensils',
+    budget: null,
+    spent: 0,
+    is_fallback: false,
+    rollover: false,
+    carry_over: null,
+    available: null,
+  },
+  { _id: 'c2', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 0, is_fallback: true, rollover: false, carry_over: null, available: null },
 ];
 
 async function seed(store: AppStore, search: string, items: Receipt[], total = items.length) {

@@ -11,8 +11,30 @@ import { mutationCount, NO_SERVER, renderScreen, useClosedApiPort } from '../../
 beforeAll(useClosedApiPort);
 
 const categories: CategoryWithSpending[] = [
-  { _id: 'c-food', name: 'Food', color: '#22C55E', icon: 'utensils', budget: null, spent: 0, is_fallback: false },
-  { _id: 'c-other', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 0, is_fallback: true },
+  {
+    _id: 'c-food',
+    name: 'Food',
+    color: '#22C55E',
+    icon: 'utensils',
+    budget: null,
+    spent: 0,
+    is_fallback: false,
+    rollover: false,
+    carry_over: null,
+    available: null,
+  },
+  {
+    _id: 'c-other',
+    name: 'Other',
+    color: '#64748B',
+    icon: 'tag',
+    budget: null,
+    spent: 0,
+    is_fallback: true,
+    rollover: false,
+    carry_over: null,
+    available: null,
+  },
 ];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 

@@ -26,7 +26,19 @@ describe('GET /categories', () => {
     // receipt_count counts every month's receipts: what a delete would move to Other.
     expect(list.find((c) => c.name === 'Food')).toMatchObject({ color: '#22C55E', icon: 'utensils', budget: null, spent: 14.75, receipt_count: 3 });
     expect(list.find((c) => c.name === 'Other')).toMatchObject({ spent: 0, receipt_count: 0 });
-    expect(Object.keys(list[0]).sort()).toEqual(['_id', 'budget', 'color', 'icon', 'is_fallback', 'name', 'receipt_count', 'spent']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      '_id',
+      'available',
+      'budget',
+      'carry_over',
+      'color',
+      'icon',
+      'is_fallback',
+      'name',
+      'receipt_count',
+      'rollover',
+      'spent',
+    ]);
     expect(list.filter((c) => c.is_fallback).map((c) => c.name)).toEqual(['Other']);
   });
 
@@ -57,7 +69,7 @@ describe('POST /categories', () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'POST', url: '/categories', payload: { name: ' Pets ' } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ _id: expect.any(String), name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null, is_fallback: false });
+    expect(res.json()).toEqual({ _id: expect.any(String), name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null, is_fallback: false, rollover: false });
     const full = await t.request(user, { method: 'POST', url: '/categories', payload: { name: 'Travel', color: '#112233', icon: 'suitcase', budget: 250.5 } });
     expect(full.json()).toMatchObject({ name: 'Travel', color: '#112233', icon: 'suitcase', budget: 250.5 });
     expect((await categories(user)).map((c) => c.name)).toEqual([
@@ -101,7 +113,7 @@ describe('PUT /categories/{id}', () => {
     const r = await addReceipt(t, user, { category: 'Food' });
     const res = await t.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Groceries', color: '#000000', budget: 400 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: food, name: 'Groceries', color: '#000000', icon: 'utensils', budget: 400, is_fallback: false });
+    expect(res.json()).toEqual({ _id: food, name: 'Groceries', color: '#000000', icon: 'utensils', budget: 400, is_fallback: false, rollover: false });
     expect((await t.request(user, { method: 'GET', url: `/receipts/${r.id}` })).json()).toMatchObject({ category: 'Groceries', categoryId: food });
     // Changing only the case of its own name is fine; budget null clears it.
     const recased = await t.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'groceries', budget: null } });

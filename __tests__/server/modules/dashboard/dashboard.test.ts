@@ -2,7 +2,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, todayUtc } from '../receipts/fixtures';
 import { DashboardService } from '../../../../src/server/modules/dashboard/service';
 import { profileHooks } from '../../../../src/server/moduleWiring';
-import { addDays, addMonths } from '../../../../src/shared/calendar';
+import { addDays, addMonths, endOfMonth } from '../../../../src/shared/calendar';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +16,27 @@ const dashboard = async (user: TestUser, query = '') => {
   return res.json();
 };
 
+/** A new account's dashboard this month (UTC): nothing spent, no budget, a forecast of nothing. */
+function emptyDashboard(user: TestUser) {
+  const today = todayUtc();
+  return {
+    transactions: [],
+    budget: null,
+    total_spent: 0,
+    display_name: user.displayName,
+    month: today.slice(0, 7),
+    rollover: false,
+    carry_over: null,
+    available: null,
+    pace: null,
+    forecast: { amount: 0, month_end: endOfMonth(today), bills_to_come: 0, bills: [], spent_by_day: Array(Number(today.slice(8))).fill(0) },
+  };
+}
+
 describe('GET /dashboard', () => {
   it('starts empty', async () => {
     const user = await t.signUp();
-    expect(await dashboard(user)).toEqual({ transactions: [], budget: null, total_spent: 0, display_name: user.displayName });
+    expect(await dashboard(user)).toEqual(emptyDashboard(user));
   });
 
   it('greets with the saved profile name', async () => {
@@ -87,7 +104,7 @@ describe('GET /dashboard', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await addReceipt(t, a, { store: 'Secret', amount: 99 });
-    expect(await dashboard(b)).toEqual({ transactions: [], budget: null, total_spent: 0, display_name: b.displayName });
+    expect(await dashboard(b)).toEqual(emptyDashboard(b));
   });
 });
 
@@ -96,10 +113,10 @@ describe('POST /dashboard/budget', () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'POST', url: '/dashboard/budget', payload: { amount: 1500.25 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ budget: 1500.25 });
+    expect(res.json()).toEqual({ budget: 1500.25, rollover: false });
     expect((await dashboard(user)).budget).toBe(1500.25);
     expect((await t.request(user, { method: 'GET', url: '/api/profile/' })).json().monthly_budget).toBe(1500.25);
-    expect((await t.request(user, { method: 'POST', url: '/dashboard/budget', payload: { amount: 0 } })).json()).toEqual({ budget: 0 });
+    expect((await t.request(user, { method: 'POST', url: '/dashboard/budget', payload: { amount: 0 } })).json()).toEqual({ budget: 0, rollover: false });
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { findRecurringSeries, storeKey, type DatedReceipt } from '../../../../src/server/modules/recurring/detect';
+import { findRecurringSeries, type DatedReceipt } from '../../../../src/server/modules/recurring/detect';
+import { storeKey } from '../../../../src/server/storeKey';
 
 let seq = 0;
 const receipt = (store: string, date: string, dollars: number): DatedReceipt => ({
@@ -60,6 +61,19 @@ describe('findRecurringSeries', () => {
       ['Domain Registrar', 'yearly', 3, '2027-03-15'],
       ['Farm Box', 'weekly', 5, '2026-04-06'],
     ]);
+  });
+
+  it('keeps a bill that varies month to month (power, water) as one series', () => {
+    const power = monthly('City Power', '2026-01-12', [92.1, 81.4, 104.75, 99, 86.3, 109.9, 95.2]);
+    const [series, ...rest] = findRecurringSeries(power);
+    expect(rest).toEqual([]);
+    expect(series).toMatchObject({ interval: 'monthly', amountCents: 9520 });
+    expect(series.receiptIds).toEqual(power.map((r) => r.id));
+  });
+
+  it('wants the very same price from a series no longer than its interval needs', () => {
+    expect(findRecurringSeries(monthly('Corner Deli', '2026-01-05', [14.2, 15.1, 14.6]))).toEqual([]);
+    expect(findRecurringSeries(monthly('Corner Deli', '2026-01-05', [14.99, 14.99, 14.99]))).toHaveLength(1);
   });
 
   it('is no bill: a shop visited often, irregular amounts, too few receipts', () => {

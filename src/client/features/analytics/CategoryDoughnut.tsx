@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { Doughnut } from 'react-chartjs-2';
-import './chartSetup';
+import '../../ui/charts/chartSetup';
 import type { AnalyticsBreakdown, AnalyticsRange } from '../../../shared/analytics';
 import { formatMoney } from '../../ui/money';
 import { CHART_HEIGHT, doughnutData, doughnutOptions } from './chartData';
 import { breakdownCaption } from './analyticsText';
 import { FiguresTable } from './FiguresTable';
-import { useChartLook } from './useChartLook';
+import { useChartLook } from '../../ui/charts/useChartLook';
 
 /** This period split by category, beside the line (under it on phones). */
 export function CategoryDoughnut({ range, categories }: { range: AnalyticsRange; categories: AnalyticsBreakdown['categories'] }) {

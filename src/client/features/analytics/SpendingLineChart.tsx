@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { Line } from 'react-chartjs-2';
-import './chartSetup';
+import '../../ui/charts/chartSetup';
 import type { AnalyticsRange, AnalyticsSeries } from '../../../shared/analytics';
 import { formatMoney } from '../../ui/money';
 import { CHART_HEIGHT, lineChartData, lineChartOptions } from './chartData';
 import { PERIOD_UNIT, pointName, seriesCaption } from './analyticsText';
 import { FiguresTable } from './FiguresTable';
-import { useChartLook } from './useChartLook';
+import { useChartLook } from '../../ui/charts/useChartLook';
 
 /** Spec §2: a smooth indigo line of spending per period, 300 px high, full width. */
 export function SpendingLineChart({ range, series }: { range: AnalyticsRange; series: AnalyticsSeries }) {

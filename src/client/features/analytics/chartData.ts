@@ -3,22 +3,8 @@
 import type { ChartData, ChartOptions, TooltipItem } from 'chart.js';
 import type { AnalyticsBreakdown, AnalyticsRange, AnalyticsSeries } from '../../../shared/analytics';
 import { formatMoney } from '../../ui/money';
+import { compactMoney, type ChartColors, type ChartLook } from '../../ui/charts/chartLook';
 import { AXIS_TITLE, pointName } from './analyticsText';
-
-/** Colours read from the MUI theme so the charts follow light and dark mode. */
-export interface ChartColors {
-  line: string;
-  text: string;
-  grid: string;
-  /** Border between doughnut slices: the paper behind the chart. */
-  surface: string;
-}
-
-/** How the charts are drawn beyond colour: still when the person asked for reduced motion. */
-export interface ChartLook {
-  colors: ChartColors;
-  animate: boolean;
-}
 
 export const SERIES_LABEL = 'Spending';
 
@@ -51,20 +37,6 @@ export function lineChartData(series: AnalyticsSeries, colors: Pick<ChartColors,
 /** Tooltip of a line point, saying which period it is: 'Week of Nov 16: $55.00'. */
 export function lineTooltipLabel(range: AnalyticsRange, item: Pick<TooltipItem<'line'>, 'label' | 'parsed'>): string {
   return `${pointName(range, item.label)}: ${formatMoney(item.parsed.y ?? 0)}`;
-}
-
-let compactUsd: Intl.NumberFormat | undefined;
-
-/** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M'. */
-export function compactMoney(amount: number): string {
-  compactUsd ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  });
-  return compactUsd.format(amount);
 }
 
 /** Tooltip of a doughnut slice: 'Food: $12.50'. */

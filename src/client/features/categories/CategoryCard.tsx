@@ -5,7 +5,7 @@ import type { CategoryWithSpending } from '../../../shared/categories';
 import { BudgetBar } from '../../ui/BudgetBar';
 import { formatMoney } from '../../ui/money';
 import { CategoryIconView } from './categoryIcons';
-import { categorySpend, isFallbackCategory } from './selectors';
+import { budgetUseCaption, carryOverCaption, categoryLimit, categorySpend, isFallbackCategory } from './selectors';
 
 export interface CategoryCardProps {
   category: CategoryWithSpending;
@@ -13,9 +13,11 @@ export interface CategoryCardProps {
   onDelete: () => void;
 }
 
-/** One category: colour, icon, name, and this month's spending against its budget. */
+/** One category: colour, icon, name, and this month's spending against its budget (with what carried over into it). */
 export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) {
-  const spend = categorySpend(category);
+  const limit = categoryLimit(category);
+  const spend = categorySpend({ budget: limit, spent: category.spent });
+  const carriedOver = carryOverCaption(category);
   const fallback = isFallbackCategory(category);
   return (
     <Card component="li" data-testid="category-card" sx={{ listStyle: 'none', height: '100%' }}>
@@ -53,16 +55,21 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
               {category.budget === null ? 'No budget' : `Budget ${formatMoney(category.budget)}`}
             </Typography>
           </Box>
-          {category.budget !== null && (
+          {carriedOver && (
+            <Typography variant="body2" color="text.secondary" data-testid="category-carry-over" sx={{ mt: 0.5 }}>
+              {carriedOver}
+            </Typography>
+          )}
+          {limit !== null && (
             <>
               <Box sx={{ mt: 1 }}>
-                <BudgetBar spent={category.spent} budget={category.budget} label={`${category.name} spending against budget`} />
+                <BudgetBar spent={category.spent} budget={limit} label={`${category.name} spending against budget`} />
               </Box>
               <Typography
                 variant="caption"
                 sx={{ display: 'block', mt: 0.5, color: spend.overBudget ? 'error.main' : 'text.secondary', fontWeight: spend.overBudget ? 600 : 400 }}
               >
-                {spend.overBudget ? `Over budget by ${formatMoney(category.spent - category.budget)}` : `${spend.percent}% of budget used`}
+                {budgetUseCaption(category)}
               </Typography>
             </>
           )}

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useOnOpen } from '../../ui/useOnOpen';
+import { useId } from 'react';
+import { useDialogForm } from '../../ui/useDialogForm';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
 import { CATEGORY_ICONS } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
-import { toCategoryInput, validateCategoryForm, type CategoryFormErrors, type CategoryFormValues } from './categoryForm';
+import { canRollOver, toCategoryInput, validateCategoryForm, type CategoryFormValues } from './categoryForm';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { RolloverSwitch } from '../../ui/RolloverSwitch';
 
 export interface CategoryDialogProps {
   /** 'new' or 'edit' while open; spec §4 category dialog states. */
@@ -23,25 +24,8 @@ export interface CategoryDialogProps {
 /** One dialog for adding and editing a category (spec §2). */
 export function CategoryDialog({ mode, open, initial, saving, error, onSave, onClose }: CategoryDialogProps) {
   const titleId = useId();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<CategoryFormErrors>({});
-
-  useOnOpen(open, () => {
-    setValues(initial);
-    setErrors({});
-  });
-
-  const set = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateCategoryForm(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave(toCategoryInput(values));
-  };
+  const { values, errors, set, handleSubmit } = useDialogForm(open, () => initial, validateCategoryForm);
+  const submit = handleSubmit((valid) => onSave(toCategoryInput(valid)));
 
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -97,6 +81,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
             }}
           />
+          <RolloverSwitch checked={values.rollover} onChange={(checked) => set('rollover', checked)} disabled={!canRollOver(values)} />
         </DialogContent>
         <DialogActions>
           <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel={mode === 'new' ? 'Add Category' : 'Save Changes'} />

@@ -9,14 +9,27 @@ export interface CategoryFormValues {
   icon: CategoryIcon;
   /** As typed; empty means no budget. */
   budget: string;
+  /** What is left of the budget carries into the next month (only with a budget). */
+  rollover: boolean;
 }
 
 export type CategoryFormErrors = Partial<Record<keyof CategoryFormValues, string>>;
 
-export const NEW_CATEGORY: CategoryFormValues = { name: '', color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON, budget: '' };
+export const NEW_CATEGORY: CategoryFormValues = { name: '', color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON, budget: '', rollover: false };
 
 export function categoryFormValues(category: CategoryWithSpending): CategoryFormValues {
-  return { name: category.name, color: category.color, icon: category.icon as CategoryIcon, budget: moneyInputText(category.budget) };
+  return {
+    name: category.name,
+    color: category.color,
+    icon: category.icon as CategoryIcon,
+    budget: moneyInputText(category.budget),
+    rollover: category.rollover,
+  };
+}
+
+/** Carrying over needs a budget to carry over from: without one the choice is off and not sent as on. */
+export function canRollOver(values: Pick<CategoryFormValues, 'budget'>): boolean {
+  return values.budget.trim() !== '';
 }
 
 /** Spec §5: name required; budget numeric, min 0, two decimals at most. */
@@ -29,7 +42,13 @@ export function validateCategoryForm(values: CategoryFormValues): CategoryFormEr
   return errors;
 }
 
-/** The API body; an empty budget is sent as null (spec §5). */
+/** The API body; an empty budget is sent as null (spec §5), and then without rollover. */
 export function toCategoryInput(values: CategoryFormValues): CategoryInput {
-  return { name: values.name.trim(), color: values.color, icon: values.icon, budget: optionalAmountValue(values.budget) };
+  return {
+    name: values.name.trim(),
+    color: values.color,
+    icon: values.icon,
+    budget: optionalAmountValue(values.budget),
+    rollover: canRollOver(values) && values.rollover,
+  };
 }

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Box } from '@mui/material';
+import type { BudgetBody } from '../../../shared/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
 import { selectCurrentUser } from '../../auth/sessionSlice';
@@ -12,6 +13,7 @@ import { useGetDashboardQuery, useSetBudgetMutation } from './dashboardApi';
 import { QuickActions } from './QuickActions';
 import { RecentTransactions } from './RecentTransactions';
 import { SummaryCards } from './SummaryCards';
+import { PaceForecastCard } from './PaceForecastCard';
 
 // The dialog (and MUI's text field and dialog with it) loads when first opened, or at idle after
 // the page loaded: the dashboard paints without them.
@@ -28,10 +30,10 @@ export default function DashboardPage() {
   const budgetMounted = useOpenedOnce(budgetOpen);
   const [budgetError, setBudgetError] = useState<string | null>(null);
 
-  const saveBudget = async (amount: number) => {
+  const saveBudget = async (body: BudgetBody) => {
     setBudgetError(null);
     try {
-      await setBudget({ amount }).unwrap();
+      await setBudget(body).unwrap();
       setBudgetOpen(false);
       dispatch(toastShown('Budget updated successfully', 'success'));
     } catch {
@@ -52,6 +54,8 @@ export default function DashboardPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 3 }}>
           {isError || !data ? <ErrorState message="Failed to load dashboard data" onRetry={() => void refetch()} /> : <SummaryCards dashboard={data} />}
+          {/* Pace needs a budget to measure against: without one the card has nothing to say. */}
+          {!isError && data?.pace && <PaceForecastCard pace={data.pace} forecast={data.forecast} spent={data.total_spent} available={data.available} />}
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
             {data && <RecentTransactions transactions={data.transactions} />}
             <QuickActions onSetBudget={openBudget} />
@@ -63,9 +67,10 @@ export default function DashboardPage() {
           <SetBudgetDialog
             open={budgetOpen}
             current={data?.budget ?? null}
+            currentRollover={data?.rollover ?? false}
             saving={saving}
             error={budgetError}
-            onSave={(amount) => void saveBudget(amount)}
+            onSave={(body) => void saveBudget(body)}
             onClose={() => setBudgetOpen(false)}
           />
         </Suspense>

@@ -1,30 +1,36 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
 import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import type { BudgetBody } from '../../../shared/dashboard';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { RolloverSwitch } from '../../ui/RolloverSwitch';
 
 export interface SetBudgetDialogProps {
   open: boolean;
   current: number | null;
+  /** Whether the budget now carries over (the switch's starting position). */
+  currentRollover: boolean;
   saving: boolean;
   /** 'Failed to update budget' after a failed save. */
   error: string | null;
-  onSave: (amount: number) => void;
+  onSave: (body: BudgetBody) => void;
   onClose: () => void;
 }
 
 /** The prompt of spec §2 for the monthly budget; a wrong amount is explained and nothing is sent. */
-export function SetBudgetDialog({ open, current, saving, error, onSave, onClose }: SetBudgetDialogProps) {
+export function SetBudgetDialog({ open, current, currentRollover, saving, error, onSave, onClose }: SetBudgetDialogProps) {
   const titleId = useId();
   const textId = useId();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [rollover, setRollover] = useState(false);
 
   useOnOpen(open, () => {
     setText(moneyInputText(current));
+    setRollover(currentRollover);
     setInvalid(null);
   });
 
@@ -35,7 +41,7 @@ export function SetBudgetDialog({ open, current, saving, error, onSave, onClose 
       setInvalid(parsed.error);
       return;
     }
-    onSave(parsed.amount);
+    onSave({ amount: parsed.amount, rollover });
   };
 
   return (
@@ -59,6 +65,7 @@ export function SetBudgetDialog({ open, current, saving, error, onSave, onClose 
             helperText={invalid}
             slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
           />
+          <RolloverSwitch checked={rollover} onChange={setRollover} />
         </DialogContent>
         <DialogActions>
           <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel="Save" />

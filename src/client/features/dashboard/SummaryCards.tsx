@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../shared/dashboard';
 import { BudgetBar } from '../../ui/BudgetBar';
 import { formatMoney } from '../../ui/money';
-import { remainingBudget } from './selectors';
+import { budgetNotes } from './rolloverText';
+import { monthLimit, remainingBudget } from './selectors';
 
-function Figure({ label, value, note, icon, tone }: { label: string; value: string; note?: string; icon: ReactNode; tone?: 'error' }) {
+function Figure({ label, value, notes = [], icon, tone }: { label: string; value: string; notes?: readonly string[]; icon: ReactNode; tone?: 'error' }) {
   return (
     <Card component="section" aria-label={label}>
       <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 2 }}>
@@ -32,17 +33,18 @@ function Figure({ label, value, note, icon, tone }: { label: string; value: stri
           >
             {value}
           </Typography>
-          {note && (
-            <Typography variant="body2" color={tone === 'error' ? 'error.main' : 'text.secondary'}>
+          {notes.map((note) => (
+            <Typography key={note} variant="body2" color={tone === 'error' ? 'error.main' : 'text.secondary'}>
               {note}
             </Typography>
-          )}
+          ))}
         </Box>
       </CardContent>
     </Card>
   );
 }
 
+/** Spending against what this month may spend (the budget with its carry-over). */
 function BudgetUsed({ spent, budget }: { spent: number; budget: number }) {
   const percent = budget > 0 ? Math.round((spent / budget) * 100) : null;
   return (
@@ -66,6 +68,7 @@ function BudgetUsed({ spent, budget }: { spent: number; budget: number }) {
 /** Monthly Budget, Total Spent and Remaining (spec §2), and how much of the budget is used. */
 export function SummaryCards({ dashboard }: { dashboard: Dashboard }) {
   const remaining = remainingBudget(dashboard);
+  const limit = monthLimit(dashboard);
   const over = remaining !== null && remaining < 0;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -75,19 +78,19 @@ export function SummaryCards({ dashboard }: { dashboard: Dashboard }) {
         <Figure
           label="Monthly Budget"
           value={dashboard.budget === null ? 'Not set' : formatMoney(dashboard.budget)}
-          note={dashboard.budget === null ? 'Use Set Budget to plan your month' : undefined}
+          notes={budgetNotes(dashboard)}
           icon={<AccountBalanceWalletIcon />}
         />
-        <Figure label="Total Spent" value={formatMoney(dashboard.total_spent)} note="This month" icon={<ShoppingCartIcon />} />
+        <Figure label="Total Spent" value={formatMoney(dashboard.total_spent)} notes={['This month']} icon={<ShoppingCartIcon />} />
         <Figure
           label="Remaining"
           value={remaining === null ? '—' : formatMoney(remaining)}
-          note={over ? 'Over budget' : undefined}
+          notes={over ? ['Over budget'] : undefined}
           tone={over ? 'error' : undefined}
           icon={<SavingsIcon />}
         />
       </Box>
-      {dashboard.budget !== null && <BudgetUsed spent={dashboard.total_spent} budget={dashboard.budget} />}
+      {limit !== null && <BudgetUsed spent={dashboard.total_spent} budget={limit} />}
     </Box>
   );
 }

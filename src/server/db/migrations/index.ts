@@ -5,6 +5,7 @@ import * as m010 from './010_notifications';
 import * as m020 from './020_settings';
 import * as m030 from './030_store_memory';
 import * as m031 from './031_closed_accounts';
+import * as m040 from './040_budgets_ahead';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '020_settings': m020,
   '030_store_memory': m030,
   '031_closed_accounts': m031,
+  '040_budgets_ahead': m040,
 };

@@ -4,7 +4,7 @@ import { isUuid } from '../../db/uuid';
 import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '../../../shared/categories';
 
 export type CategoryRow = Selectable<CategoriesTable>;
-export type CategoryFields = Pick<CategoryRow, 'name' | 'color' | 'icon' | 'budget_cents'>;
+export type CategoryFields = Pick<CategoryRow, 'name' | 'color' | 'icon' | 'budget_cents'> & Partial<Pick<CategoryRow, 'rollover' | 'rollover_from'>>;
 
 /** Gives a new user the default categories; safe to call twice (existing names are kept). */
 export async function seedDefaultCategories(db: Executor, userId: string): Promise<void> {

@@ -8,6 +8,7 @@ import { centsOf, optionalCentsOf } from '../../money';
 import type { Executor } from '../../db/schema';
 import { receiptCountsByCategory, spendingByCategory } from '../analytics/service';
 import { requestMonth } from '../../today';
+import { categoryAvailability, rolloverStartAt } from '../budgets/service';
 import {
   deleteCategory,
   ensureFallbackCategory,
@@ -28,8 +29,8 @@ export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories
  * moduleWiring.ts) because those modules read categories: importing them here would make a circle.
  */
 export interface CategoryHooks {
-  /** The category's budget changed. */
-  budgetChanged(trx: Executor, userId: string, categoryId: string): Promise<void>;
+  /** The category's budget or its rollover was set (`previousCents`: the budget before). */
+  budgetChanged(trx: Executor, userId: string, categoryId: string, previousCents: number | null): Promise<void>;
   /** The category is about to be deleted: whatever belongs to it moves to `toCategoryId`. */
   deleting(trx: Executor, userId: string, categoryId: string, toCategoryId: string): Promise<void>;
 }
@@ -42,6 +43,7 @@ export function toCategory(row: CategoryRow): Category {
     icon: row.icon,
     budget: row.budget_cents === null ? null : fromCents(row.budget_cents),
     is_fallback: row.is_fallback,
+    rollover: row.rollover,
   };
 }
 
@@ -57,13 +59,21 @@ export class CategoryService {
   /** The categories with this calendar month's spending (month of `tz`, default UTC) and their receipt counts. */
   async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
     const month = requestMonth(tz, now);
-    const [rows, spending, counts] = await Promise.all([
+    const [rows, spending, counts, available] = await Promise.all([
       listCategories(this.db, userId),
       spendingByCategory(this.db, userId, month),
       receiptCountsByCategory(this.db, userId),
+      categoryAvailability(this.db, userId, month.from),
     ]);
     const spent = new Map(spending.map((s) => [s.categoryId, s.cents]));
-    return rows.map((row) => ({ ...toCategory(row), spent: fromCents(spent.get(row.id) ?? 0), receipt_count: counts.get(row.id) ?? 0 }));
+    const dollars = (cents: number | null | undefined) => (cents == null ? null : fromCents(cents));
+    return rows.map((row) => ({
+      ...toCategory(row),
+      spent: fromCents(spent.get(row.id) ?? 0),
+      receipt_count: counts.get(row.id) ?? 0,
+      carry_over: dollars(available.get(row.id)?.carryOverCents),
+      available: dollars(available.get(row.id)?.availableCents ?? row.budget_cents),
+    }));
   }
 
   async create(userId: string, input: CategoryInput): Promise<Category> {
@@ -72,6 +82,8 @@ export class CategoryService {
       color: input.color ?? DEFAULT_CATEGORY_COLOR,
       icon: input.icon ?? DEFAULT_CATEGORY_ICON,
       budget_cents: optionalCentsOf(input.budget, 'budget') ?? null,
+      rollover: input.rollover ?? false,
+      rollover_from: input.rollover ? rolloverStartAt(new Date()) : null,
     };
     if (await findCategoryByName(this.db, userId, fields.name)) throw duplicate(fields.name);
     try {
@@ -89,14 +101,19 @@ export class CategoryService {
     if (input.color !== undefined) fields.color = input.color;
     if (input.icon !== undefined) fields.icon = input.icon;
     if (input.budget !== undefined) fields.budget_cents = input.budget === null ? null : centsOf(input.budget, 'budget');
+    if (input.rollover !== undefined) fields.rollover = input.rollover;
     if (!(await findCategory(this.db, userId, id))) throw categoryNotFound();
     const same = await findCategoryByName(this.db, userId, name);
     if (same && same.id !== id) throw duplicate(name);
     try {
       // A budget change re-arms or fires the category's alert in the same transaction.
       const row = await writeAsUser(this.db, userId, async (trx) => {
-        const updated = await updateCategory(trx, userId, id, fields);
-        if (updated && input.budget !== undefined) await this.hooks.budgetChanged(trx, userId, id);
+        const before = await findCategory(trx, userId, id, { forUpdate: true });
+        if (!before) return undefined;
+        // Rollover counts from when it is turned on (the month before, so its leftover shows at once).
+        const turnedOn = input.rollover === true && !before.rollover;
+        const updated = await updateCategory(trx, userId, id, turnedOn ? { ...fields, rollover_from: rolloverStartAt(new Date()) } : fields);
+        if (updated && (input.budget !== undefined || input.rollover !== undefined)) await this.hooks.budgetChanged(trx, userId, id, before.budget_cents);
         return updated;
       });
       if (!row) throw categoryNotFound();

@@ -17,7 +17,7 @@ const dashboardRoutes: FastifyPluginAsync<{ profileHooks: ProfileHooks }> = asyn
   );
 
   app.post('/dashboard/budget', { schema: { tags, body: BudgetBody, response: { 200: BudgetAnswer, ...commonErrors } } }, (req) =>
-    service.setBudget(req.user.uid, req.body.amount),
+    service.setBudget(req.user.uid, req.body),
   );
 };
 export default dashboardRoutes;

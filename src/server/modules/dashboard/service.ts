@@ -1,10 +1,10 @@
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { fromCents } from '../../../shared/money';
-import { RECENT_TRANSACTIONS, type BudgetAnswer, type Dashboard, type DashboardTransaction } from '../../../shared/dashboard';
+import { RECENT_TRANSACTIONS, type BudgetAnswer, type BudgetBody, type Dashboard, type DashboardTransaction, type Forecast } from '../../../shared/dashboard';
 import { centsOf } from '../../money';
-import { spendingByCategory } from '../analytics/service';
-import { requestMonth } from '../../today';
+import { monthlyOutlook, type MonthlyOutlook } from '../budgets/service';
+import { requestToday } from '../../today';
 import { findProfile, writeProfile, type ProfileHooks } from '../profile/service';
 import { listReceipts, type ReceiptRow } from '../receipts/service';
 
@@ -20,33 +20,57 @@ function toTransaction(row: ReceiptRow): DashboardTransaction {
   };
 }
 
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
+function toForecast({ forecast }: MonthlyOutlook): Forecast {
+  return {
+    amount: fromCents(forecast.forecastCents),
+    month_end: forecast.monthEnd,
+    bills_to_come: fromCents(forecast.billsToComeCents),
+    bills: forecast.bills.map((b) => ({ _id: b.series.id, store: b.series.store, amount: fromCents(b.cents), date: b.date })),
+    spent_by_day: forecast.spentByDay.map(fromCents),
+  };
+}
+
 export class DashboardService {
   constructor(
     private db: Db,
     private profileHooks: ProfileHooks,
   ) {}
 
-  /** Budget, this month's spending (month of `tz`, default UTC) and the newest transactions. */
+  /** Budget, this month's spending (month of `tz`, default UTC) with rollover, pace and forecast, and the newest transactions. */
   async get(userId: string, tz: string | undefined, now: Date = new Date()): Promise<Dashboard> {
-    const month = requestMonth(tz, now);
-    const [profile, recent, spending] = await Promise.all([
+    const today = requestToday(tz, now);
+    const [profile, recent, outlook] = await Promise.all([
       findProfile(this.db, userId),
       listReceipts(this.db, userId, {}, { sort: 'date', order: 'desc', limit: RECENT_TRANSACTIONS, offset: 0 }),
-      spendingByCategory(this.db, userId, month),
+      monthlyOutlook(this.db, userId, today),
     ]);
-    const spentCents = spending.reduce((sum, s) => sum + s.cents, 0);
     return {
       transactions: recent.map(toTransaction),
-      budget: profile?.monthly_budget_cents == null ? null : fromCents(profile.monthly_budget_cents),
-      total_spent: fromCents(spentCents),
+      budget: dollarsOrNull(profile?.monthly_budget_cents ?? null),
+      total_spent: fromCents(outlook.spentCents),
       display_name: profile?.display_name ?? '',
+      month: today.slice(0, 7),
+      rollover: outlook.rollover,
+      carry_over: dollarsOrNull(outlook.carryOverCents),
+      available: dollarsOrNull(outlook.availableCents),
+      pace: outlook.pace && {
+        expected: fromCents(outlook.pace.expectedCents),
+        difference: fromCents(outlook.pace.differenceCents),
+        day: outlook.pace.day,
+        days_in_month: outlook.pace.daysInMonth,
+      },
+      forecast: toForecast(outlook),
     };
   }
 
   /** The profile sets it (and the budget notifications with it). */
-  async setBudget(userId: string, amount: number): Promise<BudgetAnswer> {
-    const row = await writeProfile(this.db, this.profileHooks, userId, { monthly_budget_cents: centsOf(amount, 'amount') });
+  async setBudget(userId: string, { amount, rollover }: BudgetBody): Promise<BudgetAnswer> {
+    const patch: Parameters<typeof writeProfile>[3] = { monthly_budget_cents: centsOf(amount, 'amount') };
+    if (rollover !== undefined) patch.budget_rollover = rollover;
+    const row = await writeProfile(this.db, this.profileHooks, userId, patch);
     if (!row) throw notFound('Profile not found');
-    return { budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents) };
+    return { budget: dollarsOrNull(row.monthly_budget_cents), rollover: row.budget_rollover };
   }
 }

@@ -19,6 +19,7 @@ export type Month = string;
 /** Keys of the thresholds that fire once per month (stored as marks). */
 export const BUDGET_WARNING = 'budget-warning';
 export const BUDGET_EXCEEDED = 'budget-exceeded';
+export const BUDGET_FORECAST = 'budget-forecast';
 /** A category's over-budget alert (the key predates its warning, so marks already stored still count). */
 export const categoryKey = (categoryId: string) => `category:${categoryId}`;
 export const categoryWarningKey = (categoryId: string) => `category-warning:${categoryId}`;
@@ -106,6 +107,52 @@ function budgetNotification(level: BudgetLevel, { month, spentCents, budgetCents
   }
   const percent = Math.floor((spentCents * 100) / budget);
   return { type: 'budget', title: 'Budget warning', message: `${spent} (${percent}%).`, link: '/' };
+}
+
+export interface ForecastState extends BudgetState {
+  forecastCents: number;
+  /** The month's last day. */
+  monthEnd: string;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM-DD' → 'Nov 30'. */
+export const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * The month's end at this pace is over the budget while spending is still under the warning:
+ * told once a month, before the 80% warning. With `rearm`, a forecast back under is forgotten.
+ */
+export function forecastChanges(state: ForecastState, { rearm = false } = {}): MarkChanges {
+  const fired = state.fired.has(BUDGET_FORECAST);
+  const over = state.budgetCents !== null && state.forecastCents > state.budgetCents;
+  if (!over) return { mark: [], unmark: rearm && fired ? [BUDGET_FORECAST] : [], notify: [] };
+  if (fired || budgetLevel(state.spentCents, state.budgetCents) !== 'none') return { mark: [], unmark: [], notify: [] };
+  return { mark: [BUDGET_FORECAST], unmark: [], notify: [{ key: BUDGET_FORECAST, notification: forecastNotification(state) }] };
+}
+
+function forecastNotification({ month, forecastCents, budgetCents, monthEnd }: ForecastState): NewNotification {
+  const budget = budgetCents ?? 0;
+  return {
+    type: 'budget',
+    title: 'Budget forecast',
+    message: `At this pace you will spend about ${formatCents(forecastCents)} by ${dayLabel(monthEnd)}, ${formatCents(forecastCents - budget)} over your ${formatCents(budget)} budget for ${monthLabel(month)}.`,
+    link: '/',
+  };
+}
+
+// ---------- recurring bills ----------
+
+/** A confirmed bill's reminder fires once per bill date. */
+export const billKey = (seriesId: string, date: string) => `bill:${seriesId}:${date}`;
+
+export function billReminder(bill: { store: string; amountCents: number; date: string }): NewNotification {
+  return {
+    type: 'budget',
+    title: 'Bill due soon',
+    message: `${bill.store}: about ${formatCents(bill.amountCents)} is due around ${dayLabel(bill.date)}.`,
+    link: '/recurring',
+  };
 }
 
 // ---------- category alerts ----------

@@ -1,10 +1,19 @@
 import type { Executor } from '../../db/schema';
 import type { ReceiptChange } from '../receipts/events';
 import { findCategory } from '../categories/service';
-import { findProfile } from '../profile/service';
+import { categoryAvailability, forecastOn, monthlyAvailability } from '../budgets/service';
+import { billAmountCents, confirmedDueBetween, findSeriesOf, type SeriesRow } from '../recurring/service';
+import { writeAsUser } from '../../db/accountGate';
+import { HttpError } from '../../errors';
+import type { Db } from '../../db';
+import { addDays, monthContaining } from '../../../shared/calendar';
+import { BILL_REMINDER_DAYS } from '../../../shared/recurring';
 import { addMarks, firedMarks, insertNotifications, monthSpending, previousReceiptSavedAt, removeMarks } from './repository';
 import {
+  billKey,
+  billReminder,
   budgetChanges,
+  forecastChanges,
   categoryChanges,
   currentMonths,
   gapTip,
@@ -28,20 +37,32 @@ async function applyMarks(trx: Executor, userId: string, month: Month, changes: 
   return changes.notify.filter((n) => recorded.has(n.key)).map((n) => n.notification);
 }
 
-async function checkBudget(trx: Executor, userId: string, month: Month, rearm: boolean): Promise<NewNotification[]> {
+/** The day a month's forecast is made on at `now`: today (UTC) within the month, else its first or last day. */
+function forecastDay(month: Month, now: Date): string {
+  const today = now.toISOString().slice(0, 10);
+  const { from, to } = monthContaining(`${month}-01`);
+  return today < from ? from : today > to ? to : today;
+}
+
+/** The monthly budget's thresholds against what is available (budget ± carry-over), and its forecast. */
+async function checkBudget(trx: Executor, userId: string, month: Month, rearm: boolean, now: Date): Promise<NewNotification[]> {
   // One after another: a transaction is one connection.
-  const budgetCents = (await findProfile(trx, userId))?.monthly_budget_cents ?? null;
-  const spentCents = await monthSpending(trx, userId, month);
+  const { availableCents: budgetCents, spentCents } = await monthlyAvailability(trx, userId, `${month}-01`);
   const fired = await firedMarks(trx, userId, month);
-  return applyMarks(trx, userId, month, budgetChanges({ month, spentCents, budgetCents, fired }, { rearm }));
+  const state = { month, spentCents, budgetCents, fired };
+  const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
+  if (budgetCents === null) return told;
+  const { forecastCents, monthEnd } = await forecastOn(trx, userId, forecastDay(month, now), spentCents);
+  return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, forecastCents, monthEnd }, { rearm })))];
 }
 
 async function checkCategory(trx: Executor, userId: string, month: Month, categoryId: string, rearm: boolean): Promise<NewNotification[]> {
   const category = await findCategory(trx, userId, categoryId);
   if (!category || (category.budget_cents === null && !rearm)) return [];
+  const budgetCents = (await categoryAvailability(trx, userId, `${month}-01`)).get(categoryId)?.availableCents ?? category.budget_cents;
   const spentCents = await monthSpending(trx, userId, month, categoryId);
   const fired = await firedMarks(trx, userId, month);
-  const state = { month, categoryId, name: category.name, spentCents, budgetCents: category.budget_cents, fired };
+  const state = { month, categoryId, name: category.name, spentCents, budgetCents, fired };
   return applyMarks(trx, userId, month, categoryChanges(state, { rearm }));
 }
 
@@ -57,7 +78,7 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, before, aft
   const month = monthOf(after.date);
   if (currentMonths(now).includes(month)) {
     out.push(...(await checkCategory(trx, userId, month, after.categoryId, false)));
-    out.push(...(await checkBudget(trx, userId, month, false)));
+    out.push(...(await checkBudget(trx, userId, month, false, now)));
   }
   if (created) {
     const tip = gapTip(await previousReceiptSavedAt(trx, userId, after.id), now);
@@ -72,7 +93,7 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, before, aft
  */
 export async function onBudgetChanged(trx: Executor, userId: string, now: Date = new Date()): Promise<void> {
   for (const month of currentMonths(now)) {
-    await insertNotifications(trx, userId, await checkBudget(trx, userId, month, true));
+    await insertNotifications(trx, userId, await checkBudget(trx, userId, month, true, now));
   }
 }
 
@@ -89,4 +110,41 @@ export async function onCategoryBudgetChanged(trx: Executor, userId: string, cat
 /** Call inside the transaction that created the user's profile. */
 export async function notifyWelcome(trx: Executor, userId: string): Promise<void> {
   await insertNotifications(trx, userId, [welcomeTip()]);
+}
+
+// ---------- recurring bills ----------
+
+/** Today (UTC) and the last day a bill counts as due soon. */
+function reminderWindow(now: Date): { from: string; to: string } {
+  const from = now.toISOString().slice(0, 10);
+  return { from, to: addDays(from, BILL_REMINDER_DAYS) };
+}
+
+/** Tells of a confirmed bill once per bill date, when that date is within the reminder window. */
+async function remindBill(trx: Executor, series: SeriesRow, now: Date): Promise<void> {
+  const { from, to } = reminderWindow(now);
+  if (series.status !== 'confirmed' || series.next_date < from || series.next_date > to) return;
+  const key = billKey(series.id, series.next_date);
+  const recorded = await addMarks(trx, series.user_id, monthOf(series.next_date), [key]);
+  if (recorded.has(key))
+    await insertNotifications(trx, series.user_id, [billReminder({ store: series.store, amountCents: billAmountCents(series), date: series.next_date })]);
+}
+
+/** Call inside the transaction that confirmed or edited a bill: a bill due in the next few days is told at once. */
+export async function remindBillIfDue(trx: Executor, userId: string, seriesId: string, now: Date = new Date()): Promise<void> {
+  const series = await findSeriesOf(trx, userId, seriesId);
+  if (series) await remindBill(trx, series, now);
+}
+
+/** Tells every person of their confirmed bills due in the next few days (run now and then; each bill date is told once). */
+export async function remindDueBills(db: Db, now: Date = new Date()): Promise<void> {
+  const { from, to } = reminderWindow(now);
+  for (const series of await confirmedDueBetween(db, from, to)) {
+    try {
+      await writeAsUser(db, series.user_id, (trx) => remindBill(trx, series, now));
+    } catch (err) {
+      // A closed account (or one being deleted) is told nothing; the others still are.
+      if (!(err instanceof HttpError && err.statusCode === 401)) throw err;
+    }
+  }
 }

@@ -28,7 +28,9 @@ export async function insertProfile(db: Executor, p: NewProfile): Promise<boolea
 export async function updateProfile(
   db: Executor,
   userId: string,
-  patch: Partial<Pick<ProfileRow, 'display_name' | 'first_name' | 'last_name' | 'monthly_budget_cents' | 'avatar'>>,
+  patch: Partial<
+    Pick<ProfileRow, 'display_name' | 'first_name' | 'last_name' | 'monthly_budget_cents' | 'avatar' | 'budget_rollover' | 'budget_rollover_from'>
+  >,
 ): Promise<ProfileRow | undefined> {
   return db
     .updateTable('profiles')

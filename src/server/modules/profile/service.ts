@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../errors';
 import { writeAsUser } from '../../db/accountGate';
 import type { Executor } from '../../db/schema';
 import { seedDefaultCategories } from '../categories/service';
+import { rolloverStartAt } from '../budgets/service';
 import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
@@ -21,8 +22,8 @@ export { findProfile } from './repository';
 export interface ProfileHooks {
   /** A new profile (and its default categories) was created. */
   created(trx: Executor, userId: string): Promise<void>;
-  /** The monthly budget changed. */
-  budgetChanged(trx: Executor, userId: string): Promise<void>;
+  /** The monthly budget or its rollover was set (`previousCents`: the budget before). */
+  budgetChanged(trx: Executor, userId: string, previousCents: number | null): Promise<void>;
 }
 
 export function toProfile(row: ProfileRow): Profile {
@@ -33,6 +34,7 @@ export function toProfile(row: ProfileRow): Profile {
     first_name: row.first_name,
     last_name: row.last_name,
     monthly_budget: row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents),
+    budget_rollover: row.budget_rollover,
     avatar: row.avatar,
     avatar_url: row.avatar_url,
   };
@@ -45,10 +47,14 @@ type ProfilePatch = Parameters<typeof updateProfile>[2];
  * fires the budget notifications in the same transaction. Answers the row, or undefined when
  * there is no profile.
  */
-export async function writeProfile(db: Db, hooks: ProfileHooks, userId: string, patch: ProfilePatch): Promise<ProfileRow | undefined> {
+export async function writeProfile(db: Db, hooks: ProfileHooks, userId: string, patch: ProfilePatch, now: Date = new Date()): Promise<ProfileRow | undefined> {
   return writeAsUser(db, userId, async (trx) => {
-    const updated = await updateProfile(trx, userId, patch);
-    if (updated && patch.monthly_budget_cents !== undefined) await hooks.budgetChanged(trx, userId);
+    const budgetTouched = patch.monthly_budget_cents !== undefined || patch.budget_rollover !== undefined;
+    const before = budgetTouched ? await findProfile(trx, userId) : undefined;
+    // Rollover counts from when it is turned on (the month before, so its leftover shows at once).
+    const turnedOn = patch.budget_rollover === true && before && !before.budget_rollover;
+    const updated = await updateProfile(trx, userId, turnedOn ? { ...patch, budget_rollover_from: rolloverStartAt(now) } : patch);
+    if (updated && before) await hooks.budgetChanged(trx, userId, before.monthly_budget_cents);
     return updated;
   });
 }
@@ -95,6 +101,7 @@ export class ProfileService {
     const patch: ProfilePatch = { display_name: input.display_name.trim() };
     if (input.first_name !== undefined) patch.first_name = input.first_name.trim();
     if (input.last_name !== undefined) patch.last_name = input.last_name.trim();
+    if (input.budget_rollover !== undefined) patch.budget_rollover = input.budget_rollover;
     if (input.monthly_budget !== undefined) {
       if (input.monthly_budget === null) patch.monthly_budget_cents = null;
       else patch.monthly_budget_cents = centsOf(input.monthly_budget, 'monthly_budget');

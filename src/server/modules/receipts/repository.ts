@@ -3,6 +3,7 @@ import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../..
 import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { ReceiptSort } from '../../../shared/receipts';
+import { storeKey } from '../../storeKey';
 
 export type ReceiptRow = Selectable<ReceiptsTable> & { category_name: string };
 export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity'>;
@@ -157,7 +158,7 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
 export async function insertReceipt(trx: Executor, userId: string, fields: ReceiptFields): Promise<ReceiptBase> {
   return trx
     .insertInto('receipts')
-    .values({ user_id: userId, ...fields })
+    .values({ user_id: userId, ...fields, store_key: storeKey(fields.store) })
     .returning(receiptColumns())
     .$castTo<ReceiptBase>()
     .executeTakeFirstOrThrow();
@@ -166,7 +167,7 @@ export async function insertReceipt(trx: Executor, userId: string, fields: Recei
 export async function updateReceipt(trx: Executor, userId: string, id: string, fields: ReceiptFields): Promise<ReceiptBase> {
   return trx
     .updateTable('receipts')
-    .set({ ...fields, updated_at: new Date() })
+    .set({ ...fields, store_key: storeKey(fields.store), updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .returning(receiptColumns())

@@ -11,6 +11,7 @@
  */
 import { addDays, calendarParts, daysInMonth, type CalendarDate } from '../../../shared/calendar';
 import type { RecurringInterval } from '../../../shared/recurring';
+import { storeKey } from '../../storeKey';
 
 export interface DatedReceipt {
   id: string;
@@ -78,6 +79,14 @@ function samePrice(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(5, 0.01 * Math.max(a, b));
 }
 
+/** A bill that varies (power, water): within a quarter of what the series has cost on average. */
+function nearAverage(amount: number, average: number): boolean {
+  return Math.abs(amount - average) <= 0.25 * average;
+}
+
+/** Every receipt at the very same price: what a series no longer than its rule's least must show. */
+const allSamePrice = (chain: readonly Dated[]) => chain.every((r) => samePrice(r.amountCents, chain[0].amountCents));
+
 /** A new price for the same bill (once per series): within 30%. */
 function priceChange(a: number, b: number): boolean {
   return Math.abs(a - b) <= 0.3 * Math.max(a, b);
@@ -91,17 +100,8 @@ function priceChange(a: number, b: number): boolean {
 const BILL_SHARE = 0.5;
 const CHANCE_LIMIT = 0.1;
 const EXTRA_LENGTH_AT_BUSY_STORE = 2;
-
-/** Letters and digits of a store's name, lower-case; branch numbers ('#1234', '0042') dropped. */
-export function storeKey(store: string): string {
-  return store
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9#]+/)
-    .filter((w) => w && !/^#?\d+$/.test(w))
-    .join(' ');
-}
+/** How far past the chance limit the lookalikes a chain walks by may go before the walk stops (see chainFrom). */
+const EARLY_CHANCE_FACTOR = 4;
 
 interface Dated extends DatedReceipt {
   /** Days since 1970-01-01. */
@@ -130,13 +130,24 @@ interface Chain {
   steps: number;
 }
 
-/** The chain that starts at `receipts[start]` under `rule`. */
-function chainFrom(receipts: Dated[], taken: Set<string>, start: number, rule: IntervalRule): Chain {
+/** Like receipts in a chain's span at or past this many would fill its windows by chance (see standsOut). */
+const chanceLimit = (spanDays: number, rule: IntervalRule) => (CHANCE_LIMIT * Math.max(1, spanDays)) / (2 * rule.slack + 1);
+
+/**
+ * The chain that starts at `receipts[start]` under `rule`, or null once its windows hold so many
+ * like receipts it took no part of that it could only be chance: at a shop visited daily every
+ * window is full, and walking each chain to its end would cost time squared in the visits.
+ */
+function chainFrom(receipts: Dated[], taken: Set<string>, start: number, rule: IntervalRule): Chain | null {
   const first = receipts[start];
   const chain: Chain = { receipts: [first], steps: 0 };
   let changedPrice = false;
+  let passedOver = 0;
+  let total = first.amountCents;
   for (;;) {
     const last = chain.receipts[chain.receipts.length - 1];
+    // Bills that vary come monthly or weekly (power, a meal box); a few yearly receipts near an average are chance.
+    const average = chain.receipts.length >= 2 && rule.interval !== 'yearly' ? total / chain.receipts.length : null;
     let best: { index: number; daysOff: number; ahead: number; sameBill: boolean } | null = null;
     // One interval on, or two where one was missed; the same amount before a new price.
     for (let ahead = 1; ahead <= 2 && !best?.sameBill; ahead++) {
@@ -144,14 +155,17 @@ function chainFrom(receipts: Dated[], taken: Set<string>, start: number, rule: I
       for (let i = firstOnOrAfter(receipts, expected - rule.slack); i < receipts.length && receipts[i].day <= expected + rule.slack; i++) {
         const r = receipts[i];
         if (r.day <= last.day || taken.has(r.id)) continue;
-        const same = sameBill(r.amountCents, last.amountCents);
+        const same = sameBill(r.amountCents, last.amountCents) || (average !== null && nearAverage(r.amountCents, average));
         if (!same && (changedPrice || !priceChange(r.amountCents, last.amountCents))) continue;
         const daysOff = Math.abs(r.day - expected);
+        if (best) passedOver++;
         if (!best || (same && !best.sameBill) || (same === best.sameBill && daysOff < best.daysOff)) best = { index: i, daysOff, ahead, sameBill: same };
       }
     }
     if (!best) return chain;
+    if (passedOver > EARLY_CHANCE_FACTOR * chanceLimit(receipts[best.index].day - first.day, rule) + rule.minLength) return null;
     chain.receipts.push(receipts[best.index]);
+    total += receipts[best.index].amountCents;
     chain.steps += best.ahead;
     changedPrice ||= !best.sameBill;
   }
@@ -167,7 +181,7 @@ function standsOut(receipts: Dated[], chain: Dated[], rule: IntervalRule): boole
   if (chain.length < rule.minLength + EXTRA_LENGTH_AT_BUSY_STORE) return false;
   const inChain = new Set(chain.map((r) => r.id));
   // Like receipts in its span at or past this many would fill its windows by chance.
-  const limit = (CHANCE_LIMIT * Math.max(1, last - first)) / (2 * rule.slack + 1);
+  const limit = chanceLimit(last - first, rule);
   let like = 0;
   for (let i = from; i < from + inSpan && like < limit; i++) {
     const r = receipts[i];
@@ -182,9 +196,11 @@ function seriesOfStore(key: string, receipts: Dated[]): FoundSeries[] {
   for (const rule of RULES) {
     for (let start = 0; start < receipts.length; start++) {
       if (taken.has(receipts[start].id)) continue;
-      const { receipts: chain, steps } = chainFrom(receipts, taken, start, rule);
-      if (chain.length < rule.minLength || (chain.length === 2 && !samePrice(chain[0].amountCents, chain[1].amountCents)) || !standsOut(receipts, chain, rule))
-        continue;
+      const walked = chainFrom(receipts, taken, start, rule);
+      if (!walked) continue;
+      const { receipts: chain, steps } = walked;
+      // A series no longer than its rule's least is chance unless at one price.
+      if (chain.length < rule.minLength || (chain.length === rule.minLength && !allSamePrice(chain)) || !standsOut(receipts, chain, rule)) continue;
       for (const r of chain) taken.add(r.id);
       const last = chain[chain.length - 1];
       found.push({

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import type { ChartLook } from './chartData';
+import type { ChartLook } from './chartLook';
 
 /**
  * The theme's indigo primary for the line, readable text and grid in light and dark mode, and

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newZoomedPage, screenshot, PHONE } from './support/browser';
+import { apiAs, createUser, openScreen, signedInPage, signInThroughUi, type E2EUser } from './support/session';
+import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
+import { addDays, addMonths, calendarParts, daysInMonth, endOfMonth } from '../src/shared/calendar';
+import type { Dashboard } from '../src/shared/dashboard';
+import type { Notification } from '../src/shared/notifications';
+import type { RecurringSeries } from '../src/shared/recurring';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The same day `months` earlier, or that month's last day where it is shorter. */
+function monthsBefore(date: string, months: number): string {
+  const first = addMonths(date, -months);
+  const [y, m] = calendarParts(first);
+  return `${first.slice(0, 8)}${String(Math.min(calendarParts(date)[2], daysInMonth(y, m))).padStart(2, '0')}`;
+}
+
+const today = calendarDay(0);
+const monthEnd = endOfMonth(today);
+/** The bill comes tomorrow when that is still this month (on a month's last day, next month). */
+const billDay = addDays(today, 1);
+const billThisMonth = billDay <= monthEnd;
+
+const GROCERIES = [95.3, 241.7, 133.2, 309.9];
+
+/** Three months of history: a $15.49 streaming bill every month and groceries most weeks; $20 spent today. */
+async function threeMonthsOfHistory(user: E2EUser): Promise<void> {
+  for (const k of [3, 2, 1]) {
+    await apiAs(user, 'POST', '/receipts', { store: 'Streamly', date: monthsBefore(billDay, k), amount: 15.49, category: 'Entertainment' });
+    const monthStart = addMonths(today, -k);
+    // Never the same amount in the same week of two months: shopping, not a bill.
+    for (const [i, day] of [2, 9, 16, 23].entries())
+      await apiAs(user, 'POST', '/receipts', {
+        store: 'Green Grocer',
+        date: addDays(monthStart, day),
+        amount: GROCERIES[(i + k) % GROCERIES.length],
+        category: 'Food',
+      });
+  }
+  await apiAs(user, 'POST', '/receipts', { store: 'Green Grocer', date: today, amount: 20, category: 'Food' });
+}
+
+const seriesCard = (page: Page, store: string) => page.getByTestId('series-card').filter({ hasText: store });
+
+describe('budgets that look ahead', () => {
+  it('finds a monthly bill, confirms it, and forecasts the month with an early warning', async () => {
+    const user = await createUser('Fran Forecast');
+    await threeMonthsOfHistory(user);
+    const { context, page } = await signedInPage(browser, user);
+
+    // The bill Tally found, with the receipts it is based on.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recurring' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Recurring bills' }).waitFor();
+    const card = seriesCard(page, 'Streamly');
+    await card.getByText(/^About \$15\.49 every month, next around /).waitFor();
+    await card.getByRole('button', { name: /Based on 3 receipts/ }).click();
+    expect(await card.getByRole('link').count()).toBe(3);
+    expect(await page.getByTestId('series-card').filter({ hasText: 'Green Grocer' }).count()).toBe(0); // groceries are no bill
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'recurring-found-desktop');
+
+    await card.getByRole('button', { name: 'Confirm Streamly' }).click();
+    await page.getByText('Streamly confirmed').waitFor();
+    const [series] = await apiAs<RecurringSeries[]>(user, 'GET', '/recurring');
+    expect(series).toMatchObject({ store: 'Streamly', status: 'confirmed', next_date: billDay });
+    await screenshot(page, 'recurring-confirmed-desktop');
+
+    // A budget this month's forecast will pass, though spending is far below 80% of it.
+    const before = await apiAs<Dashboard>(user, 'GET', '/dashboard');
+    expect(before.total_spent).toBe(20);
+    const budget = Math.round((20 / 0.8 + before.forecast.amount) / 2);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('button', { name: 'Set Budget' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set Monthly Budget' });
+    await dialog.getByLabel('Monthly budget').fill(String(budget));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const forecastCard = page.getByTestId('pace-forecast');
+    await forecastCard
+      .getByTestId('forecast-sentence')
+      .getByText(/^At this pace: about \$[\d,]+ by [A-Z][a-z]{2} \d{1,2}$/)
+      .waitFor();
+    if (billThisMonth) {
+      await forecastCard.getByTestId('forecast-bills').getByText('Includes 1 bill still to come: $15.49').waitFor();
+      expect(await forecastCard.getByTestId('forecast-bill').innerText()).toContain('Streamly');
+    }
+    const after = await apiAs<Dashboard>(user, 'GET', '/dashboard');
+    expect(after.forecast.bills.length).toBe(billThisMonth ? 1 : 0);
+    expect(after.pace).not.toBeNull();
+
+    // On a month's last day the forecast is what was spent: nothing is left to warn of.
+    const titles = (await apiAs<Notification[]>(user, 'GET', '/notifications')).map((n) => n.title);
+    expect(titles.includes('Budget forecast')).toBe(after.forecast.amount > budget);
+    expect(titles).not.toContain('Budget warning');
+    if (after.forecast.amount > budget) {
+      await openScreen(page, '/notifications', 'Notifications');
+      await page.getByText('Budget forecast').waitFor();
+    }
+    await openScreen(page, '/', 'Dashboard');
+    await forecastCard.waitFor();
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'dashboard-forecast-desktop');
+    await useColorScheme(page, 'dark');
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'dashboard-forecast-dark-desktop');
+    await context.close();
+
+    // Phone and 200% zoom: nothing wider than the screen.
+    const phone = await signedInPage(browser, user, PHONE);
+    const zoomed = await newZoomedPage(browser, 2);
+    await signInThroughUi(zoomed.page, user);
+    for (const [name, p] of [
+      ['phone', phone.page],
+      ['zoom200', zoomed.page],
+    ] as const) {
+      await p.getByTestId('pace-forecast').waitFor();
+      await screenshot(p, `dashboard-forecast-${name}`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+      await openScreen(p, '/recurring', 'Recurring bills');
+      await seriesCard(p, 'Streamly').waitFor();
+      await screenshot(p, `recurring-${name}`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+    }
+    await phone.context.close();
+    await zoomed.context.close();
+  }, 180_000);
+
+  it('carries last month’s leftover of a category into this month', async () => {
+    const user = await createUser('Cary Over');
+    await apiAs(user, 'POST', '/receipts', { store: 'Deli', date: addDays(addMonths(today, -1), 4), amount: 30, category: 'Food' });
+    const { context, page } = await signedInPage(browser, user);
+    await openScreen(page, '/categories', 'Categories');
+    await page.getByRole('button', { name: 'Edit Food' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Monthly budget').fill('100');
+    await dialog.getByLabel('Carry over what is left to next month').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Carried over: +$70.00').waitFor();
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'categories-rollover-desktop');
+    await context.close();
+  }, 120_000);
+});

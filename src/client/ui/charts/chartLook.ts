@@ -1,0 +1,31 @@
+// What every chart of the app shares besides Chart.js itself (ui/charts/chartSetup): free of
+// chart.js code, so the modules that build chart data stay unit-testable and light.
+
+/** Colours read from the MUI theme so the charts follow light and dark mode. */
+export interface ChartColors {
+  line: string;
+  text: string;
+  grid: string;
+  /** Border between doughnut slices: the paper behind the chart. */
+  surface: string;
+}
+
+/** How the charts are drawn beyond colour: still when the person asked for reduced motion. */
+export interface ChartLook {
+  colors: ChartColors;
+  animate: boolean;
+}
+
+let compactUsd: Intl.NumberFormat | undefined;
+
+/** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M'. */
+export function compactMoney(amount: number): string {
+  compactUsd ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  return compactUsd.format(amount);
+}
