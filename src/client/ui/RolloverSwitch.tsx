@@ -23,7 +23,8 @@ export function RolloverSwitch({ checked, onChange, disabled = false }: Rollover
         control={<Switch checked={checked && !disabled} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { 'aria-describedby': hintId } }} />}
         label={ROLLOVER_LABEL}
       />
-      <FormHelperText id={hintId} sx={{ mx: 0 }}>
+      {/* The hint says why the switch is off: it stays readable (full contrast) while the switch is disabled. */}
+      <FormHelperText id={hintId} disabled={false} sx={{ mx: 0 }}>
         {disabled ? NO_BUDGET_HINT : HINT}
       </FormHelperText>
     </FormControl>
