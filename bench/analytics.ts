@@ -18,12 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import type { Auth } from 'firebase-admin/auth';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { DbHandle } from '../src/server/db';
 import { openScratchDatabase } from '../scripts/scratchDatabase';
-import type { Identity } from '../src/server/identity';
+import { benchIdentity } from './support/benchIdentity';
 import { seedDefaultCategories, listCategories } from '../src/server/modules/categories/repository';
 import { insertProfile } from '../src/server/modules/profile/repository';
 import { rebuildTotals } from '../src/server/modules/analytics/repository';
@@ -90,12 +89,6 @@ async function newUser(handle: DbHandle, uid: string): Promise<void> {
   await seedDefaultCategories(handle.db, uid);
 }
 
-/** firebase-admin is not needed to time a route: this identity accepts the one bench token. */
-function benchIdentity(): Identity {
-  const auth = { verifyIdToken: async () => ({ uid: USER, email: 'bench@bench.local', exp: Math.floor(Date.now() / 1000) + 86_400 }) };
-  return { auth: auth as unknown as Auth, close: async () => undefined };
-}
-
 async function time(calls: number, fn: () => Promise<unknown>): Promise<{ median: number; p99: number }> {
   for (let i = 0; i < Math.min(20, calls); i++) await fn(); // warm caches and plans
   const ms: number[] = [];
@@ -119,7 +112,7 @@ async function main(): Promise<void> {
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
-  const app = await buildApp(config, { db: handle, identity: benchIdentity() });
+  const app = await buildApp(config, { db: handle, identity: benchIdentity(USER) });
   await app.ready();
   const service = new AnalyticsService(handle.db);
   const dashboard = new DashboardService(handle.db, profileHooks);

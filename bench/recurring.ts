@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Auth } from 'firebase-admin/auth';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openScratchDatabase } from '../scripts/scratchDatabase';
-import type { Identity } from '../src/server/identity';
+import { benchIdentity } from './support/benchIdentity';
 import { findRecurringSeries, type DatedReceipt } from '../src/server/modules/recurring/detect';
 import { addDays, todayIn } from '../src/shared/calendar';
 
@@ -70,11 +69,6 @@ function timeRuns(runs: number, fn: () => unknown): { median: number; p99: numbe
   return { median: ms[Math.floor(ms.length / 2)], p99: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] };
 }
 
-function benchIdentity(): Identity {
-  const auth = { verifyIdToken: async () => ({ uid: USER, email: 'bench@bench.local', exp: Math.floor(Date.now() / 1000) + 86_400 }) };
-  return { auth: auth as unknown as Auth, close: async () => undefined };
-}
-
 async function main(): Promise<void> {
   const receipts = history(RECEIPTS);
   console.log(
@@ -99,7 +93,7 @@ async function main(): Promise<void> {
     WRITE_RATE_LIMIT_PER_MINUTE: '0',
     BILL_REMINDER_MINUTES: '0',
   });
-  const app = await buildApp(config, { db: handle, identity: benchIdentity() });
+  const app = await buildApp(config, { db: handle, identity: benchIdentity(USER) });
   await app.ready();
   const headers = { authorization: 'Bearer bench.bench.bench' };
   try {

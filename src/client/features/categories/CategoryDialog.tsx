@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useDialogForm } from '../../ui/useDialogForm';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { DollarField } from '../../ui/DollarField';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
 import { CATEGORY_ICONS } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
@@ -67,7 +68,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <DollarField
             label="Monthly budget"
             type="number"
             fullWidth
@@ -76,10 +77,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
             onChange={(e) => set('budget', e.target.value)}
             error={Boolean(errors.budget)}
             helperText={errors.budget ?? 'Leave empty for no budget'}
-            slotProps={{
-              htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            }}
+            htmlInput={{ min: 0, step: 0.01 }}
           />
           <RolloverSwitch checked={values.rollover} onChange={(checked) => set('rollover', checked)} disabled={!canRollOver(values)} />
         </DialogContent>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, TextField } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DollarField } from '../../ui/DollarField';
 import type { BudgetBody } from '../../../shared/dashboard';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
@@ -51,7 +52,7 @@ export function SetBudgetDialog({ open, current, currentRollover, saving, error,
         <DialogContent>
           <DialogContentText id={textId}>Enter the amount you plan to spend each month.</DialogContentText>
           <FormAlert message={error} sx={{ mt: 2 }} />
-          <TextField
+          <DollarField
             label="Monthly budget"
             fullWidth
             margin="normal"
@@ -63,7 +64,6 @@ export function SetBudgetDialog({ open, current, currentRollover, saving, error,
             }}
             error={Boolean(invalid)}
             helperText={invalid}
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
           />
           <RolloverSwitch checked={rollover} onChange={setRollover} />
         </DialogContent>

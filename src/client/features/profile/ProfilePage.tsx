@@ -1,4 +1,5 @@
-import { Box, Divider, InputAdornment, Paper, Stack, TextField } from '@mui/material';
+import { Box, Divider, Paper, Stack, TextField } from '@mui/material';
+import { DollarField } from '../../ui/DollarField';
 import type { Profile } from '../../../shared/profile';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
@@ -55,16 +56,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <TextField label="First Name" fullWidth {...field('first_name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
             <TextField label="Last Name" fullWidth {...field('last_name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
           </Stack>
-          <TextField
+          <DollarField
             label="Monthly Budget"
             type="number"
             fullWidth
             {...field('monthly_budget')}
             helperText={errors.monthly_budget ?? 'Leave empty for no budget. The dashboard shows the same amount.'}
-            slotProps={{
-              htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            }}
+            htmlInput={{ min: 0, step: 0.01 }}
           />
           <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>

@@ -1,4 +1,5 @@
-import { Box, Card, CardContent, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, TextField } from '@mui/material';
+import { DollarField } from '../../ui/DollarField';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualReceiptBody } from '../../../shared/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
@@ -68,14 +69,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label="Tax"
-              value={values.tax}
-              onChange={(e) => set('tax', e.target.value)}
-              error={Boolean(errors.tax)}
-              helperText={errors.tax}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
+            <DollarField label="Tax" value={values.tax} onChange={(e) => set('tax', e.target.value)} error={Boolean(errors.tax)} helperText={errors.tax} />
           </ReceiptFields>
           <TextField
             label="Description"

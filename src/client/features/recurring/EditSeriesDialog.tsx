@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { DollarField } from '../../ui/DollarField';
 import type { RecurringInterval } from '../../../shared/constants/recurring';
 import type { RecurringSeries } from '../../../shared/recurring';
 import { FormAlert } from '../../ui/FormAlert';
@@ -35,7 +36,7 @@ export function EditSeriesDialog({ open, series, saving, error, onSave, onClose 
         <DialogContent>
           <DialogContentText id={textId}>Tally found {amountEvery(series.found_amount, series.found_interval)} in your receipts.</DialogContentText>
           <FormAlert message={error} sx={{ mt: 2 }} />
-          <TextField
+          <DollarField
             label="Amount"
             required
             fullWidth
@@ -45,7 +46,6 @@ export function EditSeriesDialog({ open, series, saving, error, onSave, onClose 
             onChange={(e) => set('amount', e.target.value)}
             error={Boolean(errors.amount)}
             helperText={errors.amount}
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
           />
           <TextField
             label="Interval"
