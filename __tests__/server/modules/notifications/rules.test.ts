@@ -1,4 +1,7 @@
 import {
+  BUDGET_FORECAST,
+  forecastChanges,
+  forecastMatters,
   BUDGET_EXCEEDED,
   BUDGET_WARNING,
   budgetChanges,
@@ -179,5 +182,26 @@ describe('months', () => {
     expect(currentMonths(new Date('2026-11-15T12:00:00Z'))).toEqual(['2026-11']);
     expect(currentMonths(new Date('2026-11-30T20:00:00Z'))).toEqual(['2026-11', '2026-12']);
     expect(currentMonths(new Date('2026-12-01T03:00:00Z'))).toEqual(['2026-11', '2026-12']);
+  });
+});
+
+describe('the budget forecast', () => {
+  const state = { month: '2026-04', spentCents: 5_000, budgetCents: 25_000, fired: new Set<string>(), forecastCents: 31_549, monthEnd: '2026-04-30' };
+
+  it('is told once, while spending is under the warning, and forgotten with a budget it no longer passes', () => {
+    expect(forecastChanges(state).notify.map((n) => n.notification.title)).toEqual(['Budget forecast']);
+    const fired = { ...state, fired: new Set([BUDGET_FORECAST]) };
+    expect(forecastChanges(fired)).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(forecastChanges({ ...state, spentCents: 20_000 })).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(forecastChanges({ ...fired, budgetCents: 40_000 }, { rearm: true }).unmark).toEqual([BUDGET_FORECAST]);
+  });
+
+  it('is made only when it could tell or forget something', () => {
+    const fired = { ...state, fired: new Set([BUDGET_FORECAST]) };
+    expect(forecastMatters(state)).toBe(true);
+    expect(forecastMatters(fired)).toBe(false);
+    expect(forecastMatters(fired, { rearm: true })).toBe(true);
+    expect(forecastMatters({ ...state, spentCents: 20_000 })).toBe(false); // the 80% warning says more
+    expect(forecastMatters({ ...state, budgetCents: null })).toBe(false);
   });
 });

@@ -34,8 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNIQUE INDEX budget_months_scope ON budget_months (user_id, coalesce(category_id::text, ''), month)`.execute(db);
 
   await db.schema.alterTable('receipts').addColumn('store_key', 'text').execute();
-  const rows = await sql<{ id: string; store: string }>`SELECT id, store FROM receipts`.execute(db);
-  for (const row of rows.rows) await sql`UPDATE receipts SET store_key = ${storeKey(row.store)} WHERE id = ${row.id}`.execute(db);
+  // One update per store name as written, not per receipt.
+  const stores = await sql<{ store: string }>`SELECT DISTINCT store FROM receipts`.execute(db);
+  for (const { store } of stores.rows) await sql`UPDATE receipts SET store_key = ${storeKey(store)} WHERE store = ${store}`.execute(db);
   await sql`CREATE INDEX receipts_user_store_key ON receipts (user_id, store_key, date)`.execute(db);
 
   await db.schema

@@ -115,11 +115,10 @@ export async function forecastOn(db: Executor, userId: string, today: CalendarDa
   const [y, m, day] = calendarParts(today);
   const priorFrom = addMonths(monthStart, -PRIOR_MONTHS);
   const priorTo = addMonths(monthStart, -1);
-  const [series, perDay, prior] = [
-    await confirmedSeries(db, userId),
-    await spendingByDay(db, userId, monthStart, today),
-    await spendingByMonthAndCategory(db, userId, priorFrom, priorTo),
-  ];
+  // One after another: `db` may be a transaction, which is one connection.
+  const series = await confirmedSeries(db, userId);
+  const perDay = await spendingByDay(db, userId, monthStart, today);
+  const prior = await spendingByMonthAndCategory(db, userId, priorFrom, priorTo);
   const billIds = series.flatMap((s) => s.receipt_ids);
   const billReceipts = await receiptBriefs(db, userId, billIds, { from: priorFrom, to: today });
   const billCents = (from: CalendarDate, to: CalendarDate) => billReceipts.reduce((s, r) => (r.date >= from && r.date <= to ? s + r.amount_cents : s), 0);

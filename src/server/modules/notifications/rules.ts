@@ -120,6 +120,17 @@ const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 export const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
 /**
+ * Whether forecastChanges can answer anything for this state: the forecast (several queries) is
+ * made on a receipt write only when it could still tell or, with `rearm`, forget.
+ */
+export function forecastMatters(state: BudgetState, { rearm = false } = {}): boolean {
+  if (state.budgetCents === null) return false;
+  const fired = state.fired.has(BUDGET_FORECAST);
+  const early = budgetLevel(state.spentCents, state.budgetCents) === 'none';
+  return (!fired && early) || (rearm && fired);
+}
+
+/**
  * The month's end at this pace is over the budget while spending is still under the warning:
  * told once a month, before the 80% warning. With `rearm`, a forecast back under is forgotten.
  */

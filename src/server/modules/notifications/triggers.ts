@@ -2,7 +2,7 @@ import type { Executor } from '../../db/schema';
 import type { ReceiptChange } from '../receipts/events';
 import { findCategory } from '../categories/service';
 import { categoryAvailability, forecastOn, monthlyAvailability } from '../budgets/service';
-import { billAmountCents, confirmedDueBetween, findSeriesOf, type SeriesRow } from '../recurring/service';
+import { billAmountCents, confirmedDueBetween, findSeries, type SeriesRow } from '../recurring/service';
 import { writeAsUser } from '../../db/accountGate';
 import { HttpError } from '../../errors';
 import type { Db } from '../../db';
@@ -14,6 +14,7 @@ import {
   billReminder,
   budgetChanges,
   forecastChanges,
+  forecastMatters,
   categoryChanges,
   currentMonths,
   gapTip,
@@ -51,7 +52,7 @@ async function checkBudget(trx: Executor, userId: string, month: Month, rearm: b
   const fired = await firedMarks(trx, userId, month);
   const state = { month, spentCents, budgetCents, fired };
   const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
-  if (budgetCents === null) return told;
+  if (!forecastMatters(state, { rearm })) return told;
   const { forecastCents, monthEnd } = await forecastOn(trx, userId, forecastDay(month, now), spentCents);
   return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, forecastCents, monthEnd }, { rearm })))];
 }
@@ -132,7 +133,7 @@ async function remindBill(trx: Executor, series: SeriesRow, now: Date): Promise<
 
 /** Call inside the transaction that confirmed or edited a bill: a bill due in the next few days is told at once. */
 export async function remindBillIfDue(trx: Executor, userId: string, seriesId: string, now: Date = new Date()): Promise<void> {
-  const series = await findSeriesOf(trx, userId, seriesId);
+  const series = await findSeries(trx, userId, seriesId);
   if (series) await remindBill(trx, series, now);
 }
 

@@ -9,9 +9,7 @@ import { oneIntervalAfter } from './reconcile';
 import { findSeries, listSeries, receiptBriefs, updateSeries, type ReceiptBrief, type SeriesRow } from './repository';
 
 /** What other modules read through this one. */
-export { confirmedSeries, confirmedDueBetween, receiptBriefs, type SeriesRow } from './repository';
-/** One series of the user, or undefined. */
-export const findSeriesOf = (db: Executor, userId: string, id: string) => findSeries(db, userId, id);
+export { confirmedSeries, confirmedDueBetween, findSeries, receiptBriefs, type SeriesRow } from './repository';
 export { oneIntervalAfter } from './reconcile';
 
 /** What other modules do inside the transaction of a series update (see moduleWiring.ts). */
