@@ -117,7 +117,7 @@ export interface ForecastState extends BudgetState {
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' → 'Nov 30'. */
-export const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
+const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Whether forecastChanges can answer anything for this state: the forecast (several queries) is

@@ -13,7 +13,7 @@ export function oneIntervalAfter(date: CalendarDate, interval: RecurringInterval
 }
 
 /** When the bill comes next: detection's date, or one of the person's intervals after the last receipt when they set one. */
-export function nextDate(found: Pick<FoundSeries, 'next' | 'last'>, editedInterval: RecurringInterval | null): CalendarDate {
+function nextDate(found: Pick<FoundSeries, 'next' | 'last'>, editedInterval: RecurringInterval | null): CalendarDate {
   return editedInterval ? oneIntervalAfter(found.last, editedInterval) : found.next;
 }
 

@@ -22,7 +22,7 @@ export interface RecurringHooks {
 export const billAmountCents = (row: SeriesRow) => row.edited_amount_cents ?? row.amount_cents;
 export const billInterval = (row: SeriesRow) => row.edited_interval ?? row.interval;
 
-export function toSeries(row: SeriesRow, receipts: ReadonlyMap<string, ReceiptBrief>): RecurringSeries {
+function toSeries(row: SeriesRow, receipts: ReadonlyMap<string, ReceiptBrief>): RecurringSeries {
   return {
     _id: row.id,
     store: row.store,
