@@ -17,6 +17,7 @@ export async function buildServer(outdir = path.join(root, 'dist', 'server')): P
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       web: path.join(root, 'src/server/web/main.ts'),
+      worker: path.join(root, 'src/server/worker.ts'),
       'scan-child': path.join(root, 'src/server/ocr/scanProcess/child.ts'),
     },
     outdir,

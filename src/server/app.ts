@@ -18,7 +18,7 @@ import blobsPlugin from './plugins/blobs';
 import blobRoutes from './blobs/routes';
 import categoryRoutes from './modules/categories/routes';
 import receiptRoutes from './modules/receipts/routes';
-import { categoryHooks, profileHooks, receiptListeners, recurringHooks } from './moduleWiring';
+import { categoryHooks, profileHooks, receiptListeners, recurringHooks, takeDraft } from './moduleWiring';
 import recurringRoutes from './modules/recurring/routes';
 import billReminders from './plugins/billReminders';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -32,6 +32,10 @@ import accountRoutes from './modules/account/routes';
 import type { BlobStore } from './blobs/store';
 import ocrPlugin from './plugins/ocr';
 import scanRoutes from './modules/scan/routes';
+import { ScanService } from './modules/scan/service';
+import queuePlugin from './plugins/queue';
+import draftRoutes from './modules/drafts/routes';
+import { setUpScanJobs } from './modules/drafts/scanJob';
 import type { ReceiptScanner } from './ocr';
 
 export interface AppDeps {
@@ -43,6 +47,9 @@ export interface AppDeps {
   /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
   scanner?: ReceiptScanner;
 }
+
+/** How long closing waits for receipts being read to finish; a try cut short is read again later. */
+const QUEUE_STOP_TIMEOUT_MS = 30_000;
 
 /** Default JSON body limit; routes that take images set their own. */
 export const BODY_LIMIT = 64 * 1024;
@@ -87,6 +94,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(authPlugin, { identity });
   await app.register(blobsPlugin, { dataDir: config.dataDir, secret: config.blobUrlSecret, publicUrl: config.publicApiUrl, store: deps.blobs });
   await app.register(ocrPlugin, { ...config.ocr, scanner: deps.scanner, lazy: config.env === 'test' });
+  const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
+  await app.register(queuePlugin, {
+    handle: db,
+    timings: { pollingSeconds, maintenanceSeconds },
+    setup: (queue) => setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner) }, scanJobs),
+    lazy: config.env === 'test',
+    stopTimeoutMs: QUEUE_STOP_TIMEOUT_MS,
+  });
 
   await app.register(healthRoutes);
   // Signed image links are public: an <img> cannot send a bearer token; the signature is the key.
@@ -106,7 +121,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
     await secured.register(profileRoutes, { identity, hooks: profileHooks });
     await secured.register(categoryRoutes, { hooks: categoryHooks });
-    await secured.register(receiptRoutes, { listeners: receiptListeners });
+    await secured.register(receiptRoutes, { listeners: receiptListeners, takeDraft });
+    await secured.register(draftRoutes, { queueMax: config.scanJobs.queueMax });
     await secured.register(dashboardRoutes, { profileHooks });
     await secured.register(analyticsRoutes);
     await secured.register(notificationRoutes);

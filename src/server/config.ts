@@ -33,6 +33,21 @@ export interface ServerConfig {
   writeRateLimitPerMinute: number;
   /** How often due recurring bills are looked for (plugins/billReminders.ts); 0 turns it off. */
   billReminderMinutes: number;
+  /** Background scanning of drafts (modules/drafts): this process's workers and the queue's limits. */
+  scanJobs: {
+    /** Drafts this process reads at once (SCAN_WORKERS); 0: an API instance that leaves reading to `npm run worker`. */
+    workers: number;
+    /** Jobs waiting or running past which uploads are refused for a while (SCAN_QUEUE_MAX). */
+    queueMax: number;
+    /** A try running longer is taken to have lost its worker (SCAN_JOB_TIMEOUT_SECONDS). */
+    timeoutSeconds: number;
+    retryLimit: number;
+    /** The first retry's wait; each later one waits longer (SCAN_RETRY_DELAY_SECONDS). */
+    retryDelaySeconds: number;
+    /** How often an idle worker looks for jobs (QUEUE_POLL_SECONDS) and timed-out tries are found (QUEUE_MAINTENANCE_SECONDS). */
+    pollingSeconds: number;
+    maintenanceSeconds: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -106,6 +121,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
     billReminderMinutes: int(env, 'BILL_REMINDER_MINUTES', 60),
+    scanJobs: {
+      workers: int(env, 'SCAN_WORKERS', Math.max(1, int(env, 'OCR_POOL_SIZE', os.cpus().length))),
+      queueMax: int(env, 'SCAN_QUEUE_MAX', 2000),
+      timeoutSeconds: Math.max(1, int(env, 'SCAN_JOB_TIMEOUT_SECONDS', 300)),
+      retryLimit: int(env, 'SCAN_RETRY_LIMIT', 3),
+      retryDelaySeconds: int(env, 'SCAN_RETRY_DELAY_SECONDS', 10),
+      pollingSeconds: Math.max(1, int(env, 'QUEUE_POLL_SECONDS', 2)),
+      maintenanceSeconds: Math.max(1, int(env, 'QUEUE_MAINTENANCE_SECONDS', 60)),
+    },
   };
   assertSafe(config);
   return config;

@@ -7,6 +7,8 @@ import { noteBudgetChange } from './modules/budgets/service';
 import type { CategoryHooks } from './modules/categories/service';
 import type { ProfileHooks } from './modules/profile/service';
 import type { RecurringHooks } from './modules/recurring/service';
+import type { DraftTaker } from './modules/receipts/service';
+import { takeDraft as takeDraftOfDrafts } from './modules/drafts/service';
 
 /*
  * Where a change in one module runs work of modules that read it, inside the same transaction.
@@ -39,3 +41,6 @@ export const categoryHooks: CategoryHooks = {
 export const recurringHooks: RecurringHooks = {
   billChanged: (trx, userId, seriesId) => remindBillIfDue(trx, userId, seriesId),
 };
+
+/** Saving a draft as a receipt takes the draft (drafts reads receipts to warn of duplicates, so it is handed in). */
+export const takeDraft: DraftTaker = takeDraftOfDrafts;

@@ -10,6 +10,8 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RECEIPT_LIST_DEFAULT_LIMIT = 50;
 export const RECEIPT_LIST_MAX_LIMIT = 500;
+/** The text read off one receipt, as kept with it; a long till roll stays well under this. */
+export const MAX_OCR_TEXT = 20_000;
 
 const Money = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
 const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
@@ -50,7 +52,9 @@ export const ReceiptParams = Type.Object({ id: Type.String({ maxLength: 100 }) }
 export type ReceiptParams = Static<typeof ReceiptParams>;
 
 export const ReceiptListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Store contains this text (any case)' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 100, description: 'The store, an item or the text read off the receipt contains this (any case, punctuation ignored)' }),
+  ),
   category: Type.Optional(CategoryRef),
   sort: Type.Optional(Type.Enum(RECEIPT_SORTS)),
   order: Type.Optional(Type.Enum(['asc', 'desc'])),
@@ -97,6 +101,10 @@ export const ScanReceiptBody = Type.Object(
         pattern: SCAN_REF_PATTERN,
         description: "The scan answer's scan_ref: Tally remembers this store's name and category for this person",
       }),
+    ),
+    ocr_text: Type.Optional(Type.String({ maxLength: MAX_OCR_TEXT, description: "The scan answer's raw_text, kept with the receipt and searched" })),
+    draft_id: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Saves this draft (GET /receipts/drafts): the receipt takes its image and text, and the draft is gone' }),
     ),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, emulatorSignUp, uniqueEmail, type TestApp, type TestUser } from '../helpers';
 import { createIdentity } from '../../../src/server/identity';
@@ -21,11 +22,12 @@ const a = { store: `A-Private-Store-${crypto.randomBytes(3).toString('hex')}`, c
   imageUrl: string;
   notificationIds: string[];
   avatar: string;
+  draftId: string;
 };
 let bReceipt: { id: string; imageUrl: string | null };
 
 /** Everything that would betray A's data if it showed up in one of B's answers. */
-const secrets = () => [A.uid, A.email, a.store, a.category, a.receiptId, a.categoryId, a.avatar, '4321.09', ...a.notificationIds];
+const secrets = () => [A.uid, A.email, a.store, a.category, a.receiptId, a.categoryId, a.avatar, '4321.09', a.draftId, ...a.notificationIds];
 
 const as = (user: TestUser, method: RouteSpec['method'], url: string, payload?: unknown) =>
   t.request(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -53,6 +55,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     '/api/analytics/breakdown',
     '/api/export?format=json',
     '/api/export?format=csv',
+    '/receipts/drafts',
   ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {
@@ -91,6 +94,13 @@ beforeAll(async () => {
   a.avatar = avatar.json().avatar;
   expect((await as(A, 'PUT', '/api/settings', { theme: 'dark', date_order: 'DMY' })).statusCode).toBe(200);
   expect((await as(A, 'POST', '/dashboard/budget', { amount: 9000 })).statusCode).toBe(200);
+  // A draft as the background reader leaves it (reading it here would only add OCR time).
+  const draft = await sql<{ id: string }>`
+    INSERT INTO receipt_drafts (user_id, status, image_key, image_hash, result)
+    VALUES (${A.uid}, 'ready', ${new URL(a.imageUrl).pathname.replace('/blobs/receipts/', '')}, 'a-hash',
+      ${JSON.stringify({ processed_data: { store_name: a.store, date: todayUtc(), total_amount: 4321.09, items: [], tax: null }, raw_text: a.store })})
+    RETURNING id`.execute(t.db.db);
+  a.draftId = draft.rows[0].id;
 
   const r = await addReceipt(t, B, { store: 'B Own Store', amount: 7, imageData: dataUrl(PNG_BYTES) });
   bReceipt = { id: r.id, imageUrl: r.imageUrl };
@@ -175,6 +185,10 @@ describe("user B with B's own token on A's things", () => {
       (res) => expect(res.json().receipts.map((r: { id: string }) => r.id)).toEqual([bReceipt.id]),
     ],
     ['exports CSV', () => as(B, 'GET', '/api/export?format=csv'), ok],
+    ['lists drafts', () => as(B, 'GET', '/receipts/drafts'), (res) => expect(res.json()).toEqual([])],
+    ["retries A's draft", () => as(B, 'POST', `/receipts/drafts/${a.draftId}/retry`), notFound],
+    ["discards A's draft", () => as(B, 'DELETE', `/receipts/drafts/${a.draftId}`), notFound],
+    ["saves A's draft as B's receipt", () => as(B, 'POST', '/receipts', { store_name: 'x', date: todayUtc(), total_amount: 1, draft_id: a.draftId }), notFound],
     ['scans (nothing of A to reach)', () => as(B, 'POST', '/scan/receipt-base64', { image_data: 'not-an-image' }), (res) => expect(res.statusCode).toBe(400)],
     ["deletes the account confirming with A's email", () => as(B, 'DELETE', '/api/account', { confirm: A.email }), badRequest],
     ["fetches A's image without a signature", () => t.app.inject({ method: 'GET', url: new URL(a.imageUrl).pathname }), forbidden],

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { writeNewFileAtomically } from '../files';
 import { extensionFor, parseKey, type BlobStore, type StoredBlob } from './store';
 
+/** The blob store a process uses when none is given: files under the data folder. */
+export function defaultBlobStore(dataDir: string): BlobStore {
+  return new FsBlobStore(path.join(dataDir, 'blobs'));
+}
+
 /**
  * Blobs as files under <root>/<user segment>/<uuid>.<ext>, each written whole or not at all.
  */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../shared/receipts';
 import { badRequest, payloadTooLarge } from '../errors';
@@ -30,6 +31,11 @@ export async function withoutMetadata(image: DecodedImage, field: string): Promi
   } catch (err) {
     throw imageError(err, `${field} could not be read as a JPEG, PNG or WebP image`);
   }
+}
+
+/** SHA-256 of a stored image's bytes, hex: the same photo stored twice has the same hash. */
+export function imageHash(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
 export type ImageType = (typeof IMAGE_TYPES)[number];

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { lockFolder } from './folderLock';
 import { createPgliteFolder, pgliteFolderExists } from './pgliteFolder';
@@ -21,10 +21,27 @@ export interface DbOptions {
   poolSize?: number;
 }
 
+/** Runs SQL a library writes itself (the job queue): a statement with parameters, or a script of several without. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DbHandle {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** The same database for SQL written elsewhere; parameterised statements wait their turn as Kysely's do. */
+  sql: SqlExecutor;
   close(): Promise<void>;
+}
+
+/** SQL run on a Kysely database or transaction (on the transaction's connection, so inside it). */
+export function sqlExecutorOf(db: Kysely<Database>): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
 }
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
@@ -53,7 +70,8 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   // and an unhandled 'error' event there kills the process (the query itself still fails).
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, driver: 'pg', close: () => db.destroy() };
+  // Without parameters pg sends the simple protocol, which runs a script of several statements.
+  return { db, driver: 'pg', sql: sqlExecutorOf(db), close: () => db.destroy() };
 }
 
 async function openPglite(dir: string | null, sharedBuffers: string): Promise<DbHandle> {
@@ -77,9 +95,14 @@ async function openPglite(dir: string | null, sharedBuffers: string): Promise<Db
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const statements = sqlExecutorOf(db);
   return {
     db,
     driver: 'pglite',
+    // A script of several statements needs PGlite's exec (its query takes one); exec waits for open transactions.
+    sql: {
+      executeSql: async (text, values) => (values?.length ? statements.executeSql(text, values) : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] }),
+    },
     close: async () => {
       await db.destroy();
       release?.();

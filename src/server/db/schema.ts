@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { DraftStatus } from '../../shared/drafts';
+import type { ScanReceiptResult } from '../../shared/scan';
 
 /**
  * Table types for Kysely. Money is integer cents (bigint in SQL, cast to int/float in queries
@@ -56,6 +58,26 @@ export interface ReceiptsTable {
   image_key: string | null;
   /** storeKey(store) (receipts/storeKey.ts): how recurring-bill detection groups a store's receipts. */
   store_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The text read off the image when it was scanned (migration 050). */
+  ocr_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the stored image, hex (migration 050): the same photo saved twice is noticed. */
+  image_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** searchTextOf (searchText.ts), refreshed by every write: what the receipt search looks in. */
+  search_text: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A photo being read in the background or waiting for review (migration 050); it counts nowhere until saved. */
+export interface ReceiptDraftsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: ColumnType<DraftStatus, DraftStatus | undefined, DraftStatus>;
+  error: string | null;
+  image_key: string;
+  image_hash: string;
+  /** The scan's answer once ready (ScanReceiptResult). */
+  result: ColumnType<ScanReceiptResult | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -161,6 +183,7 @@ export interface Database {
   closed_accounts: ClosedAccountsTable;
   budget_months: BudgetMonthsTable;
   recurring_series: RecurringSeriesTable;
+  receipt_drafts: ReceiptDraftsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

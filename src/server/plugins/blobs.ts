@@ -1,7 +1,6 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { BlobStore } from '../blobs/store';
-import { FsBlobStore } from '../blobs/fs-store';
+import { defaultBlobStore } from '../blobs/fs-store';
 import { BlobUrlSigner } from '../blobs/signed-urls';
 
 declare module 'fastify' {
@@ -21,6 +20,6 @@ export interface BlobsOptions {
 
 /** The blob store for receipt images and the signer of their short-lived URLs. */
 export default fp<BlobsOptions>(async (app, opts) => {
-  app.decorate('blobs', opts.store ?? new FsBlobStore(path.join(opts.dataDir, 'blobs')));
+  app.decorate('blobs', opts.store ?? defaultBlobStore(opts.dataDir));
   app.decorate('blobUrls', new BlobUrlSigner(opts.secret, opts.publicUrl));
 });

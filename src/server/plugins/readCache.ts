@@ -38,6 +38,10 @@ interface UserEntries {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a GET whose answer changes without a request of this person; never cached. */
+    readCache?: boolean;
+  }
   interface FastifyRequest {
     readCache: { key: string; generation: number; hit: boolean; before: Record<string, unknown> | null } | null;
   }
@@ -72,6 +76,8 @@ export default fp<ReadCacheOptions>(async (app, { ttlMs, maxUsers = 5_000 }) => 
       forget(uid);
       return done();
     }
+    // Answers that change without a request of this person (a draft read in the background).
+    if (req.routeOptions.config.readCache === false) return done();
     const u = entriesOf(uid);
     const hit = u.answers.get(req.url);
     if (hit && hit.until > Date.now()) {

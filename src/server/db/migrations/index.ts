@@ -6,6 +6,7 @@ import * as m020 from './020_settings';
 import * as m030 from './030_store_memory';
 import * as m031 from './031_closed_accounts';
 import * as m040 from './040_budgets_ahead';
+import * as m050 from './050_receipt_drafts';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '030_store_memory': m030,
   '031_closed_accounts': m031,
   '040_budgets_ahead': m040,
+  '050_receipt_drafts': m050,
 };

@@ -12,7 +12,7 @@ export type ReceiptSource = 'scan' | 'manual';
  * A receipt as either request shape describes it, checked and in cents. An optional field
  * left undefined means "default" on create and "keep" on edit.
  */
-export interface ReceiptDraft {
+export interface ReceiptInput {
   /** Which form sent it: a scan save is announced, since the person may have left the screen. */
   source: ReceiptSource;
   store: string;
@@ -30,6 +30,10 @@ export interface ReceiptDraft {
   image?: { field: string; data: string | null };
   /** From a scan: what was read at the top of the receipt, so Tally learns this store's name and category. */
   scanRef?: string;
+  /** From a scan: the text read off the receipt. */
+  ocrText?: string;
+  /** A draft being saved: its image and text become the receipt's. */
+  draftId?: string;
 }
 
 const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -68,7 +72,8 @@ function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined
   return names.size === 1 ? [...names][0] : undefined;
 }
 
-function fromScan(body: ScanReceiptBody, now: Date): ReceiptDraft {
+function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
+  if (body.draft_id && body.image_url) throw badRequest('Send either draft_id or image_url: a draft brings its own image');
   return {
     source: 'scan',
     store: body.store_name.trim(),
@@ -80,10 +85,12 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptDraft {
     items: itemsOf(body.items ?? []),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
+    ocrText: body.ocr_text?.trim() || undefined,
+    draftId: body.draft_id,
   };
 }
 
-function fromManual(body: ManualReceiptBody, now: Date): ReceiptDraft {
+function fromManual(body: ManualReceiptBody, now: Date): ReceiptInput {
   return {
     source: 'manual',
     store: body.store.trim(),
@@ -98,7 +105,7 @@ function fromManual(body: ManualReceiptBody, now: Date): ReceiptDraft {
   };
 }
 
-/** Checks either request shape (schema validation has run) and turns it into a draft. */
-export function toDraft(body: CreateReceiptBody, now: Date = new Date()): ReceiptDraft {
+/** Checks either request shape (schema validation has run) and turns it into a ReceiptInput. */
+export function toInput(body: CreateReceiptBody, now: Date = new Date()): ReceiptInput {
   return isScanPayload(body) ? fromScan(body, now) : fromManual(body, now);
 }

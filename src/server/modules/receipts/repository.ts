@@ -4,8 +4,11 @@ import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { ReceiptSort } from '../../../shared/receipts';
 import { storeKey } from '../../storeKey';
+import { searchKey, searchTextOf } from '../../searchText';
 
-export type ReceiptRow = Selectable<ReceiptsTable> & { category_name: string };
+/** The columns a receipt is read with: not what only the write path and search use. */
+export type ReceiptBase = Omit<Selectable<ReceiptsTable>, 'store_key' | 'ocr_text' | 'search_text'>;
+export type ReceiptRow = ReceiptBase & { category_name: string };
 export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity'>;
 
 export interface ReceiptFields {
@@ -17,6 +20,7 @@ export interface ReceiptFields {
   payment_method: string;
   tax_cents: number | null;
   image_key: string | null;
+  image_hash: string | null;
 }
 
 export interface NewItem {
@@ -40,30 +44,16 @@ export interface ReceiptPage {
 type ReceiptQuery<O> = SelectQueryBuilder<Database, 'receipts', O>;
 
 /**
- * What search ignores: ASCII punctuation (LIKE's wildcards and escape among them), typographic
- * quotes and white space. The same set on both sides, in JavaScript and in SQL.
- */
-// One list, spelled out, for both sides; no class ([:punct:], \s) and no range: in SQL those
-// follow the server's locale ('¡' sorts between '!' and '/'), and the two sides would not meet.
-const IGNORED = ` \t\n\r\f\v!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~\u2018\u2019\u201C\u201D`;
-const IGNORED_JS = new RegExp(`[${[...IGNORED].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`, 'g');
-const IGNORED_SQL = `[${[...IGNORED].map((c) => `\\${c}`).join('')}]`;
-
-/** Search text as compared: without punctuation and spaces ('Trader Joe's' and 'trader joes' meet). */
-export function searchKey(text: string): string {
-  return text.replace(IGNORED_JS, '');
-}
-
-/**
- * `search` matches the store anywhere, ignoring case, punctuation and spaces. A search of
- * punctuation only ('%') is matched as written, its LIKE wildcards taken literally.
+ * `search` matches the store, an item's name or the text read off the receipt, anywhere,
+ * ignoring case, punctuation and spaces. A search of punctuation only ('%') is matched against
+ * the store as written, its LIKE wildcards taken literally.
  */
 function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter): ReceiptQuery<O> {
   let out = q.where('receipts.user_id', '=', userId);
   if (filter.search) {
     const key = searchKey(filter.search);
     if (key) {
-      out = out.where(sql<boolean>`regexp_replace(receipts.store, ${IGNORED_SQL}, '', 'g') ILIKE ${`%${key}%`}`);
+      out = out.where(sql<boolean>`receipts.search_text ILIKE ${`%${key}%`}`);
     } else {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       out = out.where(sql<boolean>`receipts.store ILIKE ${pattern}`);
@@ -84,12 +74,12 @@ const PLAIN_COLUMNS: ReceiptColumn[] = [
   'payment_method',
   'tax_cents',
   'image_key',
+  'image_hash',
   'created_at',
   'updated_at',
 ];
 /** Every receipt column, the date as text. */
 const receiptColumns = (table = 'receipts') => [...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)), dateText(`${table}.date`).as('date')];
-type ReceiptBase = Selectable<ReceiptsTable>;
 
 function withCategoryName(db: Executor) {
   return db
@@ -155,10 +145,11 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
     .execute();
 }
 
-export async function insertReceipt(trx: Executor, userId: string, fields: ReceiptFields): Promise<ReceiptBase> {
+/** A new receipt; `ocrText` is what a scan read off it (kept, and searched once refreshSearchText runs). */
+export async function insertReceipt(trx: Executor, userId: string, fields: ReceiptFields, ocrText: string | null): Promise<ReceiptBase> {
   return trx
     .insertInto('receipts')
-    .values({ user_id: userId, ...fields, store_key: storeKey(fields.store) })
+    .values({ user_id: userId, ...fields, ocr_text: ocrText, store_key: storeKey(fields.store) })
     .returning(receiptColumns())
     .$castTo<ReceiptBase>()
     .executeTakeFirstOrThrow();
@@ -173,6 +164,38 @@ export async function updateReceipt(trx: Executor, userId: string, id: string, f
     .returning(receiptColumns())
     .$castTo<ReceiptBase>()
     .executeTakeFirstOrThrow();
+}
+
+/** Recomputes what search looks in, after the receipt's store or items changed. */
+export async function refreshSearchText(trx: Executor, userId: string, id: string): Promise<void> {
+  await trx
+    .updateTable('receipts as r')
+    .set({ search_text: searchTextOf('r') })
+    .where('r.user_id', '=', userId)
+    .where('r.id', '=', id)
+    .execute();
+}
+
+/** The user's receipt whose image has this hash, or else the same store (as grouped, spaces aside), date and amount. */
+export async function findLikeReceipt(
+  db: Executor,
+  userId: string,
+  like: { imageHash: string; store: string | null; date: string | null; amountCents: number | null },
+): Promise<{ id: string; store: string; date: string; amount_cents: number } | undefined> {
+  const columns = ['id', 'store', dateText('date').as('date'), 'amount_cents'] as const;
+  const sameImage = await db.selectFrom('receipts').select(columns).where('user_id', '=', userId).where('image_hash', '=', like.imageHash).executeTakeFirst();
+  if (sameImage || !like.store || !like.date || like.amountCents === null) return sameImage;
+  return (
+    db
+      .selectFrom('receipts')
+      .select(columns)
+      .where('user_id', '=', userId)
+      .where('date', '=', like.date)
+      // Without spaces: OCR often reads 'BOLT HARDWARE' as 'BOLTHARDWARE'.
+      .where(sql<string>`replace(store_key, ' ', '')`, '=', storeKey(like.store).replace(/ /g, ''))
+      .where('amount_cents', '=', like.amountCents)
+      .executeTakeFirst()
+  );
 }
 
 export async function deleteReceipt(trx: Executor, userId: string, id: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { CreateReceiptBody, ManualReceiptBody, Receipt, ReceiptList, ReceiptListQuery, ReceiptParams, TOTAL_COUNT_HEADER } from '../../../shared/receipts';
-import { ReceiptService } from './service';
+import { ReceiptService, type DraftTaker } from './service';
 import type { ReceiptListener } from './events';
 
 /** Room for an 8 MB image as base64 in JSON; every other route keeps the 64 KB default. */
@@ -12,9 +12,9 @@ export const RECEIPT_BODY_LIMIT = 12 * 1024 * 1024;
 const writeErrors = { 409: ErrorBody, 413: ErrorBody, ...commonErrors };
 
 /** Receipts of spec §7 plus PUT (edit screen) and the manual create (Add Transaction). */
-const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[] }> = async (root, { listeners }) => {
+const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[]; takeDraft: DraftTaker }> = async (root, { listeners, takeDraft }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners);
+  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners, takeDraft);
   const tags = ['receipts'];
 
   app.get(

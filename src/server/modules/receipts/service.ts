@@ -1,11 +1,11 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
-import type { Database, Executor, ReceiptsTable } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signed-urls';
-import { decodeImageData, withoutMetadata } from '../../blobs/image';
+import { decodeImageData, imageHash, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
 import { RECEIPT_LIST_DEFAULT_LIMIT, type CreateReceiptBody, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
@@ -13,7 +13,7 @@ import { ensureFallbackCategory, findCategoryByRef } from '../categories/service
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
 import { learnStore } from '../scan/service';
 import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
-import { toDraft, type ReceiptDraft } from './input';
+import { toInput, type ReceiptInput } from './input';
 import {
   countReceipts,
   deleteReceipt,
@@ -23,20 +23,38 @@ import {
   listReceipts,
   lockReceipt,
   moveReceiptsToCategory,
+  refreshSearchText,
   replaceItems,
   updateReceipt,
+  type ReceiptBase,
   type ReceiptFields,
   type ReceiptItemRow,
   type ReceiptRow,
 } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { listReceipts, type ReceiptRow } from './repository';
+export { findLikeReceipt, listReceipts, type ReceiptRow } from './repository';
 
 const receiptNotFound = () => notFound('Receipt not found');
 
-function snapshot(row: Selectable<ReceiptsTable>): ReceiptSnapshot {
+function snapshot(row: ReceiptBase): ReceiptSnapshot {
   return { id: row.id, store: row.store, date: row.date, amountCents: row.amount_cents, categoryId: row.category_id };
+}
+
+/** A draft's image and text, taken (the draft removed) by the transaction that saves it as a receipt. */
+export interface TakenDraft {
+  imageKey: string;
+  imageHash: string;
+  ocrText: string | null;
+}
+
+/** Takes a draft being saved (the drafts module, handed in by moduleWiring); a 404 when it is not the person's. */
+export type DraftTaker = (trx: Executor, userId: string, draftId: string) => Promise<TakenDraft>;
+
+/** An image stored for a write: its blob key and the hash of its bytes. */
+interface StoredImage {
+  key: string;
+  hash: string;
 }
 
 export class ReceiptService {
@@ -46,6 +64,10 @@ export class ReceiptService {
     private urls: BlobUrlSigner,
     /** Told of every create, edit and delete, in the write's transaction (app.ts builds the list). */
     private listeners: readonly ReceiptListener[],
+    /** Only the receipt routes save drafts; a service made to read (the export) knows none. */
+    private takeDraft: DraftTaker = async () => {
+      throw notFound('Draft not found');
+    },
   ) {}
 
   toReceipt(row: ReceiptRow, items: ReceiptItemRow[]): Receipt {
@@ -101,23 +123,34 @@ export class ReceiptService {
 
   /** Saves a receipt from the scan payload or the manual form. */
   async create(userId: string, body: CreateReceiptBody): Promise<Receipt> {
-    const draft = toDraft(body);
-    const id = await this.withStoredImage(userId, draft, async (trx, imageKey) => {
-      const categoryId = await this.resolveCategory(trx, userId, draft, null);
-      const row = await insertReceipt(trx, userId, {
-        store: draft.store,
-        date: draft.date,
-        amount_cents: draft.amountCents,
-        category_id: categoryId,
-        description: draft.description ?? '',
-        payment_method: draft.paymentMethod ?? '',
-        tax_cents: draft.taxCents ?? null,
-        image_key: imageKey ?? null,
-      });
-      await replaceItems(trx, userId, row.id, draft.items ?? []);
+    const input = toInput(body);
+    const id = await this.withStoredImage(userId, input, async (trx, stored) => {
+      const draft = input.draftId ? await this.takeDraft(trx, userId, input.draftId) : null;
+      const image = draft ? { key: draft.imageKey, hash: draft.imageHash } : stored;
+      const categoryId = await this.resolveCategory(trx, userId, input, null);
+      const row = await insertReceipt(
+        trx,
+        userId,
+        {
+          store: input.store,
+          date: input.date,
+          amount_cents: input.amountCents,
+          category_id: categoryId,
+          description: input.description ?? '',
+          payment_method: input.paymentMethod ?? '',
+          tax_cents: input.taxCents ?? null,
+          image_key: image?.key ?? null,
+          image_hash: image?.hash ?? null,
+        },
+        draft ? draft.ocrText : (input.ocrText ?? null),
+      );
+      await replaceItems(trx, userId, row.id, input.items ?? []);
+      await refreshSearchText(trx, userId, row.id);
       // Saving a scan teaches Tally what this person calls the store and where they file it.
-      if (draft.scanRef) await learnStore(trx, userId, draft.scanRef, row.store, categoryId);
-      await publishReceiptChange(trx, { userId, before: null, after: snapshot(row), announce: draft.source === 'scan' }, this.listeners);
+      if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, categoryId);
+      // A scan is announced, since the person may have left the screen; a draft is saved while they look at it.
+      const announce = input.source === 'scan' && !draft;
+      await publishReceiptChange(trx, { userId, before: null, after: snapshot(row), announce }, this.listeners);
       return { result: row.id, oldImageKey: null };
     });
     return this.get(userId, id);
@@ -125,22 +158,24 @@ export class ReceiptService {
 
   /** Edits from the manual form; optional fields left out keep their value. */
   async update(userId: string, id: string, body: ManualReceiptBody): Promise<Receipt> {
-    const draft = toDraft(body);
-    await this.withStoredImage(userId, draft, async (trx, imageKey) => {
+    const input = toInput(body);
+    await this.withStoredImage(userId, input, async (trx, stored) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       const fields: ReceiptFields = {
-        store: draft.store,
-        date: draft.date,
-        amount_cents: draft.amountCents,
-        category_id: await this.resolveCategory(trx, userId, draft, before.category_id),
-        description: draft.description ?? before.description,
-        payment_method: draft.paymentMethod ?? before.payment_method,
-        tax_cents: draft.taxCents === undefined ? before.tax_cents : draft.taxCents,
-        image_key: imageKey === undefined ? before.image_key : imageKey,
+        store: input.store,
+        date: input.date,
+        amount_cents: input.amountCents,
+        category_id: await this.resolveCategory(trx, userId, input, before.category_id),
+        description: input.description ?? before.description,
+        payment_method: input.paymentMethod ?? before.payment_method,
+        tax_cents: input.taxCents === undefined ? before.tax_cents : input.taxCents,
+        image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
+        image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
-      if (draft.items) await replaceItems(trx, userId, id, draft.items);
+      if (input.items) await replaceItems(trx, userId, id, input.items);
+      await refreshSearchText(trx, userId, id);
       await publishReceiptChange(trx, { userId, before: snapshot(before), after: snapshot(after) }, this.listeners);
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
@@ -161,24 +196,24 @@ export class ReceiptService {
   /**
    * Runs a receipt write with its image kept consistent: the image is decoded first, then stored
    * inside the transaction (so an account deletion waits for it, or refuses it before anything
-   * is stored), the write runs with its key (undefined: keep, null: remove), the new blob is
+   * is stored), the write runs with it (undefined: keep, null: remove), the new blob is
    * deleted if the transaction fails, and the replaced one after it commits.
    */
   private async withStoredImage<T>(
     userId: string,
-    draft: ReceiptDraft,
-    write: (trx: Transaction<Database>, imageKey: string | null | undefined) => Promise<{ result: T; oldImageKey: string | null }>,
+    input: ReceiptInput,
+    write: (trx: Transaction<Database>, image: StoredImage | null | undefined) => Promise<{ result: T; oldImageKey: string | null }>,
   ): Promise<T> {
-    const image = draft.image?.data ? await withoutMetadata(decodeImageData(draft.image.data, draft.image.field), draft.image.field) : null;
-    let newKey: string | null | undefined = draft.image ? null : undefined;
+    const image = input.image?.data ? await withoutMetadata(decodeImageData(input.image.data, input.image.field), input.image.field) : null;
+    const kept: { image?: StoredImage } = {};
     let outcome: { result: T; oldImageKey: string | null };
     try {
       outcome = await writeAsUser(this.db, userId, async (trx) => {
-        if (image) newKey = await this.blobs.put(userId, image.bytes, image.contentType);
-        return write(trx, newKey);
+        if (image) kept.image = { key: await this.blobs.put(userId, image.bytes, image.contentType), hash: imageHash(image.bytes) };
+        return write(trx, kept.image ?? (input.image ? null : undefined));
       });
     } catch (err) {
-      if (newKey) await this.deleteBlobQuietly(newKey);
+      if (kept.image) await this.deleteBlobQuietly(kept.image.key);
       if (isForeignKeyViolation(err)) throw conflict('The category was deleted meanwhile. Please choose another and try again.');
       throw err;
     }
@@ -186,15 +221,15 @@ export class ReceiptService {
     return outcome.result;
   }
 
-  /** The category id for the draft: the chosen one (400 if unknown), else the hint, else keep or Other. */
-  private async resolveCategory(db: Executor, userId: string, draft: ReceiptDraft, current: string | null): Promise<string> {
-    if (draft.category !== undefined) {
-      const chosen = await findCategoryByRef(db, userId, draft.category);
-      if (!chosen) throw badRequest(`Unknown category: ${draft.category}`);
+  /** The category id for the input: the chosen one (400 if unknown), else the hint, else keep or Other. */
+  private async resolveCategory(db: Executor, userId: string, input: ReceiptInput, current: string | null): Promise<string> {
+    if (input.category !== undefined) {
+      const chosen = await findCategoryByRef(db, userId, input.category);
+      if (!chosen) throw badRequest(`Unknown category: ${input.category}`);
       return chosen.id;
     }
     if (current) return current;
-    const hinted = draft.categoryHint ? await findCategoryByRef(db, userId, draft.categoryHint) : undefined;
+    const hinted = input.categoryHint ? await findCategoryByRef(db, userId, input.categoryHint) : undefined;
     return (hinted ?? (await ensureFallbackCategory(db, userId))).id;
   }
 

@@ -5,6 +5,7 @@ import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
 import { DEFAULT_SCAN_QUANTITY, MAX_IMAGE_BYTES, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
 import { getDateOrder } from '../settings/service';
+import type { DateOrder } from '../../../shared/settings';
 import { headerFingerprint } from './receiptHeader';
 import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
@@ -54,8 +55,16 @@ export class ScanService {
   ) {}
 
   async scan(userId: string, body: ScanReceiptRequest): Promise<ScanReceiptResult> {
-    const image = imageBytesOf(body.image_data);
-    const dateOrder = body.date_order ?? (await getDateOrder(this.db, userId));
+    return this.read(userId, imageBytesOf(body.image_data), body.date_order);
+  }
+
+  /**
+   * Reads a receipt image: the same pipeline for a scan answered at once and a draft read in
+   * the background. Errors are HttpErrors: 400 when the image cannot be read, 503 when the
+   * engine failed or is busy (worth trying again).
+   */
+  async read(userId: string, image: Buffer, requestedOrder?: DateOrder): Promise<ScanReceiptResult> {
+    const dateOrder = requestedOrder ?? (await getDateOrder(this.db, userId));
     let scanner: ReceiptScanner;
     try {
       scanner = await this.scanners.get();

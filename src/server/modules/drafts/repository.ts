@@ -1,0 +1,92 @@
+import { sql, type Selectable } from 'kysely';
+import type { Executor, ReceiptDraftsTable } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
+import type { ScanReceiptResult } from '../../../shared/scan';
+
+export type DraftRow = Selectable<ReceiptDraftsTable>;
+
+export interface NewDraft {
+  image_key: string;
+  image_hash: string;
+}
+
+/** The new drafts' rows, in the order given. */
+export async function insertDrafts(trx: Executor, userId: string, drafts: NewDraft[]): Promise<DraftRow[]> {
+  if (drafts.length === 0) return [];
+  const rows = await trx
+    .insertInto('receipt_drafts')
+    .values(drafts.map((d) => ({ user_id: userId, ...d })))
+    .returningAll()
+    .execute();
+  // INSERT … RETURNING keeps the VALUES order in PostgreSQL; matched by key all the same.
+  const byKey = new Map(rows.map((r) => [r.image_key, r]));
+  return drafts.map((d) => byKey.get(d.image_key)!);
+}
+
+/** The person's drafts, newest first. */
+export function listDrafts(db: Executor, userId: string): Promise<DraftRow[]> {
+  return db.selectFrom('receipt_drafts').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Drafts the person has not saved or discarded yet. */
+export async function countDrafts(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('receipt_drafts')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The person's draft, locked until the transaction ends. */
+export async function lockDraft(trx: Executor, userId: string, id: string): Promise<DraftRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return trx.selectFrom('receipt_drafts').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function deleteDraft(trx: Executor, userId: string, id: string): Promise<void> {
+  await trx.deleteFrom('receipt_drafts').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+/** Puts a failed draft back in line; the caller sends its job in the same transaction. */
+export async function requeueDraft(trx: Executor, userId: string, id: string): Promise<void> {
+  await trx
+    .updateTable('receipt_drafts')
+    .set({ status: 'queued', error: null, result: null, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Marks a draft as being read and answers what the reader needs; undefined when it is gone
+ * (saved or discarded meanwhile) or already read, so a job sent twice reads it once.
+ */
+export async function startReading(db: Executor, id: string): Promise<Pick<DraftRow, 'user_id' | 'image_key'> | undefined> {
+  return db
+    .updateTable('receipt_drafts')
+    .set({ status: 'scanning', updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'scanning'])
+    .returning(['user_id', 'image_key'])
+    .executeTakeFirst();
+}
+
+/** Records how the reading ended; a draft saved or discarded meanwhile is left gone. */
+export async function finishReading(
+  db: Executor,
+  id: string,
+  outcome: { status: 'ready'; result: ScanReceiptResult } | { status: 'failed'; error: string } | { status: 'queued' },
+): Promise<void> {
+  await db
+    .updateTable('receipt_drafts')
+    .set({
+      status: outcome.status,
+      result: outcome.status === 'ready' ? JSON.stringify(outcome.result) : null,
+      error: outcome.status === 'failed' ? outcome.error : null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'scanning'])
+    .execute();
+}

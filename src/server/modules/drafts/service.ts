@@ -1,0 +1,198 @@
+import type { Db } from '../../db';
+import type { Executor } from '../../db/schema';
+import type { BlobStore } from '../../blobs/store';
+import type { BlobUrlSigner } from '../../blobs/signed-urls';
+import { imageHash, sniffImageType, withoutMetadata } from '../../blobs/image';
+import { writeAsUser } from '../../db/accountGate';
+import { conflict, HttpError, notFound, unavailable } from '../../errors';
+import { centsOf } from '../../money';
+import { fromCents } from '../../../shared/money';
+import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
+import { findLikeReceipt, type TakenDraft } from '../receipts/service';
+import { countDrafts, deleteDraft, insertDrafts, listDrafts, lockDraft, requeueDraft, type DraftRow, type NewDraft } from './repository';
+import { SCAN_QUEUE, type ScanJob } from './scanJob';
+import type { JobQueue } from '../../queue/jobQueue';
+
+const draftNotFound = () => notFound('Draft not found');
+
+/** One file of an upload; `read` throws an HttpError (413, 400) when the file cannot be taken. */
+export interface UploadedFile {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+export const TOO_MANY_DRAFTS = `You have ${MAX_OPEN_DRAFTS} receipts waiting for review. Save or discard some before adding more.`;
+export const QUEUE_FULL = 'Tally is reading a great many receipts right now. Please try again in a few minutes.';
+const NOT_AN_IMAGE = 'This file is not a JPEG, PNG or WebP image';
+
+export interface DraftServiceOptions {
+  /** Jobs waiting or running past which uploads are refused for a while (503). */
+  queueMax: number;
+}
+
+/** Receipts photographed in bulk: stored, read in the background (scanJob.ts), reviewed, then saved or discarded. */
+export class DraftService {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly urls: BlobUrlSigner,
+    private readonly queue: () => Promise<JobQueue>,
+    private readonly options: DraftServiceOptions,
+  ) {}
+
+  /** Refuses an upload before its body is read when the person or the queue has no room. */
+  async admit(userId: string): Promise<void> {
+    if ((await countDrafts(this.db, userId)) >= MAX_OPEN_DRAFTS) throw tooManyDrafts();
+    const queue = await this.queue();
+    if ((await queue.pending(SCAN_QUEUE)) >= this.options.queueMax) throw unavailable(QUEUE_FULL, 60);
+  }
+
+  /**
+   * Stores each good image and queues it, drafts and jobs in one transaction: once this answers,
+   * every accepted photo will be read even if the process dies at once. A file that is not a
+   * picture is refused alone; when none is good, the first refusal is the answer.
+   */
+  async upload(userId: string, files: AsyncIterable<UploadedFile>): Promise<DraftUpload[]> {
+    const answers: StoredFile[] = [];
+    try {
+      for await (const file of files) {
+        if (answers.length >= MAX_DRAFT_FILES) throw new HttpError(413, `Send at most ${MAX_DRAFT_FILES} photos at once`);
+        answers.push(await this.store(userId, file));
+      }
+      const stored = answers.flatMap((a) => (a.stored ? [a.stored] : []));
+      if (stored.length === 0) throw firstRefusal(answers);
+      const queue = await this.queue();
+      const rows = await writeAsUser(this.db, userId, async (trx) => {
+        if ((await countDrafts(trx, userId)) + stored.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
+        const inserted = await insertDrafts(trx, userId, stored);
+        for (const row of inserted) await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: row.id });
+        return inserted;
+      });
+      queue.wake(SCAN_QUEUE);
+      const idOf = new Map(rows.map((r) => [r.image_key, r.id]));
+      return answers.map(({ answer, stored: kept }) => (kept ? { ...answer, _id: idOf.get(kept.image_key)! } : answer));
+    } catch (err) {
+      await Promise.all(answers.map((a) => a.stored && this.deleteBlobQuietly(a.stored.image_key)));
+      throw err;
+    }
+  }
+
+  /** The person's drafts, newest first, each ready one with the saved receipt it looks like, if any. */
+  async list(userId: string): Promise<Draft[]> {
+    const rows = await listDrafts(this.db, userId);
+    return Promise.all(rows.map(async (row) => this.toDraft(row, row.status === 'ready' ? await this.likeReceipt(userId, row) : null)));
+  }
+
+  /** Reads a draft that could not be read once more. */
+  async retry(userId: string, id: string): Promise<void> {
+    const queue = await this.queue();
+    await writeAsUser(this.db, userId, async (trx) => {
+      const draft = await lockDraft(trx, userId, id);
+      if (!draft) throw draftNotFound();
+      if (draft.status !== 'failed') throw conflict('This receipt is not waiting for another try');
+      await requeueDraft(trx, userId, id);
+      await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: id });
+    });
+    queue.wake(SCAN_QUEUE);
+  }
+
+  /** Discards a draft and its photo. */
+  async delete(userId: string, id: string): Promise<void> {
+    const imageKey = await writeAsUser(this.db, userId, async (trx) => {
+      const draft = await lockDraft(trx, userId, id);
+      if (!draft) throw draftNotFound();
+      await deleteDraft(trx, userId, id);
+      return draft.image_key;
+    });
+    await this.deleteBlobQuietly(imageKey);
+  }
+
+  private async store(userId: string, file: UploadedFile): Promise<StoredFile> {
+    const refused = (err: unknown): StoredFile => {
+      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      return { answer: { _id: null, status: 'failed', file: file.name, error: err.message }, refusal: err };
+    };
+    let bytes: Buffer;
+    try {
+      bytes = await file.read();
+    } catch (err) {
+      return refused(err);
+    }
+    const contentType = sniffImageType(bytes);
+    if (!contentType) return refused(new HttpError(400, NOT_AN_IMAGE));
+    let image;
+    try {
+      image = await withoutMetadata({ bytes, contentType }, file.name);
+    } catch (err) {
+      return refused(err);
+    }
+    const key = await this.blobs.put(userId, image.bytes, image.contentType);
+    return { answer: { _id: null, status: 'queued', file: file.name }, stored: { image_key: key, image_hash: imageHash(image.bytes) } };
+  }
+
+  private async likeReceipt(userId: string, row: DraftRow): Promise<LikeReceipt | null> {
+    const read = row.result?.processed_data;
+    const like = await findLikeReceipt(this.db, userId, {
+      imageHash: row.image_hash,
+      store: read?.store_name || null,
+      date: read?.date ?? null,
+      amountCents: typeof read?.total_amount === 'number' ? centsOf(read.total_amount, 'total') : null,
+    });
+    return like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents) } : null;
+  }
+
+  private toDraft(row: DraftRow, duplicateOf: LikeReceipt | null): Draft {
+    const result = row.status === 'ready' ? row.result : null;
+    return {
+      _id: row.id,
+      status: row.status,
+      error: row.error,
+      image_url: this.urls.url(row.image_key),
+      created_at: new Date(row.created_at).toISOString(),
+      processed_data: result?.processed_data ?? null,
+      confidence: result?.confidence ?? null,
+      raw_text: result?.raw_text ?? null,
+      scan_ref: result?.scan_ref ?? null,
+      suggested_category_id: result?.suggested_category_id ?? null,
+      currency: result?.currency ?? null,
+      date_order: result?.date_order ?? null,
+      suggested_date_order: result?.suggested_date_order ?? null,
+      store_remembered: result?.store_remembered ?? false,
+      duplicate_of: duplicateOf,
+    };
+  }
+
+  private async deleteBlobQuietly(key: string): Promise<void> {
+    await this.blobs.delete(key).catch(() => undefined);
+  }
+}
+
+function tooManyDrafts(): HttpError {
+  return new HttpError(429, TOO_MANY_DRAFTS, { 'retry-after': '60' });
+}
+
+/** An uploaded file: stored for a draft, or refused with the reason. */
+interface StoredFile {
+  answer: DraftUpload;
+  stored?: NewDraft;
+  refusal?: HttpError;
+}
+
+/** The answer to an upload of which nothing could be taken. */
+function firstRefusal(files: StoredFile[]): HttpError {
+  const first = files.find((f) => f.refusal);
+  if (!first?.refusal) return new HttpError(400, 'Choose at least one photo of a receipt in the field "files"');
+  return files.length > 1 ? new HttpError(first.refusal.statusCode, `${first.answer.file}: ${first.refusal.message}`) : first.refusal;
+}
+
+/**
+ * Takes a draft into the receipt being saved from it, in the save's transaction: the receipt
+ * gets its photo and text and the draft is gone. Any state may be saved: a draft that could not
+ * be read is entered by hand.
+ */
+export async function takeDraft(trx: Executor, userId: string, id: string): Promise<TakenDraft> {
+  const draft = await lockDraft(trx, userId, id);
+  if (!draft) throw draftNotFound();
+  await deleteDraft(trx, userId, id);
+  return { imageKey: draft.image_key, imageHash: draft.image_hash, ocrText: draft.result?.raw_text || null };
+}

@@ -1,0 +1,39 @@
+import 'dotenv/config';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { defaultBlobStore } from './blobs/fs-store';
+import { createReceiptScanner } from './ocr';
+import { JobQueue } from './queue/jobQueue';
+import { ScanService } from './modules/scan/service';
+import { setUpScanJobs } from './modules/drafts/scanJob';
+import { onShutdown, runMain } from './lifecycle';
+
+/** How long stopping waits for receipts being read to finish; a try cut short is read again by another worker. */
+const STOP_TIMEOUT_MS = 60_000;
+
+/**
+ * `npm run worker`: a process that only reads drafts, beside API instances started with
+ * SCAN_WORKERS=0. Any number of them may run against one PostgreSQL, on any machine that sees
+ * the same blob store. Stopping (Ctrl+C, SIGTERM) lets the receipts being read finish.
+ */
+runMain(async () => {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, whose API reads receipts itself (SCAN_WORKERS).',
+    );
+  }
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
+  const scanner = await createReceiptScanner({ engine: config.ocr.engine, poolSize: config.ocr.poolSize || undefined, maxQueue: config.ocr.maxQueue });
+  const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
+  const queue = await JobQueue.open(handle, { pollingSeconds, maintenanceSeconds }, (err) => console.error(`job queue: ${err.message}`));
+  const scan = new ScanService(handle.db, { get: async () => scanner });
+  await setUpScanJobs(queue, { db: handle.db, blobs: defaultBlobStore(config.dataDir), scan }, { ...scanJobs, workers: Math.max(1, scanJobs.workers) });
+  console.log(`Tally worker reading receipts (${Math.max(1, scanJobs.workers)} at once). Press Ctrl+C to stop.`);
+  onShutdown(async () => {
+    console.log('Stopping the worker: letting the receipts being read finish...');
+    await queue.stop(STOP_TIMEOUT_MS);
+    await scanner.close();
+    await handle.close();
+  });
+});
