@@ -230,7 +230,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
     await page.getByRole('button', { name: 'Enter manually' }).click();
     await reviewForm(page).getByLabel('Store').fill('Never saved');
     await reviewForm(page).getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Choose image' }).waitFor();
+    await page.getByRole('button', { name: 'Choose images' }).waitFor();
     expect(await page.getByRole('img', { name: 'Receipt preview' }).count()).toBe(0);
     expect(await reviewForm(page).count()).toBe(0);
     await screenshot(page, `scan-cancelled-${name}`);

@@ -132,6 +132,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
   };
   assertSafe(config);
+  const { poolSize, maxQueue } = config.ocr;
+  // More readers than the engine takes (reading plus waiting) would only be refused as busy and retried.
+  if (poolSize > 0 && config.scanJobs.workers > poolSize + maxQueue) {
+    throw new Error(`SCAN_WORKERS (${config.scanJobs.workers}) must be at most OCR_POOL_SIZE + OCR_MAX_QUEUE (${poolSize + maxQueue})`);
+  }
   return config;
 }
 

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: '/receipts', Component: lazy(() => import(/* webpackChunkName: "receipts" */ '../features/receipts/ReceiptListPage')) },
           { path: '/receipts/add', Component: lazy(() => import(/* webpackChunkName: "receipt-add" */ '../features/receipts/AddReceiptPage')) },
           { path: '/receipts/scan', Component: lazy(() => import(/* webpackChunkName: "receipt-scan" */ '../features/scan/ScanReceiptPage')) },
+          { path: '/receipts/review', Component: lazy(() => import(/* webpackChunkName: "receipt-review" */ '../features/scan/ReviewQueuePage')) },
           { path: '/receipts/:id', Component: lazy(() => import(/* webpackChunkName: "receipt-detail" */ '../features/receipts/ReceiptDetailPage')) },
           { path: '/receipts/:id/edit', Component: lazy(() => import(/* webpackChunkName: "receipt-edit" */ '../features/receipts/EditReceiptPage')) },
           { path: '/categories', Component: lazy(() => import(/* webpackChunkName: "categories" */ '../features/categories/CategoriesPage')) },

@@ -1,6 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
+import InboxIcon from '@mui/icons-material/Inbox';
 import CategoryIcon from '@mui/icons-material/Category';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -20,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { label: 'Receipts', to: '/receipts', icon: <ReceiptLongIcon /> },
   { label: 'Scan', to: '/receipts/scan', icon: <DocumentScannerIcon /> },
+  { label: 'Review', to: '/receipts/review', icon: <InboxIcon /> },
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
   { label: 'Recurring', to: '/recurring', icon: <EventRepeatIcon /> },
   { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },

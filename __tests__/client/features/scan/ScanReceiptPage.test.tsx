@@ -51,7 +51,7 @@ it('offers an image picker that accepts images only, and refuses other files wit
   const { user } = await renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Scan Receipt' })).toBeInTheDocument();
   expect(fileInput()).toHaveAttribute('accept', 'image/*');
-  expect(screen.getByRole('button', { name: 'Choose image' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Choose images' })).toBeInTheDocument();
 
   await user.upload(fileInput(), new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(NOT_AN_IMAGE);
@@ -121,7 +121,7 @@ it('Cancel clears the image and the results', async () => {
   await user.click(within(screen.getByRole('form', { name: 'Review receipt' })).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
   expect(screen.queryByRole('form', { name: 'Review receipt' })).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Choose image' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Choose images' })).toBeInTheDocument();
 
   // Cancel from the chosen image too.
   await user.upload(fileInput(), new File([PNG], 'again.png', { type: 'image/png' }));

@@ -176,6 +176,19 @@ describe('refusals change nothing', () => {
     expect(blobFiles(user)).toHaveLength(0);
   });
 
+  it('holds the cap when two uploads arrive at once', async () => {
+    const user = await t.signUp();
+    await sql`INSERT INTO receipt_drafts (user_id, status, image_key, image_hash)
+      SELECT ${user.uid}, 'ready', 'x/' || g, 'h' || g FROM generate_series(1, ${MAX_OPEN_DRAFTS - 1}) g`.execute(t.db.db);
+    const answers = await Promise.all([
+      uploadDrafts(t, user, [{ name: 'a.png', bytes: avocado }]),
+      uploadDrafts(t, user, [{ name: 'b.png', bytes: hardware }]),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 429]);
+    expect(await listDrafts(t, user)).toHaveLength(MAX_OPEN_DRAFTS);
+    expect(blobFiles(user)).toHaveLength(1);
+  });
+
   it("keeps another person's drafts out of reach: not listed, not retried, not discarded, not saved", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();

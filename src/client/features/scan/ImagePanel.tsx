@@ -1,14 +1,16 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DocumentScannerOutlinedIcon from '@mui/icons-material/DocumentScannerOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { imageOf, type ScanFlow } from './scanFlow';
+import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { ScanStages } from './ScanStages';
 
 export interface ImagePanelProps {
   flow: ScanFlow;
-  onFile: (file: File) => void;
+  /** One photo is scanned at once; several go to the review queue. */
+  onFiles: (files: File[]) => void;
   onScan: () => void;
   onManualEntry: () => void;
   onCancel: () => void;
@@ -18,17 +20,24 @@ export interface ImagePanelProps {
  * Choosing the receipt picture (the scan starts at once), the stages of the scan, its preview,
  * and after a failed scan the Scan / Enter manually / Change image actions; Cancel throughout.
  */
-export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: ImagePanelProps) {
+export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: ImagePanelProps) {
   const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const image = imageOf(flow);
   const error = flow.step === 'empty' || flow.step === 'chosen' ? flow.error : null;
   const busy = flow.step === 'preparing' || flow.step === 'scanning';
 
   const picked = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
+    const files = [...(e.target.files ?? [])];
     // Clear the input so choosing the same file again (after Cancel) still fires a change.
     e.target.value = '';
-    if (file) onFile(file);
+    if (files.length) onFiles(files);
+  };
+  const dropped = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length) onFiles(files);
   };
 
   return (
@@ -37,7 +46,8 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
         <Typography variant="h6" component="h2">
           Receipt image
         </Typography>
-        <input ref={input} id="receipt-image-input" type="file" accept="image/*" hidden onChange={picked} aria-label="Receipt image file" />
+        {/* No capture attribute: a phone then offers the camera and the photo library alike. */}
+        <input ref={input} id="receipt-image-input" type="file" accept="image/*" multiple hidden onChange={picked} aria-label="Receipt image files" />
         {busy && <ScanStages stage={flow.step === 'scanning' ? 'server' : 'preparing'} />}
 
         {error && (
@@ -86,10 +96,18 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
         ) : (
           !busy && (
             <Box
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={dropped}
+              data-testid="receipt-drop-zone"
               sx={{
                 border: 2,
                 borderStyle: 'dashed',
-                borderColor: 'divider',
+                borderColor: dragging ? 'primary.main' : 'divider',
+                bgcolor: dragging ? 'action.hover' : undefined,
                 borderRadius: 2,
                 p: { xs: 3, sm: 5 },
                 textAlign: 'center',
@@ -98,9 +116,12 @@ export function ImagePanel({ flow, onFile, onScan, onManualEntry, onCancel }: Im
                 justifyItems: 'center',
               }}
             >
-              <Typography color="text.secondary">Choose a photo or scan of a receipt (JPEG, PNG or WebP). Scanning starts as soon as you choose it.</Typography>
+              <Typography color="text.secondary">
+                Choose or drop a photo or scan of a receipt (JPEG, PNG or WebP): scanning starts at once. Several at once (up to {MAX_DRAFT_FILES}) are read in
+                the background for you to review one after another.
+              </Typography>
               <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => input.current?.click()}>
-                Choose image
+                Choose images
               </Button>
             </Box>
           )

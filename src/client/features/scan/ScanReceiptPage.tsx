@@ -7,6 +7,8 @@ import { toastShown } from '../../toasts/toastsSlice';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
 import { ImagePanel } from './ImagePanel';
+import { BulkUploadPanel } from './BulkUploadPanel';
+import { useBulkUpload } from './useBulkUpload';
 import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
@@ -34,6 +36,7 @@ export default function ScanReceiptPage() {
   const currentChoice = useRef(0);
   const pendingScan = useRef<{ abort: () => void } | null>(null);
   const reviewBox = useRef<HTMLDivElement>(null);
+  const bulk = useBulkUpload();
 
   const runScan = async (image: ChosenImage) => {
     send({ type: 'scanStarted' });
@@ -122,13 +125,22 @@ export default function ScanReceiptPage() {
     if (top < 0 || top > window.innerHeight / 2) box.scrollIntoView({ block: 'start' });
   }, [reviewKey]);
 
+  if (bulk.items.length > 0) {
+    return (
+      <>
+        <PageHeader title="Scan Receipt" subtitle="Your photos are read in the background; review them one after another when they are ready." />
+        <BulkUploadPanel upload={bulk} onMore={bulk.clear} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title="Scan Receipt" subtitle="Choose a photo or scan of a receipt, scan it, then check what was read and save it." />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
         <ImagePanel
           flow={flow}
-          onFile={(file) => void choose(file)}
+          onFiles={(files) => (files.length === 1 ? void choose(files[0]) : bulk.start(files))}
           onScan={() => flow.step === 'chosen' && void runScan(flow.image)}
           onManualEntry={() => send({ type: 'manualEntryStarted' })}
           onCancel={cancel}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
@@ -19,13 +19,22 @@ export interface ScanReviewFormProps {
   categories: readonly Pick<CategoryWithSpending, '_id' | 'name'>[];
   /** The scan answer the fields came from, or null for a receipt typed in by hand. */
   scan: ScanReceiptResult | null;
-  /** Reads the image again with another date order; answers the date read (null: none). */
-  onRereadDate: (order: DateOrder) => Promise<string | null>;
+  /** Reads the image again with another date order; answers the date read (null: none). Without it, no date order is offered. */
+  onRereadDate?: (order: DateOrder) => Promise<string | null>;
   saving: boolean;
   serverError: string | null;
   /** Saves, then navigates; settles when done (the form asks nothing meanwhile). */
   onSubmit: (values: ScanFormValues) => Promise<void>;
   onCancel: () => void;
+  saveLabel?: string;
+  cancelLabel?: string;
+  /**
+   * Whether leaving with the form open asks first (default). A draft in the review queue is kept
+   * on the server until saved or discarded, so leaving it loses nothing.
+   */
+  guardLeaving?: boolean;
+  /** Shown above the fields (a warning about this receipt). */
+  notice?: ReactNode;
 }
 
 export const UNSURE_MARK = 'Check this: the scanner is not sure';
@@ -34,10 +43,23 @@ export const UNREAD_MARK = 'Not read: please enter it from the receipt';
 const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } as const;
 
 /** The editable result: store, date, total, category and the items, with what to check first. */
-export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving, serverError, onSubmit, onCancel }: ScanReviewFormProps) {
+export function ScanReviewForm({
+  initial,
+  categories,
+  scan,
+  onRereadDate,
+  saving,
+  serverError,
+  onSubmit,
+  onCancel,
+  saveLabel = 'Save Receipt',
+  cancelLabel,
+  guardLeaving = true,
+  notice,
+}: ScanReviewFormProps) {
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
-  const guard = useUnsavedChangesGuard(true);
+  const guard = useUnsavedChangesGuard(guardLeaving);
   const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(valid)));
   const unread = scan ? unreadFields(scan.processed_data) : [];
   const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
@@ -59,6 +81,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
   };
 
   const reread = async (order: DateOrder) => {
+    if (!onRereadDate) return;
     setDateOrder(order);
     setRereading(true);
     setRereadNote(null);
@@ -90,6 +113,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
             </Typography>
           </Box>
           <FormAlert message={serverError} />
+          {notice}
           {openUnread.length > 0 && (
             <Alert severity="warning" role="status">
               {unreadMessage(openUnread)}
@@ -123,7 +147,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
             currency={currency.trim() || '$'}
             wide
           >
-            {scan && (
+            {scan && onRereadDate && (
               <TextField
                 select
                 label="Date order"
@@ -156,7 +180,7 @@ export function ScanReviewForm({ initial, categories, scan, onRereadDate, saving
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <SaveCancelButtons onCancel={onCancel} saving={saving} saveLabel="Save Receipt" blocked={rereading} />
+            <SaveCancelButtons onCancel={onCancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />
           </Box>
         </Box>
         <UnsavedChangesDialog guard={guard} />

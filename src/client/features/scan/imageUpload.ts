@@ -73,3 +73,18 @@ export async function prepareUpload(file: File): Promise<string> {
     return readAsDataUrl(file);
   }
 }
+
+/** The bytes of a base64 data URL (fetch() of a data: URL would need the page's CSP to allow it). */
+export function blobOfDataUrl(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/** The photo to upload as a draft: the file as it is when small, else scaled down like a single scan. */
+export async function preparePhoto(file: File): Promise<Blob> {
+  return canSendAsIs(file) ? file : blobOfDataUrl(await prepareUpload(file));
+}

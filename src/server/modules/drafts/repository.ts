@@ -38,6 +38,14 @@ export async function countDrafts(db: Executor, userId: string): Promise<number>
   return row.n;
 }
 
+/**
+ * Serialises the person's uploads until the transaction ends, so two at once cannot both count
+ * the drafts below the cap and both add theirs (writeAsUser's lock is shared between writes).
+ */
+export async function lockDraftCount(trx: Executor, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`drafts:${userId}`}, 0))`.execute(trx);
+}
+
 /** The person's draft, locked until the transaction ends. */
 export async function lockDraft(trx: Executor, userId: string, id: string): Promise<DraftRow | undefined> {
   if (!isUuid(id)) return undefined;

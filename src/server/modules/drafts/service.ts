@@ -9,7 +9,7 @@ import { centsOf } from '../../money';
 import { fromCents } from '../../../shared/money';
 import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
 import { findLikeReceipt, type TakenDraft } from '../receipts/service';
-import { countDrafts, deleteDraft, insertDrafts, listDrafts, lockDraft, requeueDraft, type DraftRow, type NewDraft } from './repository';
+import { countDrafts, deleteDraft, insertDrafts, listDrafts, lockDraft, lockDraftCount, requeueDraft, type DraftRow, type NewDraft } from './repository';
 import { SCAN_QUEUE, type ScanJob } from './scanJob';
 import type { JobQueue } from '../../queue/jobQueue';
 
@@ -63,6 +63,7 @@ export class DraftService {
       if (stored.length === 0) throw firstRefusal(answers);
       const queue = await this.queue();
       const rows = await writeAsUser(this.db, userId, async (trx) => {
+        await lockDraftCount(trx, userId);
         if ((await countDrafts(trx, userId)) + stored.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
         const inserted = await insertDrafts(trx, userId, stored);
         for (const row of inserted) await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: row.id });

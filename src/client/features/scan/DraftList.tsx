@@ -1,0 +1,84 @@
+import { Box, ButtonBase, Typography, type Theme } from '@mui/material';
+import type { Draft } from '../../../shared/drafts';
+import { formatMoney } from '../../ui/money';
+import { DRAFT_STATE_LABEL } from './draftScan';
+
+/** A state's colour, in the shade that keeps small text readable on either theme's background. */
+function stateColor(status: Draft['status'], theme: Theme): string {
+  const tone = theme.palette.mode === 'dark' ? 'light' : 'dark';
+  if (status === 'ready') return theme.palette.success[tone];
+  if (status === 'failed') return theme.palette.error[tone];
+  return theme.palette.text.secondary;
+}
+
+/** What a draft shows in the list: the store and total once read. */
+function titleOf(draft: Draft, index: number): string {
+  const read = draft.processed_data;
+  if (!read) return `Receipt ${index + 1}`;
+  const total = read.total_amount === null ? '' : ` · ${formatMoney(read.total_amount)}`;
+  return `${read.store_name || 'Unknown store'}${total}`;
+}
+
+/**
+ * The drafts, each with its photo and state; the current one is marked. A row on a phone (it
+ * scrolls sideways), a column beside the review on a wide screen.
+ */
+export function DraftList({ drafts, currentId, onSelect }: { drafts: readonly Draft[]; currentId: string | null; onSelect: (id: string) => void }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Receipts to review"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'flex',
+        flexDirection: { xs: 'row', md: 'column' },
+        gap: 1,
+        overflowX: { xs: 'auto', md: 'visible' },
+        pb: { xs: 1, md: 0 },
+      }}
+    >
+      {drafts.map((draft, i) => {
+        const current = draft._id === currentId;
+        return (
+          <Box component="li" key={draft._id} sx={{ flex: { xs: '0 0 200px', md: 'none' } }}>
+            <ButtonBase
+              onClick={() => onSelect(draft._id)}
+              aria-current={current ? 'true' : undefined}
+              sx={{
+                width: '100%',
+                display: 'grid',
+                gridTemplateColumns: '48px minmax(0, 1fr)',
+                gap: 1.5,
+                alignItems: 'center',
+                textAlign: 'left',
+                p: 1,
+                borderRadius: 1,
+                border: 1,
+                borderColor: current ? 'primary.main' : 'divider',
+                bgcolor: current ? 'action.selected' : 'background.paper',
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+              }}
+            >
+              <Box
+                component="img"
+                src={draft.image_url}
+                alt=""
+                sx={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 0.5, bgcolor: 'action.hover' }}
+              />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" noWrap sx={{ fontWeight: current ? 600 : 400 }}>
+                  {titleOf(draft, drafts.length - 1 - i)}
+                </Typography>
+                <Typography variant="caption" sx={{ color: (theme) => stateColor(draft.status, theme) }} data-testid="draft-state">
+                  {DRAFT_STATE_LABEL[draft.status]}
+                </Typography>
+              </Box>
+            </ButtonBase>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button } from '@mui/material';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import { errorMessage } from '../../api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { toastShown } from '../../toasts/toastsSlice';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadingView } from '../../ui/LoadingView';
+import { ErrorState } from '../../ui/ErrorState';
+import { EmptyState } from '../../ui/EmptyState';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
+import { useDiscardDraftMutation, useLiveDrafts, useRetryDraftMutation, useSaveDraftMutation } from './draftsApi';
+import { DraftList } from './DraftList';
+import { DraftReview } from './DraftReview';
+import { isSettled, nextDraftId } from './draftScan';
+import { toScanPayload, type ScanFormValues } from './scanForm';
+
+export const SAVE_FAILED = 'Failed to save receipt';
+const DISCARD_FAILED = 'The receipt could not be discarded. Please try again.';
+const RETRY_FAILED = 'The receipt could not be queued again. Please try again.';
+
+/** /receipts/review: photos read in the background, checked and saved one after another. */
+export default function ReviewQueuePage() {
+  const dispatch = useAppDispatch();
+  const { data: drafts, isLoading, error, refetch } = useLiveDrafts();
+  // The form reads its category once, when it opens: it waits for the categories.
+  const { data: categories, isLoading: loadingCategories } = useGetCategoriesQuery();
+  const [saveDraft, { isLoading: saving }] = useSaveDraftMutation();
+  const [discardDraft, { isLoading: discarding }] = useDiscardDraftMutation();
+  const [retryDraft, { isLoading: retrying }] = useRetryDraftMutation();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [discardAsked, setDiscardAsked] = useState(false);
+  const [discardError, setDiscardError] = useState<string | null>(null);
+
+  const list = drafts ?? [];
+  const current = list.find((d) => d._id === selected) ?? list.find(isSettled) ?? list[0] ?? null;
+
+  const select = (id: string | null) => {
+    setSelected(id);
+    setSaveError(null);
+  };
+  const moveOn = (doneId: string) => {
+    select(nextDraftId(list, doneId));
+    setFocusKey((k) => k + 1);
+  };
+
+  const save = async (values: ScanFormValues) => {
+    if (!current) return;
+    setSaveError(null);
+    try {
+      await saveDraft({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id }).unwrap();
+      dispatch(toastShown('Receipt saved', 'success'));
+      moveOn(current._id);
+    } catch (err) {
+      setSaveError(errorMessage(err, SAVE_FAILED));
+    }
+  };
+
+  const discard = async () => {
+    if (!current) return;
+    setDiscardError(null);
+    try {
+      await discardDraft(current._id).unwrap();
+      setDiscardAsked(false);
+      dispatch(toastShown('Receipt discarded', 'info'));
+      moveOn(current._id);
+    } catch (err) {
+      setDiscardError(errorMessage(err, DISCARD_FAILED));
+    }
+  };
+
+  const retry = async () => {
+    if (!current) return;
+    try {
+      await retryDraft(current._id).unwrap();
+    } catch (err) {
+      dispatch(toastShown(errorMessage(err, RETRY_FAILED), 'error'));
+    }
+  };
+
+  const ready = list.filter((d) => d.status === 'ready').length;
+  const reading = list.length - ready - list.filter((d) => d.status === 'failed').length;
+  const subtitle = list.length
+    ? `${ready} ready to review${reading ? `, ${reading} being read` : ''}. Check each one against its photo and save it.`
+    : 'Receipts you add several at a time are read in the background and wait here for you.';
+
+  return (
+    <>
+      <PageHeader title="Review receipts" subtitle={subtitle} />
+      {isLoading || loadingCategories ? (
+        <LoadingView label="Loading receipts to review..." />
+      ) : error && !drafts ? (
+        <ErrorState message={errorMessage(error, 'The receipts to review could not be loaded.')} onRetry={() => void refetch()} />
+      ) : !current ? (
+        <EmptyState
+          icon={<InboxOutlinedIcon />}
+          message="Nothing to review. Photos you scan several at a time wait here until you save them."
+          action={
+            <Button variant="contained" component={RouterLink} to="/receipts/scan">
+              Scan receipts
+            </Button>
+          }
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(200px, 3fr) minmax(0, 9fr)' }, alignItems: 'start' }}>
+          <DraftList drafts={list} currentId={current._id} onSelect={select} />
+          <DraftReview
+            key={current._id}
+            draft={current}
+            categories={categories ?? []}
+            focusKey={focusKey}
+            saving={saving}
+            retrying={retrying}
+            serverError={saveError}
+            onSave={save}
+            onDiscard={() => {
+              setDiscardError(null);
+              setDiscardAsked(true);
+            }}
+            onRetry={() => void retry()}
+          />
+        </Box>
+      )}
+      <ConfirmDialog
+        open={discardAsked}
+        title="Discard this receipt?"
+        message="Its photo and what was read from it are deleted. This cannot be undone."
+        confirmLabel="Discard"
+        busyLabel="Discarding..."
+        busy={discarding}
+        error={discardError}
+        onConfirm={() => void discard()}
+        onCancel={() => setDiscardAsked(false)}
+      />
+    </>
+  );
+}
