@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
-import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, RECEIPT_SORTS } from './constants/receipts';
+import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, RECEIPT_SORTS } from './constants/receipts';
 // The client takes these from ./constants/receipts, which has no schema library behind it.
 export { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, TOTAL_COUNT_HEADER, DEFAULT_ITEM_CATEGORY, RECEIPT_SORTS, type ReceiptSort } from './constants/receipts';
 
@@ -10,8 +10,7 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RECEIPT_LIST_DEFAULT_LIMIT = 50;
 export const RECEIPT_LIST_MAX_LIMIT = 500;
-/** The text read off one receipt, as kept with it; a long till roll stays well under this. */
-export const MAX_OCR_TEXT = 20_000;
+export { MAX_OCR_TEXT } from './constants/receipts';
 
 const Money = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
 const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });

@@ -13,3 +13,6 @@ export const DEFAULT_ITEM_CATEGORY = 'food';
 export const RECEIPT_SORTS = ['date', 'amount', 'store'] as const;
 
 export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
+
+/** The text read off one receipt, as kept with it; a long till roll stays well under this. */
+export const MAX_OCR_TEXT = 20_000;

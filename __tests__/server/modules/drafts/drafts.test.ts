@@ -110,6 +110,43 @@ describe('POST /receipts/drafts and the background reading', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('keeps the text of a receipt scanned on its own too, and finds it and its items by any word', async () => {
+    const user = await t.signUp();
+    const save = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: {
+        store_name: 'Corner Shop',
+        date: '2025-03-04',
+        total_amount: 3,
+        items: [{ name: 'Claw hammer', price: 3 }],
+        ocr_text: 'CORNER SHOP\nMember no. 42 PINEAPPLE-CLUB',
+      },
+    });
+    expect(save.statusCode).toBe(201);
+    const typed = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store: 'Other', date: '2025-03-04', amount: 2, items: [{ name: 'Nails', price: 2 }] },
+    });
+    for (const [word, id] of [
+      ['pineapple club', save.json().id],
+      ['HAMMER', save.json().id],
+      ['nails', typed.json().id],
+    ]) {
+      expect((await t.request(user, { method: 'GET', url: `/receipts?search=${encodeURIComponent(word)}` })).json().map((r: { id: string }) => r.id)).toEqual([
+        id,
+      ]);
+    }
+    // An edit that changes the items changes what search finds.
+    await t.request(user, {
+      method: 'PUT',
+      url: `/receipts/${typed.json().id}`,
+      payload: { store: 'Other', date: '2025-03-04', amount: 2, items: [{ name: 'Screws', price: 2 }] },
+    });
+    expect((await t.request(user, { method: 'GET', url: '/receipts?search=nails' })).json()).toEqual([]);
+  });
+
   it('warns when the same photo, or the same store, date and total, is already saved', async () => {
     const user = await t.signUp();
     await uploadDrafts(t, user, [{ name: 'a.png', bytes: avocado }]);

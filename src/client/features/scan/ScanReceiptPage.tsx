@@ -16,6 +16,7 @@ import { useSaveScannedReceiptMutation, useScanReceiptMutation } from './scanApi
 import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
 import { initialScanFlow, scanFlowReducer, type ChosenImage } from './scanFlow';
 import type { DateOrder } from '../../../shared/settings';
+import { MAX_OCR_TEXT } from '../../../shared/constants/receipts';
 
 /** Spec §8 fallbacks when the server gives no message. */
 export const SCAN_FAILED = 'Failed to scan receipt';
@@ -90,7 +91,10 @@ export default function ScanReceiptPage() {
     if (flow.step !== 'review') return;
     setSaveError(null);
     try {
-      await saveReceipt(toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref)).unwrap();
+      const payload = toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref);
+      // The text read off it is kept with the receipt, so search finds any word printed on it.
+      if (flow.result?.raw_text.trim()) payload.ocr_text = flow.result.raw_text.slice(0, MAX_OCR_TEXT);
+      await saveReceipt(payload).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       navigate('/receipts');
     } catch (err) {

@@ -8,7 +8,7 @@ import { conflict, HttpError, notFound, unavailable } from '../../errors';
 import { centsOf } from '../../money';
 import { fromCents } from '../../../shared/money';
 import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
-import { findLikeReceipt, type TakenDraft } from '../receipts/service';
+import { findLikeReceipts, type LikeQuery, type TakenDraft } from '../receipts/service';
 import { countDrafts, deleteDraft, insertDrafts, listDrafts, lockDraft, lockDraftCount, requeueDraft, type DraftRow, type NewDraft } from './repository';
 import { SCAN_QUEUE, type ScanJob } from './scanJob';
 import type { JobQueue } from '../../queue/jobQueue';
@@ -81,7 +81,13 @@ export class DraftService {
   /** The person's drafts, newest first, each ready one with the saved receipt it looks like, if any. */
   async list(userId: string): Promise<Draft[]> {
     const rows = await listDrafts(this.db, userId);
-    return Promise.all(rows.map(async (row) => this.toDraft(row, row.status === 'ready' ? await this.likeReceipt(userId, row) : null)));
+    const ready = rows.filter((r) => r.status === 'ready');
+    const likes = await findLikeReceipts(this.db, userId, ready.map(likeQueryOf));
+    const likeOf = new Map(ready.map((r, i) => [r.id, likes[i]]));
+    return rows.map((row) => {
+      const like = likeOf.get(row.id);
+      return this.toDraft(row, like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents) } : null);
+    });
   }
 
   /** Reads a draft that could not be read once more. */
@@ -131,17 +137,6 @@ export class DraftService {
     return { answer: { _id: null, status: 'queued', file: file.name }, stored: { image_key: key, image_hash: imageHash(image.bytes) } };
   }
 
-  private async likeReceipt(userId: string, row: DraftRow): Promise<LikeReceipt | null> {
-    const read = row.result?.processed_data;
-    const like = await findLikeReceipt(this.db, userId, {
-      imageHash: row.image_hash,
-      store: read?.store_name || null,
-      date: read?.date ?? null,
-      amountCents: typeof read?.total_amount === 'number' ? centsOf(read.total_amount, 'total') : null,
-    });
-    return like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents) } : null;
-  }
-
   private toDraft(row: DraftRow, duplicateOf: LikeReceipt | null): Draft {
     const result = row.status === 'ready' ? row.result : null;
     return {
@@ -166,6 +161,17 @@ export class DraftService {
   private async deleteBlobQuietly(key: string): Promise<void> {
     await this.blobs.delete(key).catch(() => undefined);
   }
+}
+
+/** What a ready draft is compared with saved receipts by: its photo, and the store, date and total read. */
+function likeQueryOf(row: DraftRow): LikeQuery {
+  const read = row.result?.processed_data;
+  return {
+    imageHash: row.image_hash,
+    store: read?.store_name || null,
+    date: read?.date ?? null,
+    amountCents: typeof read?.total_amount === 'number' ? centsOf(read.total_amount, 'total') : null,
+  };
 }
 
 function tooManyDrafts(): HttpError {

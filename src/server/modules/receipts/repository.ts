@@ -176,26 +176,61 @@ export async function refreshSearchText(trx: Executor, userId: string, id: strin
     .execute();
 }
 
-/** The user's receipt whose image has this hash, or else the same store (as grouped, spaces aside), date and amount. */
-export async function findLikeReceipt(
-  db: Executor,
-  userId: string,
-  like: { imageHash: string; store: string | null; date: string | null; amountCents: number | null },
-): Promise<{ id: string; store: string; date: string; amount_cents: number } | undefined> {
+export interface LikeQuery {
+  imageHash: string;
+  store: string | null;
+  date: string | null;
+  amountCents: number | null;
+}
+
+export interface LikeReceiptRow {
+  id: string;
+  store: string;
+  date: string;
+  amount_cents: number;
+}
+
+/** How stores are compared here: as grouped, and without spaces (OCR often reads 'BOLT HARDWARE' as 'BOLTHARDWARE'). */
+const compactStore = (store: string) => storeKey(store).replace(/ /g, '');
+
+/**
+ * For each query, the user's receipt with the same image, or else with the same store, date and
+ * amount; undefined where none. Two queries for all of them, whatever their number.
+ */
+export async function findLikeReceipts(db: Executor, userId: string, likes: readonly LikeQuery[]): Promise<(LikeReceiptRow | undefined)[]> {
+  if (likes.length === 0) return [];
   const columns = ['id', 'store', dateText('date').as('date'), 'amount_cents'] as const;
-  const sameImage = await db.selectFrom('receipts').select(columns).where('user_id', '=', userId).where('image_hash', '=', like.imageHash).executeTakeFirst();
-  if (sameImage || !like.store || !like.date || like.amountCents === null) return sameImage;
-  return (
-    db
-      .selectFrom('receipts')
-      .select(columns)
-      .where('user_id', '=', userId)
-      .where('date', '=', like.date)
-      // Without spaces: OCR often reads 'BOLT HARDWARE' as 'BOLTHARDWARE'.
-      .where(sql<string>`replace(store_key, ' ', '')`, '=', storeKey(like.store).replace(/ /g, ''))
-      .where('amount_cents', '=', like.amountCents)
-      .executeTakeFirst()
+  const byHash = await db
+    .selectFrom('receipts')
+    .select([...columns, 'image_hash'])
+    .where('user_id', '=', userId)
+    .where(
+      'image_hash',
+      'in',
+      likes.map((l) => l.imageHash),
+    )
+    .execute();
+  const typed = likes.filter((l): l is LikeQuery & { store: string; date: string; amountCents: number } =>
+    Boolean(l.store && l.date && l.amountCents !== null),
   );
+  const byFields = typed.length
+    ? await db
+        .selectFrom('receipts')
+        .select([...columns, sql<string>`replace(store_key, ' ', '')`.as('compact')])
+        .where('user_id', '=', userId)
+        .where('date', 'in', [...new Set(typed.map((l) => l.date))])
+        .where('amount_cents', 'in', [...new Set(typed.map((l) => l.amountCents))])
+        .execute()
+    : [];
+  const strip = ({ id, store, date, amount_cents }: LikeReceiptRow): LikeReceiptRow => ({ id, store, date, amount_cents });
+  return likes.map((like) => {
+    const sameImage = byHash.find((r) => r.image_hash === like.imageHash);
+    if (sameImage) return strip(sameImage);
+    if (!like.store || !like.date || like.amountCents === null) return undefined;
+    const key = compactStore(like.store);
+    const same = byFields.find((r) => r.date === like.date && r.amount_cents === like.amountCents && r.compact === key);
+    return same && strip(same);
+  });
 }
 
 export async function deleteReceipt(trx: Executor, userId: string, id: string): Promise<void> {

@@ -33,7 +33,7 @@ import {
 } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { findLikeReceipt, listReceipts, type ReceiptRow } from './repository';
+export { findLikeReceipts, listReceipts, type LikeQuery, type ReceiptRow } from './repository';
 
 const receiptNotFound = () => notFound('Receipt not found');
 

@@ -4,6 +4,8 @@
  * runtime back to the system when it exits after a quiet spell, and a native crash here
  * costs one scan, not the API.
  */
+// First: the threads the imports below start must inherit the lower priority.
+import './lowPriority';
 import { OcrInputError } from '../errors';
 import { useAllCoresForImages } from '../image';
 import { PaddleOcr } from '../paddle';
