@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/freePort';
 import { buildServer } from '../scripts/build-server';
+import { descendantsOf } from './support/procStats';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -34,15 +35,6 @@ function rssMb(pid: number): number {
     return m ? Number(m[1]) / 1024 : 0;
   } catch {
     return 0;
-  }
-}
-
-/** The process's children (the scan process). */
-function childrenOf(pid: number): number[] {
-  try {
-    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
   }
 }
 
@@ -120,7 +112,7 @@ async function measure(databaseUrl: string | null, emulator: { host: string; pro
     const sampler = (async () => {
       while (sampling) {
         const api = rssMb(pid);
-        const kids = childrenOf(pid).reduce((n, c) => n + rssMb(c), 0);
+        const kids = descendantsOf(pid).reduce((n, c) => n + rssMb(c), 0);
         peaks.api = Math.max(peaks.api, api);
         peaks.child = Math.max(peaks.child, kids);
         peaks.sum = Math.max(peaks.sum, api + kids);
@@ -150,7 +142,7 @@ async function measure(databaseUrl: string | null, emulator: { host: string; pro
       scanChildPeak: peaks.child,
       scanSumPeak: peaks.sum,
       after: rssMb(pid),
-      afterChild: childrenOf(pid).reduce((n, c) => n + rssMb(c), 0),
+      afterChild: descendantsOf(pid).reduce((n, c) => n + rssMb(c), 0),
       firstScan: seconds[0],
       laterScanMedian: later[Math.floor(later.length / 2)],
     };
