@@ -3,29 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { AVATAR_MAX_BYTES, AvatarAnswer } from '../../../shared/settings';
-import { badRequest, HttpError, payloadTooLarge } from '../../errors';
+import { badRequest } from '../../errors';
+import { multipartError } from '../../requestLimits';
 import { AvatarService } from './service';
 
 const MAX_MB = AVATAR_MAX_BYTES / 1024 / 1024;
 
-/** Multipart failures in plain words; a malformed form is the client's fault (400), never a 500. */
-function uploadError(err: unknown): HttpError {
-  const { code, statusCode } = err as { code?: string; statusCode?: number };
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return payloadTooLarge(`The image is too large (max ${MAX_MB} MB)`);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest('Send the image as multipart/form-data in the field "file"');
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'Send one image in the field "file" and nothing else');
-    default:
-      if (err instanceof HttpError) return err;
-      if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return new HttpError(statusCode, 'The upload could not be read');
-      return badRequest('The upload could not be read');
-  }
-}
+const UPLOAD_WORDS = {
+  tooLarge: `The image is too large (max ${MAX_MB} MB)`,
+  notMultipart: 'Send the image as multipart/form-data in the field "file"',
+  tooManyParts: 'Send one image in the field "file" and nothing else',
+};
+const uploadError = (err: unknown) => multipartError(err, UPLOAD_WORDS);
 
 /**
  * POST /profile/avatar (spec §7): multipart field `file`, a JPEG or PNG up to 5 MB. Multipart

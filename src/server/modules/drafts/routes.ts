@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
 import { MAX_IMAGE_BYTES } from '../../../shared/receipts';
-import { badRequest, HttpError, payloadTooLarge } from '../../errors';
+import { multipartError, perUserRateLimit } from '../../requestLimits';
 import { DraftService, type UploadedFile } from './service';
 
 /** Upload requests one person may send per minute; the app sends one per photo, so a shoebox of 50 fits. */
@@ -14,36 +13,14 @@ export const DRAFT_UPLOADS_PER_MINUTE = 60;
 const MAX_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 export const PHOTO_TOO_LARGE = `The image is too large. Choose an image of at most ${MAX_MB} MB.`;
 
-// Per user, counted before the body is read (as the scan route's limit).
-const uploadRateLimit: RateLimitOptions = {
-  max: DRAFT_UPLOADS_PER_MINUTE,
-  timeWindow: 60_000,
-  hook: 'preParsing',
-  keyGenerator: (req: FastifyRequest) => `drafts:${req.user.uid}`,
-  errorResponseBuilder: (_req, ctx) =>
-    new HttpError(429, `Too many uploads. Please wait ${ctx.after} before adding more receipts.`, {
-      'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
-    }),
-};
+const uploadRateLimit = perUserRateLimit('drafts', DRAFT_UPLOADS_PER_MINUTE, (wait) => `Too many uploads. Please wait ${wait} before adding more receipts.`);
 
-/** Multipart failures in plain words: a malformed form is the client's fault, never a 500. */
-function uploadError(err: unknown): HttpError {
-  const { code, statusCode } = err as { code?: string; statusCode?: number };
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return payloadTooLarge(PHOTO_TOO_LARGE);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest('Send the photos as multipart/form-data in the field "files"');
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, `Send at most ${MAX_DRAFT_FILES} photos at once, and nothing else`);
-    default:
-      if (err instanceof HttpError) return err;
-      if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return new HttpError(statusCode, 'The upload could not be read');
-      return badRequest('The upload could not be read');
-  }
-}
+const uploadError = (err: unknown) =>
+  multipartError(err, {
+    tooLarge: PHOTO_TOO_LARGE,
+    notMultipart: 'Send the photos as multipart/form-data in the field "files"',
+    tooManyParts: `Send at most ${MAX_DRAFT_FILES} photos at once, and nothing else`,
+  });
 
 /** The request's files, each read when the service asks for it; a broken form ends the upload with a clear error. */
 async function* filesOf(req: FastifyRequest): AsyncGenerator<UploadedFile> {

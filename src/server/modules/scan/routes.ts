@@ -1,24 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { SCAN_BODY_LIMIT, SCAN_RATE_LIMIT_PER_MINUTE, ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
-import { HttpError, payloadTooLarge } from '../../errors';
+import { payloadTooLarge } from '../../errors';
+import { perUserRateLimit } from '../../requestLimits';
 import { IMAGE_TOO_LARGE, ScanService } from './service';
 
-// Per user, not per address: people behind one NAT must not share a limit. Counted before the
-// body is read (preParsing, after authentication) so a flood costs no decoding. The limiter
-// itself is registered once in plugins/security.ts.
-const scanRateLimit: RateLimitOptions = {
-  max: SCAN_RATE_LIMIT_PER_MINUTE,
-  timeWindow: 60_000,
-  hook: 'preParsing',
-  keyGenerator: (req: FastifyRequest) => `scan:${req.user.uid}`,
-  errorResponseBuilder: (_req, ctx) =>
-    new HttpError(429, `Too many scans. Please wait ${ctx.after} before scanning another receipt.`, {
-      'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
-    }),
-};
+const scanRateLimit = perUserRateLimit('scan', SCAN_RATE_LIMIT_PER_MINUTE, (wait) => `Too many scans. Please wait ${wait} before scanning another receipt.`);
 
 /** POST /scan/receipt-base64 (spec §7): a receipt photo in, store, date, total and items out. */
 const scanRoutes: FastifyPluginAsync = async (root) => {
