@@ -45,19 +45,27 @@ together \
   "Type-check" "npx tsc --noEmit -p tsconfig.json" \
   "Lint" "npm run --silent lint"
 
+# Rate limits shared between instances need Redis (*.redis.test.ts); started or installed when missing.
+REDIS_URL_FOUND=$(bash scripts/ensure-redis.sh || true)
+JEST_REDIS=""
+if [ -n "$REDIS_URL_FOUND" ]; then export TEST_REDIS_URL="$REDIS_URL_FOUND"; else JEST_REDIS="--testPathIgnorePatterns=\.redis\.test\.ts$"; fi
+
 PG_URL=$(bash scripts/ensure-postgres.sh || true)
 if [ -n "$PG_URL" ]; then
-  # Two auth emulators on their own ports, so the two passes never share accounts.
+  # Two auth emulators on their own ports, so the two passes never share accounts. The
+  # PostgreSQL pass keeps images in the database, as a cluster does.
   together \
-    "Unit and API tests (PGlite)" "env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --json --outputFile=$RESULTS/unit-pglite.json" \
-    "API tests again on PostgreSQL ($PG_URL)" "DATABASE_URL='$PG_URL' TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server --json --outputFile=$RESULTS/server-postgres.json" \
+    "Unit and API tests (PGlite)" "env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci $JEST_REDIS --json --outputFile=$RESULTS/unit-pglite.json" \
+    "API tests again on PostgreSQL ($PG_URL), images in the database" "DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS --json --outputFile=$RESULTS/server-postgres.json" \
     "Production build" "npx webpack --mode production >/dev/null"
 else
   together \
-    "Unit and API tests (PGlite)" "env -u DATABASE_URL npx jest --ci --json --outputFile=$RESULTS/unit-pglite.json" \
+    "Unit and API tests (PGlite)" "env -u DATABASE_URL npx jest --ci $JEST_REDIS --json --outputFile=$RESULTS/unit-pglite.json" \
     "Production build" "npx webpack --mode production >/dev/null"
   step "PostgreSQL: none on 127.0.0.1:5432 and none could be installed here; skipped the PostgreSQL pass"
 fi
+[ -n "$REDIS_URL_FOUND" ] || step "Redis: none on 127.0.0.1:6379 and none could be started or installed here; skipped the shared rate-limit tests"
+
 
 step "Browser tests (Chromium)"
 npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"

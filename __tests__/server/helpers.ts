@@ -41,6 +41,8 @@ export function testConfig(overrides: Record<string, string> = {}): ServerConfig
     // API tests seed rows directly in the database, behind the read cache's back; the browser
     // tests run with the cache on, as production does.
     READ_CACHE_TTL_MS: '0',
+    // The PostgreSQL pass keeps images in the database, as a cluster does (scripts/test.sh).
+    ...(process.env.BLOB_STORE ? { BLOB_STORE: process.env.BLOB_STORE } : {}),
     ...overrides,
   });
 }

@@ -30,6 +30,8 @@ import settingsRoutes from './modules/settings/routes';
 import exportRoutes from './modules/export/routes';
 import accountRoutes from './modules/account/routes';
 import type { BlobStore } from './blobs/store';
+import { openBlobStorage } from './blobs/storage';
+import { openRedis } from './redis';
 import ocrPlugin from './plugins/ocr';
 import scanRoutes from './modules/scan/routes';
 import { ScanService } from './modules/scan/service';
@@ -42,7 +44,7 @@ export interface AppDeps {
   /** An open database; when absent one is opened from config and closed with the app. */
   db?: DbHandle;
   identity?: Identity;
-  /** Blob store for receipt images; default: files under config.dataDir/blobs. */
+  /** Blob store for receipt images; default: the configured storage (BLOB_STORE). */
   blobs?: BlobStore;
   /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
   scanner?: ReceiptScanner;
@@ -78,8 +80,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (!deps.db) await db.close();
   });
 
+  const redis = config.redisUrl ? openRedis(config.redisUrl, (err) => app.log.error({ err }, 'redis')) : null;
+  app.addHook('onClose', async () => {
+    // quit() waits for the server's answer, which an unreachable Redis never gives.
+    if (redis?.status === 'ready') await redis.quit();
+    else redis?.disconnect();
+  });
+
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins, redis });
   await app.register(jsonGuard);
   await app.register(swagger, {
     openapi: {
@@ -92,7 +101,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' }, staticCSP: DOCS_CSP });
   await app.register(dbPlugin, { handle: db });
   await app.register(authPlugin, { identity });
-  await app.register(blobsPlugin, { dataDir: config.dataDir, secret: config.blobUrlSecret, publicUrl: config.publicApiUrl, store: deps.blobs });
+  const storage = openBlobStorage(config.blobStore, config.dataDir, db.db);
+  await app.register(blobsPlugin, { store: deps.blobs ?? storage.images, secret: config.blobUrlSecret, publicUrl: config.publicApiUrl });
   await app.register(ocrPlugin, { ...config.ocr, scanner: deps.scanner, lazy: config.env === 'test' });
   const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
   await app.register(queuePlugin, {
@@ -107,7 +117,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Signed image links are public: an <img> cannot send a bearer token; the signature is the key.
   await app.register(blobRoutes);
   // Avatars are public too (an <img> again); their random file names are the key.
-  await app.register(avatarPlugin, { dataDir: config.dataDir });
+  await app.register(avatarPlugin, { driver: storage.avatars });
   // Everything below needs a signed-in user: one hook for the whole scope, not a line per handler.
   await app.register(async (secured) => {
     // Before authentication, so a 401 carries it too; a route may still set its own.

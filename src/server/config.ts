@@ -25,6 +25,17 @@ export interface ServerConfig {
     serviceAccountPath: string | null;
   };
   logLevel: string;
+  /**
+   * One of several API or worker processes sharing one PostgreSQL (CLUSTER). Such a process
+   * keeps nothing another would need: images in the shared blob store, rate limits in Redis, no
+   * read cache; it refuses to start without what that takes.
+   */
+  cluster: boolean;
+  /** Where receipt images and avatars live (BLOB_STORE): files under dataDir, or the database. */
+  blobStore: BlobStoreKind;
+  /** Redis for rate-limit counters every instance shares (REDIS_URL); null: counted in this process. */
+  redisUrl: string | null;
+  /** Signs image links; every instance must share it (BLOB_URL_SECRET, required in production and in a cluster). */
   blobUrlSecret: string;
   ocr: { engine: OcrEngineName; poolSize: number; maxQueue: number; idleMs: number };
   /** Per-user cache of GET answers on PGlite (plugins/readCache.ts); 0 turns it off. */
@@ -51,6 +62,12 @@ export interface ServerConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const BLOB_STORE_KINDS = ['fs', 'postgres'] as const;
+export type BlobStoreKind = (typeof BLOB_STORE_KINDS)[number];
+
+/** A signing secret shorter than this is refused: it would be guessable. */
+const MIN_SECRET_LENGTH = 32;
 
 function str(env: Env, key: string, fallback: string): string {
   const v = env[key];
@@ -88,7 +105,15 @@ function ocrEngine(env: Env): OcrEngineName {
   return v;
 }
 
+/** BLOB_STORE: fs or postgres; by default the database in a cluster (it is shared), files otherwise. */
+function blobStoreKind(env: Env, cluster: boolean): BlobStoreKind {
+  const v = str(env, 'BLOB_STORE', cluster ? 'postgres' : 'fs').toLowerCase();
+  if (!(BLOB_STORE_KINDS as readonly string[]).includes(v)) throw new Error(`BLOB_STORE must be ${BLOB_STORE_KINDS.join(' or ')}, not '${v}'`);
+  return v as BlobStoreKind;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
+  const cluster = bool(env, 'CLUSTER', false);
   const config: ServerConfig = {
     env: runMode(env.NODE_ENV ?? ''),
     apiHost: str(env, 'API_HOST', '127.0.0.1'),
@@ -111,6 +136,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       serviceAccountPath: str(env, 'FIREBASE_SERVICE_ACCOUNT', '') || null,
     },
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    cluster,
+    blobStore: blobStoreKind(env, cluster),
+    redisUrl: str(env, 'REDIS_URL', '') || null,
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
     ocr: {
       engine: ocrEngine(env),
@@ -132,12 +160,30 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
   };
   assertSafe(config);
+  assertShareable(config, str(env, 'BLOB_URL_SECRET', ''));
   const { poolSize, maxQueue } = config.ocr;
   // More readers than the engine takes (reading plus waiting) would only be refused as busy and retried.
   if (poolSize > 0 && config.scanJobs.workers > poolSize + maxQueue) {
     throw new Error(`SCAN_WORKERS (${config.scanJobs.workers}) must be at most OCR_POOL_SIZE + OCR_MAX_QUEUE (${poolSize + maxQueue})`);
   }
   return config;
+}
+
+/**
+ * What several processes (or one restarted in production) must share to agree: the signing
+ * secret (a link signed by one instance is checked by another, or after a restart), and in a
+ * cluster the database, the blob store and the rate-limit counters.
+ */
+function assertShareable(config: ServerConfig, givenSecret: string): void {
+  const where = config.cluster ? 'with CLUSTER=true' : 'in production';
+  if ((config.cluster || config.env === 'production') && givenSecret.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `Refusing to start: BLOB_URL_SECRET must be set ${where}, at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32), the same on every instance.`,
+    );
+  }
+  if (!config.cluster) return;
+  if (!config.databaseUrl) throw new Error('Refusing to start: CLUSTER=true needs DATABASE_URL (PostgreSQL); the embedded database belongs to one process.');
+  if (!config.redisUrl) throw new Error('Refusing to start: CLUSTER=true needs REDIS_URL, so every instance counts rate limits together.');
 }
 
 /** Emulator tokens are unsigned: anyone could forge one, so production must never trust them. */

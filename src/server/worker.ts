@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { defaultBlobStore } from './blobs/fs-store';
+import { openBlobStorage } from './blobs/storage';
 import { createReceiptScanner } from './ocr';
 import { JobQueue } from './queue/jobQueue';
 import { ScanService } from './modules/scan/service';
@@ -28,7 +28,11 @@ runMain(async () => {
   const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
   const queue = await JobQueue.open(handle, { pollingSeconds, maintenanceSeconds }, (err) => console.error(`job queue: ${err.message}`));
   const scan = new ScanService(handle.db, { get: async () => scanner });
-  await setUpScanJobs(queue, { db: handle.db, blobs: defaultBlobStore(config.dataDir), scan }, { ...scanJobs, workers: Math.max(1, scanJobs.workers) });
+  await setUpScanJobs(
+    queue,
+    { db: handle.db, blobs: openBlobStorage(config.blobStore, config.dataDir, handle.db).images, scan },
+    { ...scanJobs, workers: Math.max(1, scanJobs.workers) },
+  );
   console.log(`Tally worker reading receipts (${Math.max(1, scanJobs.workers)} at once). Press Ctrl+C to stop.`);
   onShutdown(async () => {
     console.log('Stopping the worker: letting the receipts being read finish...');

@@ -5,7 +5,10 @@ import { startTestApp, type TestApp } from '../helpers';
 import sharp from 'sharp';
 import { addReceipt, dataUrl, JPEG_BYTES, PNG_BYTES, todayUtc, WEBP_BYTES } from '../modules/receipts/fixtures';
 import { PHONE_EXIF } from '../modules/avatar/upload';
-import { FsBlobStore } from '../../../src/server/blobs/fs-store';
+import { FsBlobDriver } from '../../../src/server/blobs/fs-store';
+import { PgBlobDriver } from '../../../src/server/blobs/pg-store';
+import { UserBlobStore, type BlobDriver } from '../../../src/server/blobs/store';
+import { AvatarStore } from '../../../src/server/modules/avatar/store';
 import { BlobUrlSigner } from '../../../src/server/blobs/signed-urls';
 import { decodeImageData, sniffImageType } from '../../../src/server/blobs/image';
 
@@ -127,37 +130,86 @@ describe('GET /blobs/receipts/{key} (signed image links)', () => {
   });
 });
 
-describe('FsBlobStore', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-blobs-'));
-  const store = new FsBlobStore(root);
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-blobs-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it("puts, gets and deletes under the user's folder", async () => {
+/** Each driver against its real storage: a folder, and the test database (PGlite, or PostgreSQL in that pass). */
+const drivers: [string, (bucket: string) => BlobDriver][] = [
+  ['files', (bucket) => new FsBlobDriver(path.join(root, bucket))],
+  ['the database', (bucket) => new PgBlobDriver(t.db.db, bucket)],
+];
+
+describe.each(drivers)('receipt photos and avatars in %s', (_name, driverFor) => {
+  let store: UserBlobStore;
+  let avatars: AvatarStore;
+  beforeAll(() => {
+    store = new UserBlobStore(driverFor('receipts'));
+    avatars = new AvatarStore(driverFor('avatars'));
+  });
+
+  it("puts, gets and deletes under the user's key", async () => {
     const key = await store.put('user1', PNG_BYTES, 'image/png');
     expect(key).toMatch(/^user1\/[0-9a-f-]{36}\.png$/);
-    expect(fs.existsSync(path.join(root, key))).toBe(true);
     expect(await store.get(key)).toEqual({ bytes: PNG_BYTES, contentType: 'image/png' });
     await store.delete(key);
     await store.delete(key); // twice is fine
     expect(await store.get(key)).toBeNull();
   });
 
-  it('deletes everything of one user only', async () => {
+  it('deletes everything of one user only, photos and avatar apart', async () => {
     const a1 = await store.put('alice', PNG_BYTES, 'image/png');
     const a2 = await store.put('alice', JPEG_BYTES, 'image/jpeg');
     const b1 = await store.put('bob', WEBP_BYTES, 'image/webp');
+    const avatar = await avatars.save('alice', WEBP_BYTES);
     await store.deleteAllForUser('alice');
     expect(await store.get(a1)).toBeNull();
     expect(await store.get(a2)).toBeNull();
-    expect(await store.get(b1)).not.toBeNull();
+    expect(await store.get(b1)).toEqual({ bytes: WEBP_BYTES, contentType: 'image/webp' });
+    expect(await avatars.read(path.basename(avatar))).toEqual(WEBP_BYTES);
+    await avatars.remove(avatar);
+    expect(await avatars.read(path.basename(avatar))).toBeNull();
   });
 
-  it('never leaves its root, whatever the user id or key', async () => {
+  it('keeps avatars under new unguessable names, and reads nothing else', async () => {
+    const first = await avatars.save('carol', PNG_BYTES);
+    const second = await avatars.save('carol', PNG_BYTES);
+    expect(first).toMatch(/^static\/avatars\/[0-9a-f]{32}\.webp$/);
+    expect(second).not.toBe(first);
+    for (const bad of ['../x.webp', 'x.webp', path.basename(first).replace('.webp', '.png')]) expect(await avatars.read(bad)).toBeNull();
+    await avatars.remove('https://example.com/me.png'); // not a stored avatar: ignored
+    expect(await avatars.read(path.basename(first))).toEqual(PNG_BYTES);
+  });
+
+  it('never reads or writes outside its keys, whatever the user id or key', async () => {
     const key = await store.put('../../evil', PNG_BYTES, 'image/png');
     expect(key).toMatch(/^h-[0-9a-f]{64}\//);
     for (const bad of ['../x/00000000-0000-4000-8000-000000000000.png', 'a/b/c.png', '/etc/passwd', 'user1/../../x.png']) {
       expect(await store.get(bad)).toBeNull();
     }
+  });
+});
+
+describe('the database driver', () => {
+  it("joins the caller's transaction: a write rolled back leaves no photo", async () => {
+    const store = new UserBlobStore(new PgBlobDriver(t.db.db, 'receipts'));
+    let key = '';
+    await expect(
+      t.db.db.transaction().execute(async (trx) => {
+        key = await store.put('dave', PNG_BYTES, 'image/png', trx);
+        expect(await trx.selectFrom('blobs').select('key').where('key', '=', key).executeTakeFirst()).toEqual({ key });
+        throw new Error('the receipt could not be saved');
+      }),
+    ).rejects.toThrow('the receipt could not be saved');
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it('keeps another bucket apart under the same key', async () => {
+    const photos = new PgBlobDriver(t.db.db, 'receipts');
+    const other = new PgBlobDriver(t.db.db, 'elsewhere');
+    await photos.write('erin/00000000-0000-4000-8000-000000000001.png', 'erin', PNG_BYTES, 'image/png');
+    expect(await other.read('erin/00000000-0000-4000-8000-000000000001.png')).toBeNull();
+    await other.removeOwnedBy('erin');
+    expect(await photos.read('erin/00000000-0000-4000-8000-000000000001.png')).not.toBeNull();
   });
 });
 

@@ -9,8 +9,9 @@ const base = { NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', 
 
 describe('SERVE_WEB', () => {
   it('serves the web app from the API process in production, and not in development, unless told', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir() }).serveWeb).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), SERVE_WEB: 'false' }).serveWeb).toBe(false);
+    const production = { NODE_ENV: 'production', DATA_DIR: os.tmpdir(), BLOB_URL_SECRET: 'x'.repeat(64) };
+    expect(loadConfig(production).serveWeb).toBe(true);
+    expect(loadConfig({ ...production, SERVE_WEB: 'false' }).serveWeb).toBe(false);
     expect(loadConfig(base).serveWeb).toBe(false);
     expect(loadConfig({ ...base, SERVE_WEB: 'TRUE' }).serveWeb).toBe(true);
   });

@@ -187,7 +187,7 @@ describe('rate limits', () => {
 });
 
 describe('production guard', () => {
-  const prod = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', DATA_DIR: os.tmpdir() };
+  const prod = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', DATA_DIR: os.tmpdir(), BLOB_URL_SECRET: 'x'.repeat(64) };
 
   it('loadConfig refuses production mode with the auth emulator configured', () => {
     expect(() => loadConfig(prod)).toThrow(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode/);

@@ -165,6 +165,16 @@ export interface RecurringSeriesTable {
   updated_at: Timestamp;
 }
 
+/** Images kept in the database (BLOB_STORE=postgres; blobs/pg-store.ts), per bucket and key (migration 060). */
+export interface BlobsTable {
+  bucket: string;
+  key: string;
+  user_id: string;
+  content_type: string;
+  bytes: ColumnType<Uint8Array, Buffer, never>;
+  created_at: Generated<Timestamp>;
+}
+
 /** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
 export interface ClosedAccountsTable {
   uid_digest: string;
@@ -184,6 +194,7 @@ export interface Database {
   budget_months: BudgetMonthsTable;
   recurring_series: RecurringSeriesTable;
   receipt_drafts: ReceiptDraftsTable;
+  blobs: BlobsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

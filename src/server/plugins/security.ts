@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { HttpError } from '../errors';
 
 /** Sign-up-related routes (POST /api/auth/register, POST /profile/): per address and user, per minute. */
@@ -92,12 +93,18 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   }
 }
 
+export interface SecurityOptions {
+  corsOrigins: string[];
+  /** Counts limits in Redis, shared by every instance; without it each process counts its own. */
+  redis?: Redis | null;
+}
+
 /**
  * Security headers on every answer, CORS only for the configured web origins, and the one rate
  * limiter: off by default, routes opt in with `config: { rateLimit }` (sign-up above, scan in
  * modules/scan).
  */
-export default fp<{ corsOrigins: string[] }>(async (app, { corsOrigins }) => {
+export default fp<SecurityOptions>(async (app, { corsOrigins, redis }) => {
   const securityHeaders = await helmetHeaders(API_HELMET);
   // onRequest, as helmet does: error answers (401, 404, 429, ...) carry them too.
   app.addHook('onRequest', (_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -112,6 +119,7 @@ export default fp<{ corsOrigins: string[] }>(async (app, { corsOrigins }) => {
   });
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'tally-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many requests. Please wait ${ctx.after} and try again.`, retryAfter(ctx.ttl)),
   });
 });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { emulatorSignIn, startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { avatarStored, storedImages } from '../../blobs/stored';
 import { addReceipt, dataUrl } from '../receipts/fixtures';
 import { photo, uploadAvatar } from '../avatar/upload';
 import { childrenFirst, userTablesInDeleteOrder } from '../../../../src/server/modules/account/repository';
@@ -21,9 +20,6 @@ async function rowsPerTable(uid: string): Promise<Record<string, number>> {
   }
   return counts;
 }
-
-const blobDirOf = (uid: string) => path.join(t.config.dataDir, 'blobs', uid);
-const avatarFile = (avatar: string) => path.join(t.config.dataDir, 'avatars', path.basename(avatar));
 
 /** A user with something in every place data can live: rows, receipt images, an avatar, settings. */
 async function userWithData(): Promise<{ user: TestUser; avatar: string }> {
@@ -50,8 +46,8 @@ describe('DELETE /api/account', () => {
       expect(res.json().message).toBe('The confirmation does not match your email address. Nothing was deleted.');
     }
     expect(await rowsPerTable(user.uid)).toEqual(before);
-    expect(fs.existsSync(avatarFile(avatar))).toBe(true);
-    expect(fs.readdirSync(blobDirOf(user.uid))).toHaveLength(2);
+    expect(await avatarStored(t, avatar)).toBe(true);
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
     expect((await t.request(user, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(200);
     await expect(emulatorSignIn(user.email, user.password)).resolves.toBeTruthy();
   });
@@ -71,8 +67,8 @@ describe('DELETE /api/account', () => {
     const after = await rowsPerTable(user.uid);
     expect(Object.values(after).every((n) => n === 0)).toBe(true);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    expect(fs.existsSync(blobDirOf(user.uid))).toBe(false);
-    expect(fs.existsSync(avatarFile(avatar))).toBe(false);
+    expect(await storedImages(t, user.uid)).toEqual([]);
+    expect(await avatarStored(t, avatar)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/${avatar}` })).statusCode).toBe(404);
 
     // The identity is gone: the old token is refused and signing in fails.
@@ -82,8 +78,8 @@ describe('DELETE /api/account', () => {
 
     // The other user is untouched.
     expect(await rowsPerTable(other.uid)).toEqual(otherBefore);
-    expect(fs.readdirSync(blobDirOf(other.uid))).toHaveLength(2);
-    expect(fs.existsSync(avatarFile(otherAvatar))).toBe(true);
+    expect(await storedImages(t, other.uid)).toHaveLength(2);
+    expect(await avatarStored(t, otherAvatar)).toBe(true);
     expect((await t.request(other, { method: 'GET', url: '/receipts' })).json()).toHaveLength(2);
     expect((await t.request(other, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'dark' });
   });

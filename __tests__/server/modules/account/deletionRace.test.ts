@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../../../src/server/app';
-import { FsBlobStore } from '../../../../src/server/blobs/fs-store';
+import type { BlobStore } from '../../../../src/server/blobs/store';
 import { ACCOUNT_CLOSED } from '../../../../src/server/db/accountGate';
 import { DELETION_INCOMPLETE } from '../../../../src/server/modules/account/service';
 import { userTablesInDeleteOrder } from '../../../../src/server/modules/account/repository';
 import { emulatorSignIn, startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { avatarStored, storedImages } from '../../blobs/stored';
 import { multipartBody, photo } from '../avatar/upload';
 import { dataUrl, todayUtc } from '../receipts/fixtures';
 
@@ -51,9 +50,6 @@ async function rowsOf(uid: string): Promise<Record<string, number>> {
   }
   return counts;
 }
-
-const blobDirOf = (uid: string) => path.join(t.config.dataDir, 'blobs', FsBlobStore.userSegment(uid));
-const avatarPath = (avatar: string) => path.join(t.config.dataDir, 'avatars', path.basename(avatar));
 
 /** One writer: the same kind of write again and again until told to stop; answers its statuses. */
 type Write = (token: string, n: number) => Promise<{ status: number; json: any }>;
@@ -112,8 +108,8 @@ async function raceOnce(round: number): Promise<void> {
   for (const m of messagesAfter) expect(m).toMatch(/deleted|no longer exists|signed out|disabled|Invalid authentication token/);
 
   expect(await rowsOf(user.uid)).toEqual({});
-  expect(fs.existsSync(blobDirOf(user.uid))).toBe(false);
-  expect(avatars.filter((a) => fs.existsSync(avatarPath(a)))).toEqual([]);
+  expect(await storedImages(t, user.uid)).toEqual([]);
+  for (const a of avatars) expect(await avatarStored(t, a)).toBe(false);
   await expect(emulatorSignIn(user.email, user.password)).rejects.toThrow();
 }
 
@@ -123,19 +119,23 @@ describe('DELETE /api/account while the person keeps writing', () => {
   });
 });
 
-/** The real file store, whose removal of a user's folder fails the first time (a disk fault). */
-class FailingOnceStore extends FsBlobStore {
-  failures = 1;
-  async deleteAllForUser(userId: string): Promise<void> {
-    if (this.failures-- > 0) throw Object.assign(new Error('EIO: i/o error, rmdir'), { code: 'EIO' });
-    return super.deleteAllForUser(userId);
-  }
+/** The app's real store, whose removal of a user's images fails the first time (a disk fault). */
+function failingOnce(store: BlobStore): BlobStore {
+  let failures = 1;
+  return {
+    put: (...args) => store.put(...args),
+    get: (key) => store.get(key),
+    delete: (key) => store.delete(key),
+    deleteAllForUser: async (userId, within) => {
+      if (failures-- > 0) throw Object.assign(new Error('EIO: i/o error, rmdir'), { code: 'EIO' });
+      return store.deleteAllForUser(userId, within);
+    },
+  };
 }
 
 describe('a deletion that fails part-way', () => {
   it('keeps the account closed to writes and can be retried to completion', async () => {
-    const store = new FailingOnceStore(path.join(t.config.dataDir, 'blobs'));
-    const app = await buildApp(t.config, { db: t.db, blobs: store });
+    const app = await buildApp(t.config, { db: t.db, blobs: failingOnce(t.app.blobs) });
     await app.ready();
     try {
       const user = await t.signUp();
@@ -168,7 +168,7 @@ describe('a deletion that fails part-way', () => {
       const again = await app.inject({ method: 'DELETE', url: '/api/account', headers: as(token), payload: { confirm: user.email } });
       expect(again.statusCode).toBe(204);
       expect(await rowsOf(user.uid)).toEqual({});
-      expect(fs.existsSync(blobDirOf(user.uid))).toBe(false);
+      expect(await storedImages(t, user.uid)).toEqual([]);
       await expect(emulatorSignIn(user.email, user.password)).rejects.toThrow();
     } finally {
       await app.close();

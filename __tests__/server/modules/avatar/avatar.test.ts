@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { storedAvatars } from '../../blobs/stored';
 import { multipartBody, photo, uploadAvatar } from './upload';
 
 let t: TestApp;
@@ -10,10 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const avatarFiles = () => {
-  const dir = path.join(t.config.dataDir, 'avatars');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
 const profileOf = async (user: TestUser) => (await t.request(user, { method: 'GET', url: '/api/profile/' })).json();
 const fetchStatic = (avatar: string) => t.app.inject({ method: 'GET', url: `/${avatar}` });
 
@@ -53,8 +49,8 @@ describe('POST /profile/avatar', () => {
     const first = (await uploadAvatar(t, user, await photo('png'))).json().avatar as string;
     const second = (await uploadAvatar(t, user, await photo('jpeg'), { filename: 'b.jpg', contentType: 'image/jpeg' })).json().avatar as string;
     expect(second).not.toBe(first);
-    expect(avatarFiles()).toContain(path.basename(second));
-    expect(avatarFiles()).not.toContain(path.basename(first));
+    expect(await storedAvatars(t)).toContain(path.basename(second));
+    expect(await storedAvatars(t)).not.toContain(path.basename(first));
     expect((await fetchStatic(first)).statusCode).toBe(404);
     expect((await profileOf(user)).avatar).toBe(second);
   });
@@ -65,12 +61,12 @@ describe('POST /profile/avatar', () => {
     ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
   ])('refuses %s by its bytes and changes nothing', async (_name, bytes, filename, contentType) => {
     const user = await t.signUp();
-    const filesBefore = avatarFiles().length;
+    const filesBefore = (await storedAvatars(t)).length;
     const res = await uploadAvatar(t, user, bytes, { filename, contentType });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Please select a JPG or PNG image' });
     expect((await profileOf(user)).avatar).toBeNull();
-    expect(avatarFiles()).toHaveLength(filesBefore);
+    expect(await storedAvatars(t)).toHaveLength(filesBefore);
   });
 
   it('refuses a WebP picture: only JPG and PNG are accepted', async () => {
@@ -93,13 +89,13 @@ describe('POST /profile/avatar', () => {
 
   it('answers 413 for a file over 5 MB and keeps nothing', async () => {
     const user = await t.signUp();
-    const filesBefore = avatarFiles().length;
+    const filesBefore = (await storedAvatars(t)).length;
     const big = Buffer.concat([await photo('png'), Buffer.alloc(5 * 1024 * 1024)]);
     const res = await uploadAvatar(t, user, big);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The image is too large (max 5 MB)' });
     expect((await profileOf(user)).avatar).toBeNull();
-    expect(avatarFiles()).toHaveLength(filesBefore);
+    expect(await storedAvatars(t)).toHaveLength(filesBefore);
   });
 
   it('answers 400 for a JSON body, a wrong field name or a form without a file', async () => {

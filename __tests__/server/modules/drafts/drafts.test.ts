@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { MAX_OPEN_DRAFTS } from '../../../../src/shared/drafts';
 import { MAX_IMAGE_BYTES } from '../../../../src/shared/receipts';
@@ -7,6 +5,7 @@ import { TOO_MANY_DRAFTS, QUEUE_FULL } from '../../../../src/server/modules/draf
 import { ScanService } from '../../../../src/server/modules/scan/service';
 import { SCAN_QUEUE, setUpScanJobs } from '../../../../src/server/modules/drafts/scanJob';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { storedImages, takeImage } from '../../blobs/stored';
 import { receiptPng } from '../scan/receiptImage';
 import { allSettled, draftsWhen, listDrafts, uploadDrafts } from './uploads';
 
@@ -30,11 +29,6 @@ beforeAll(async () => {
   hardware = await receipt('BOLT HARDWARE', '03/05/2025', 'Hammer', '23.99');
 });
 
-const blobFiles = (user: TestUser) => {
-  const dir = path.join(t.config.dataDir, 'blobs', user.uid);
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
-
 describe('POST /receipts/drafts and the background reading', () => {
   it('takes several photos at once, refuses a file that is not one alone, and reads the rest', async () => {
     const user = await t.signUp();
@@ -51,7 +45,7 @@ describe('POST /receipts/drafts and the background reading', () => {
       ['hammer.png', 'queued'],
     ]);
     expect(answer[1]).toMatchObject({ _id: null, error: 'This file is not a JPEG, PNG or WebP image' });
-    expect(blobFiles(user)).toHaveLength(2);
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
 
     const drafts = await draftsWhen(t, user, (d) => d.length === 2 && allSettled(d));
     // Newest first; both photos were sent in one request, so their order within it may tie.
@@ -91,7 +85,7 @@ describe('POST /receipts/drafts and the background reading', () => {
     expect(saved.imageUrl).toEqual(expect.any(String));
     expect(await listDrafts(t, user)).toEqual([]);
     // The draft's photo became the receipt's: one file, not copied, not deleted.
-    expect(blobFiles(user)).toHaveLength(1);
+    expect(await storedImages(t, user.uid)).toHaveLength(1);
 
     for (const word of ['avocado', 'AVOCADO', 'green grocer']) {
       const found = await t.request(user, { method: 'GET', url: `/receipts?search=${encodeURIComponent(word)}` });
@@ -174,10 +168,10 @@ describe('POST /receipts/drafts and the background reading', () => {
   it('discards a draft with its photo', async () => {
     const user = await t.signUp();
     const [{ _id }] = (await uploadDrafts(t, user, [{ name: 'a.png', bytes: hardware }])).json();
-    expect(blobFiles(user)).toHaveLength(1);
+    expect(await storedImages(t, user.uid)).toHaveLength(1);
     expect((await t.request(user, { method: 'DELETE', url: `/receipts/drafts/${_id}` })).statusCode).toBe(204);
     expect(await listDrafts(t, user)).toEqual([]);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
     expect((await t.request(user, { method: 'DELETE', url: `/receipts/drafts/${_id}` })).statusCode).toBe(404);
   });
 });
@@ -199,7 +193,7 @@ describe('refusals change nothing', () => {
     const json = await t.request(user, { method: 'POST', url: '/receipts/drafts', payload: { files: [] } });
     expect(json.statusCode).toBe(400);
     expect(await listDrafts(t, user)).toEqual([]);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('refuses a person with too many drafts waiting (429 with Retry-After)', async () => {
@@ -210,7 +204,7 @@ describe('refusals change nothing', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.json().message).toBe(TOO_MANY_DRAFTS);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('holds the cap when two uploads arrive at once', async () => {
@@ -223,7 +217,7 @@ describe('refusals change nothing', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 429]);
     expect(await listDrafts(t, user)).toHaveLength(MAX_OPEN_DRAFTS);
-    expect(blobFiles(user)).toHaveLength(1);
+    expect(await storedImages(t, user.uid)).toHaveLength(1);
   });
 
   it("keeps another person's drafts out of reach: not listed, not retried, not discarded, not saved", async () => {
@@ -276,9 +270,7 @@ describe('a full queue and a failed reading', () => {
   it('fails a draft whose photo went missing before it was read, with the reason; Retry reads it again', async () => {
     const user = waiting!;
     const [newer, older] = await listDrafts(idle, user);
-    const file = path.join(idle.config.dataDir, 'blobs', blobKeyOf(older.image_url));
-    const bytes = fs.readFileSync(file);
-    fs.rmSync(file);
+    const putBack = await takeImage(idle, blobKeyOf(older.image_url));
     // The API's own readers, started late: the jobs waited in the database meanwhile.
     const queue = await idle.app.jobQueue.get();
     const scan = new ScanService(idle.db.db, idle.app.receiptScanner);
@@ -294,7 +286,7 @@ describe('a full queue and a failed reading', () => {
     expect(settled[1].processed_data).toBeNull();
 
     expect((await idle.request(user, { method: 'POST', url: `/receipts/drafts/${newer._id}/retry` })).statusCode).toBe(409);
-    fs.writeFileSync(file, bytes);
+    await putBack();
     expect((await idle.request(user, { method: 'POST', url: `/receipts/drafts/${older._id}/retry` })).statusCode).toBe(202);
     const again = await draftsWhen(idle, user, (d) => d.every((x) => x.status === 'ready'));
     expect(again[1].processed_data?.total_amount).toBe(12.4);

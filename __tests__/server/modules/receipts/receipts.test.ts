@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { storedImages } from '../../blobs/stored';
 import { addReceipt, categoryId, dataUrl, daysAgo, JPEG_BYTES, PNG_BYTES, todayUtc, UNKNOWN_ID, WEBP_BYTES } from './fixtures';
 import { addDays } from '../../../../src/shared/calendar';
 import { ReceiptService } from '../../../../src/server/modules/receipts/service';
@@ -13,10 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const blobFiles = (user: TestUser) => {
-  const dir = path.join(t.config.dataDir, 'blobs', user.uid);
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
 const receiptCount = async (user: TestUser) =>
   Number(
     (
@@ -67,7 +62,7 @@ describe('POST /receipts', () => {
     // The database holds a key, never the bytes.
     const row = await t.db.db.selectFrom('receipts').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row.image_key).toMatch(/^[^/]+\/[0-9a-f-]{36}\.jpg$/);
-    expect(blobFiles(user)).toHaveLength(1);
+    expect(await storedImages(t, user.uid)).toHaveLength(1);
     const got = await t.request(user, { method: 'GET', url: `/receipts/${body.id}` });
     expect(got.json()).toEqual(body);
   });
@@ -175,7 +170,7 @@ describe('POST /receipts', () => {
     const res = await t.request(user, { method: 'POST', url: '/receipts', payload });
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
     expect(await receiptCount(user)).toBe(0);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('answers 413 for an image over 8 MB, and for a body over the route limit', async () => {
@@ -187,7 +182,7 @@ describe('POST /receipts', () => {
     const huge = await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: 'A'.repeat(13 * 1024 * 1024) }) });
     expect(huge.statusCode).toBe(413);
     expect(await receiptCount(user)).toBe(0);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('keeps the 64 KB limit on other routes', async () => {
@@ -350,16 +345,16 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
   it('replaces and removes the image, deleting the old blob', async () => {
     const user = await t.signUp();
     const r = await addReceipt(t, user, { imageData: dataUrl(PNG_BYTES) });
-    expect(blobFiles(user)).toEqual([expect.stringMatching(/\.png$/)]);
+    expect(await storedImages(t, user.uid)).toEqual([expect.stringMatching(/\.png$/)]);
     const base = { store: 'Corner Shop', date: todayUtc(), amount: 10 };
     const replaced = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: { ...base, imageData: dataUrl(JPEG_BYTES, 'image/jpeg') } });
     expect(replaced.json().imageUrl).toContain('.jpg?');
-    expect(blobFiles(user)).toEqual([expect.stringMatching(/\.jpg$/)]);
+    expect(await storedImages(t, user.uid)).toEqual([expect.stringMatching(/\.jpg$/)]);
     const kept = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: base });
     expect(kept.json().imageUrl).toContain('.jpg?');
     const removed = await t.request(user, { method: 'PUT', url: `/receipts/${r.id}`, payload: { ...base, imageData: null } });
     expect(removed.json().imageUrl).toBeNull();
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('does not keep the new blob when the edit fails', async () => {
@@ -371,7 +366,7 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
       payload: { store: 'S', date: '2026-01-01', amount: 1, category: 'Nope', imageData: dataUrl(PNG_BYTES) },
     });
     expect(res.statusCode).toBe(400);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
   });
 
   it('deletes the receipt, its items and its image', async () => {
@@ -382,7 +377,7 @@ describe('GET, PUT and DELETE /receipts/{id}', () => {
     expect(res.body).toBe('');
     expect((await t.request(user, { method: 'GET', url: `/receipts/${r.id}` })).statusCode).toBe(404);
     expect((await t.request(user, { method: 'DELETE', url: `/receipts/${r.id}` })).statusCode).toBe(404);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
     expect(await t.db.db.selectFrom('receipt_items').selectAll().where('receipt_id', '=', r.id).execute()).toHaveLength(0);
   });
 });
@@ -412,7 +407,7 @@ describe('another user', () => {
 
     const after = await t.request(owner, { method: 'GET', url: `/receipts/${r.id}` });
     expect({ ...after.json(), imageUrl: null }).toEqual({ ...before, imageUrl: null });
-    expect(blobFiles(owner)).toHaveLength(1);
+    expect(await storedImages(t, owner.uid)).toHaveLength(1);
   });
 
   it('needs a signed-in user', async () => {
@@ -453,7 +448,7 @@ describe('receipt change listeners', () => {
     };
     await expect(service([...receiptListeners, failing]).create(user.uid, { ...manual, imageData: dataUrl(PNG_BYTES) })).rejects.toThrow('listener failed');
     expect(await receiptCount(user)).toBe(0);
-    expect(blobFiles(user)).toHaveLength(0);
+    expect(await storedImages(t, user.uid)).toHaveLength(0);
     expect(await t.db.db.selectFrom('daily_totals').selectAll().where('user_id', '=', user.uid).execute()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import * as m030 from './030_store_memory';
 import * as m031 from './031_closed_accounts';
 import * as m040 from './040_budgets_ahead';
 import * as m050 from './050_receipt_drafts';
+import * as m060 from './060_blobs';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '031_closed_accounts': m031,
   '040_budgets_ahead': m040,
   '050_receipt_drafts': m050,
+  '060_blobs': m060,
 };

@@ -44,8 +44,8 @@ export class AccountService {
       await db.transaction().execute(async (trx) => {
         const avatar = await avatarOf(trx, user.uid);
         await deleteAllUserRows(trx, user.uid);
-        await blobs.deleteAllForUser(user.uid);
-        await avatars.remove(avatar);
+        await blobs.deleteAllForUser(user.uid, trx);
+        await avatars.remove(avatar, trx);
       });
       await this.identityCall(() => this.deps.identity.auth.deleteUser(user.uid));
     } catch (err) {

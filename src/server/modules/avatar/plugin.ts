@@ -1,9 +1,9 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../shared/errors';
 import { notFound } from '../../errors';
+import type { BlobDriver } from '../../blobs/store';
 import { AVATAR_CONTENT_TYPE, AvatarStore } from './store';
 
 declare module 'fastify' {
@@ -16,12 +16,12 @@ const Params = Type.Object({ file: Type.String({ maxLength: 80 }) });
 const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The avatar image' });
 
 /**
- * The avatar store (files under dataDir/avatars) and GET /static/avatars/{file}. Public: an <img>
+ * The avatar store (over the configured blob storage) and GET /static/avatars/{file}. Public: an <img>
  * sends no bearer token; the random file name is the key. A name is never reused, so the
  * browser may keep the image for a year.
  */
-export default fp<{ dataDir: string }>(async (root, { dataDir }) => {
-  root.decorate('avatars', new AvatarStore(path.join(dataDir, 'avatars')));
+export default fp<{ driver: BlobDriver }>(async (root, { driver }) => {
+  root.decorate('avatars', new AvatarStore(driver));
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/static/avatars/:file',

@@ -14,7 +14,7 @@ export class AvatarService {
   /** Re-encodes and stores the picture, points the profile at it and removes the old one. */
   async replace(userId: string, upload: Buffer): Promise<string> {
     const image = await toAvatarImage(upload);
-    const avatar = await this.store.save(image);
+    const avatar = await this.store.save(userId, image);
     let swapped: Awaited<ReturnType<typeof swapAvatar>>;
     try {
       swapped = await writeAsUser(this.db, userId, (trx) => swapAvatar(trx, userId, avatar));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { writeNewFileAtomically } from '../../files';
+import type { BlobDriver } from '../../blobs/store';
+import type { Executor } from '../../db/schema';
 
 /** Where avatars are served from; the client resolves this against the API host root (spec §3). */
 export const AVATAR_URL_PREFIX = 'static/avatars/';
@@ -22,33 +21,28 @@ export function avatarFileOf(avatar: string | null | undefined): string | null {
 }
 
 /**
- * Avatar images as files in one folder, each written whole or not at all. Names are never
- * reused: each upload is a new file, which lets the files be cached for good.
+ * Avatar images in the blob storage (files or the shared database), each written whole or not at
+ * all. Names are never reused: each upload is a new one, which lets them be cached for good.
  */
 export class AvatarStore {
-  constructor(private dir: string) {}
+  constructor(private driver: BlobDriver) {}
 
-  /** Stores the (already re-encoded) image and answers its avatar path. */
-  async save(bytes: Buffer): Promise<string> {
+  /** Stores the user's (already re-encoded) image and answers its avatar path. */
+  async save(userId: string, bytes: Buffer): Promise<string> {
     const file = `${crypto.randomBytes(16).toString('hex')}.webp`;
-    await writeNewFileAtomically(path.join(this.dir, file), bytes);
+    await this.driver.write(file, userId, bytes, AVATAR_CONTENT_TYPE);
     return `${AVATAR_URL_PREFIX}${file}`;
   }
 
-  /** The file's bytes, or null when there is no such avatar. */
+  /** The image's bytes, or null when there is no such avatar. */
   async read(file: string): Promise<Buffer | null> {
     if (!isAvatarFile(file)) return null;
-    try {
-      return await fs.readFile(path.join(this.dir, file));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
+    return (await this.driver.read(file))?.bytes ?? null;
   }
 
   /** Removes the avatar behind this path; paths that are not stored avatars are ignored. */
-  async remove(avatar: string | null | undefined): Promise<void> {
+  async remove(avatar: string | null | undefined, within?: Executor): Promise<void> {
     const file = avatarFileOf(avatar);
-    if (file) await fs.rm(path.join(this.dir, file), { force: true });
+    if (file) await this.driver.remove(file, within);
   }
 }

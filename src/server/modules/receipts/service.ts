@@ -209,7 +209,7 @@ export class ReceiptService {
     let outcome: { result: T; oldImageKey: string | null };
     try {
       outcome = await writeAsUser(this.db, userId, async (trx) => {
-        if (image) kept.image = { key: await this.blobs.put(userId, image.bytes, image.contentType), hash: imageHash(image.bytes) };
+        if (image) kept.image = { key: await this.blobs.put(userId, image.bytes, image.contentType, trx), hash: imageHash(image.bytes) };
         return write(trx, kept.image ?? (input.image ? null : undefined));
       });
     } catch (err) {
