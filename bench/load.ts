@@ -8,12 +8,11 @@
  *   npx tsx bench/load.ts                       # 60 s, 100 connections
  *   options: --duration 20 --connections 100 --pg (PostgreSQL at DATABASE_URL)
  *
- * autocannon runs in a child process (this file with --cannon) so the load generator does not
+ * autocannon runs in a child process (support/mixedLoad.ts) so the load generator does not
  * share the server's event loop; per-route latency is timed in the server (request to finish).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
+import { cannon, MIX, seedLoadUsers } from './support/mixedLoad';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const args = process.argv.slice(2);
@@ -26,84 +25,6 @@ const CONNECTIONS = Number(arg('connections') ?? 100);
 const usePg = args.includes('--pg');
 const USERS = 5;
 const RECEIPTS_PER_USER = 200;
-/** The mix, as the share of requests of each kind. */
-const MIX = { dashboard: 3, search: 2, list: 2, detail: 3, create: 1, count: 4, analytics: 1 } as const;
-type Kind = keyof typeof MIX;
-
-interface CannonPlan {
-  base: string;
-  users: Array<{ token: string; receiptIds: string[] }>;
-  connections: number;
-  duration: number;
-}
-
-/** Child mode: run autocannon with the mix and print its result as JSON. */
-async function runCannon(plan: CannonPlan): Promise<void> {
-  const autocannon = (await import('autocannon')).default;
-  const kinds = (Object.keys(MIX) as Kind[]).flatMap((k) => Array<Kind>(MIX[k]).fill(k));
-  let n = 0;
-  const today = new Date().toISOString().slice(0, 10);
-  const result = await autocannon({
-    url: plan.base,
-    connections: plan.connections,
-    duration: plan.duration,
-    timeout: 10,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const i = n++;
-          const user = plan.users[i % plan.users.length];
-          const headers = { authorization: `Bearer ${user.token}` };
-          switch (kinds[i % kinds.length]) {
-            case 'dashboard':
-              return { ...req, method: 'GET', path: '/dashboard', headers };
-            case 'search':
-              return { ...req, method: 'GET', path: `/receipts?search=Store%20${i % 17}&limit=50`, headers };
-            case 'list':
-              return { ...req, method: 'GET', path: '/receipts?limit=50&sort=amount&order=desc', headers };
-            case 'detail':
-              return { ...req, method: 'GET', path: `/receipts/${user.receiptIds[i % user.receiptIds.length]}`, headers };
-            case 'count':
-              return { ...req, method: 'GET', path: '/notifications/count', headers };
-            case 'analytics':
-              return { ...req, method: 'GET', path: `/api/analytics?range=${['weekly', 'monthly', 'yearly'][i % 3]}`, headers };
-            case 'create':
-              return {
-                ...req,
-                method: 'POST',
-                path: '/receipts',
-                headers: { ...headers, 'content-type': 'application/json' },
-                body: JSON.stringify({ store: `Load ${i % 50}`, date: today, amount: 1 + (i % 5000) / 100, category: 'Food' }),
-              };
-          }
-        },
-      },
-    ],
-  });
-  process.stdout.write(JSON.stringify(result));
-}
-
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  '5xx': number;
-}
-
-function cannon(plan: CannonPlan): Promise<CannonResult> {
-  const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [__filename, '--cannon'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited with ${code}`))));
-    child.stdin.end(JSON.stringify(plan));
-  });
-}
-
 /** Which route of the mix a request was, from its method and path. */
 function routeOf(method: string, url: string): string {
   const p = url.split('?')[0];
@@ -116,41 +37,10 @@ function routeOf(method: string, url: string): string {
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 
 async function main(): Promise<void> {
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
-  const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
   const { app, base, stop } = await startBenchApi({ name: 'load', usePg, env: NO_WRITE_LIMIT });
 
   try {
-    const users: CannonPlan['users'] = [];
-    const categories = DEFAULT_CATEGORIES.map((c) => c.name);
-    for (let u = 0; u < USERS; u++) {
-      const email = uniqueEmail('load');
-      const { uid, token } = await emulatorSignUp(email, 'secret-pass-1', `Load User ${u}`);
-      const call = async (method: string, url: string, body?: unknown) => {
-        const res = await fetch(`${base}${url}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-        return res.json();
-      };
-      await call('POST', '/api/auth/register', { user_id: uid, email, display_name: `Load User ${u}` });
-      await call('POST', '/dashboard/budget', { amount: 5000 });
-      const receiptIds: string[] = [];
-      for (let i = 0; i < RECEIPTS_PER_USER; i++) {
-        const d = new Date(Date.now() - (i % 300) * 86_400_000).toISOString().slice(0, 10);
-        const r = await call('POST', '/receipts', {
-          store: `Store ${i % 17}`,
-          date: d,
-          amount: 5 + ((i * 37) % 9000) / 100,
-          category: categories[i % categories.length],
-          description: `Receipt ${i}`,
-        });
-        receiptIds.push(r.id);
-      }
-      users.push({ token, receiptIds });
-    }
+    const users = await seedLoadUsers(base, USERS, RECEIPTS_PER_USER);
 
     // Server-side timing per route, and RSS once a second.
     const timings = new Map<string, number[]>();
@@ -204,18 +94,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (args.includes('--cannon')) {
-  let input = '';
-  process.stdin.on('data', (b: Buffer) => (input += b.toString()));
-  process.stdin.on('end', () => {
-    runCannon(JSON.parse(input) as CannonPlan).catch((err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
-  });
-} else {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

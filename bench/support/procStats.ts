@@ -63,3 +63,11 @@ export function startTicksOf(pid: number): number | null {
   const fields = statFields(pid);
   return fields ? Number(fields[19]) : null;
 }
+
+/** The whole machine's CPU time so far, busy and in all, in seconds over every core (/proc/stat). */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = ticks[3] + ticks[4]; // idle + iowait
+  return { busy: (total - idle) / TICKS, total: total / TICKS };
+}

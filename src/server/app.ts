@@ -40,6 +40,13 @@ import draftRoutes from './modules/drafts/routes';
 import { setUpScanJobs } from './modules/drafts/scanJob';
 import type { ReceiptScanner } from './ocr';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when the process is stopping: /healthz answers 503 so a balancer sends no more requests. */
+    drain: { draining: boolean };
+  }
+}
+
 export interface AppDeps {
   /** An open database; when absent one is opened from config and closed with the app. */
   db?: DbHandle;
@@ -87,6 +94,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     else redis?.disconnect();
   });
 
+  app.decorate('drain', { draining: false });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins, redis });
   await app.register(jsonGuard);

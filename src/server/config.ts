@@ -35,6 +35,11 @@ export interface ServerConfig {
   blobStore: BlobStoreKind;
   /** Redis for rate-limit counters every instance shares (REDIS_URL); null: counted in this process. */
   redisUrl: string | null;
+  /**
+   * Seconds a stopping API answers 503 on /healthz before it closes (DRAIN_SECONDS; by default
+   * 3 in a cluster, else 0): the balancer stops sending it requests, then those in flight finish.
+   */
+  drainSeconds: number;
   /** Signs image links; every instance must share it (BLOB_URL_SECRET, required in production and in a cluster). */
   blobUrlSecret: string;
   ocr: { engine: OcrEngineName; poolSize: number; maxQueue: number; idleMs: number };
@@ -139,6 +144,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     cluster,
     blobStore: blobStoreKind(env, cluster),
     redisUrl: str(env, 'REDIS_URL', '') || null,
+    drainSeconds: int(env, 'DRAIN_SECONDS', cluster ? 3 : 0),
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
     ocr: {
       engine: ocrEngine(env),
@@ -150,7 +156,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
     billReminderMinutes: int(env, 'BILL_REMINDER_MINUTES', 60),
     scanJobs: {
-      workers: int(env, 'SCAN_WORKERS', Math.max(1, int(env, 'OCR_POOL_SIZE', os.cpus().length))),
+      // A cluster's API instances leave reading to worker processes unless told otherwise.
+      workers: int(env, 'SCAN_WORKERS', cluster ? 0 : Math.max(1, int(env, 'OCR_POOL_SIZE', os.cpus().length))),
       queueMax: int(env, 'SCAN_QUEUE_MAX', 2000),
       timeoutSeconds: Math.max(1, int(env, 'SCAN_JOB_TIMEOUT_SECONDS', 300)),
       retryLimit: int(env, 'SCAN_RETRY_LIMIT', 3),

@@ -11,6 +11,12 @@ runMain(async () => {
   const web = config.serveWeb ? await buildWebApp(config) : null;
   onShutdown(async () => {
     app.log.info('shutting down');
+    // Behind a balancer: fail its health checks first so it sends nothing new, still answering
+    // what comes meanwhile; closing then waits for the requests in flight.
+    if (config.drainSeconds > 0) {
+      app.drain.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    }
     await Promise.all([app.close(), web?.close()]);
   });
   await app.listen({ host: config.apiHost, port: config.apiPort });

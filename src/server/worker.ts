@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { loadConfig } from './config';
-import { openDatabase } from './db';
+import { exclusively, openDatabase } from './db';
 import { openBlobStorage } from './blobs/storage';
 import { createReceiptScanner } from './ocr';
 import { JobQueue } from './queue/jobQueue';
@@ -26,14 +26,16 @@ runMain(async () => {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
   const scanner = await createReceiptScanner({ engine: config.ocr.engine, poolSize: config.ocr.poolSize || undefined, maxQueue: config.ocr.maxQueue });
   const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
-  const queue = await JobQueue.open(handle, { pollingSeconds, maintenanceSeconds }, (err) => console.error(`job queue: ${err.message}`));
   const scan = new ScanService(handle.db, { get: async () => scanner });
-  await setUpScanJobs(
-    queue,
-    { db: handle.db, blobs: openBlobStorage(config.blobStore, config.dataDir, handle.db).images, scan },
-    { ...scanJobs, workers: Math.max(1, scanJobs.workers) },
-  );
-  console.log(`Tally worker reading receipts (${Math.max(1, scanJobs.workers)} at once). Press Ctrl+C to stop.`);
+  // SCAN_WORKERS=0 tells an API instance to read nothing; a worker then reads as many as it has readers.
+  const workers = scanJobs.workers || Math.max(1, config.ocr.poolSize);
+  const queue = await exclusively(handle, 'job queue', async () => {
+    const opened = await JobQueue.open(handle, { pollingSeconds, maintenanceSeconds }, (err) => console.error(`job queue: ${err.message}`));
+    const blobs = openBlobStorage(config.blobStore, config.dataDir, handle.db).images;
+    await setUpScanJobs(opened, { db: handle.db, blobs, scan }, { ...scanJobs, workers });
+    return opened;
+  });
+  console.log(`Tally worker reading receipts (${workers} at once). Press Ctrl+C to stop.`);
   onShutdown(async () => {
     console.log('Stopping the worker: letting the receipts being read finish...');
     await queue.stop(STOP_TIMEOUT_MS);

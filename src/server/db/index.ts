@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { lockFolder } from './folderLock';
 import { createPgliteFolder, pgliteFolderExists } from './pgliteFolder';
@@ -44,12 +44,32 @@ export function sqlExecutorOf(db: Kysely<Database>): SqlExecutor {
   };
 }
 
+/**
+ * Runs `work` while no other process runs work of the same name on this database: processes of
+ * a cluster start together, and creating tables or queues side by side fails in one of them. A
+ * session lock on a connection of its own (released with it, even if this process dies); the
+ * embedded database belongs to one process and has one connection, so there is nothing to wait for.
+ */
+export async function exclusively<T>(handle: Pick<DbHandle, 'db' | 'driver'>, name: string, work: () => Promise<T>): Promise<T> {
+  if (handle.driver === 'pglite') return work();
+  return handle.db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${STARTUP_LOCK_CLASS}, hashtext(${name}))`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK_CLASS}, hashtext(${name}))`.execute(conn);
+    }
+  });
+}
+/** The first half of the start-up locks' keys, apart from the per-user locks' (db/accountGate.ts). */
+const STARTUP_LOCK_CLASS = 7_000;
+
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   const handle = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
     : await openPglite(opts.pgliteDir, opts.pgliteSharedBuffers ?? DEFAULT_SHARED_BUFFERS);
   try {
-    await migrate(handle.db);
+    await exclusively(handle, 'migrations', () => migrate(handle.db));
   } catch (err) {
     await handle.close();
     throw err;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DbHandle } from '../db';
+import { exclusively, type DbHandle } from '../db';
 import { JobQueue, type QueueTimings } from '../queue/jobQueue';
 
 /** Hands out the app's job queue, opening it once. */
@@ -34,11 +34,11 @@ export default fp<QueuePluginOptions>(async (app, opts) => {
   const provider: QueueProvider = {
     get() {
       if (!opening) {
-        const attempt = (async () => {
+        const attempt = exclusively(opts.handle, 'job queue', async () => {
           const queue = await JobQueue.open(opts.handle, opts.timings, (err) => app.log.error({ err }, 'job queue error'));
           await opts.setup(queue);
           return queue;
-        })();
+        });
         opening = attempt;
         // A queue that failed to open (the database away) is tried again by the next caller.
         attempt.catch(() => {
