@@ -1,17 +1,12 @@
 import type { Config } from 'jest';
-import base from './jest.config';
+import e2e from './jest.e2e.config';
 
-/** The cluster test (npm run test:cluster): real processes behind HAProxy, one file. */
-const server = (base.projects as Config[])[0];
+/** The cluster test (npm run test:cluster): real processes behind HAProxy, one file, the API tests' emulator. */
 const config: Config = {
-  transform: server.transform,
-  transformIgnorePatterns: server.transformIgnorePatterns,
-  moduleFileExtensions: server.moduleFileExtensions,
-  testEnvironment: 'node',
+  ...e2e,
   testMatch: ['<rootDir>/__tests__/cluster/**/*.test.ts'],
   globalSetup: '<rootDir>/__tests__/setup/globalSetup.ts',
   globalTeardown: '<rootDir>/__tests__/setup/globalTeardown.ts',
   testTimeout: 300_000,
-  maxWorkers: 1,
 };
 export default config;

@@ -32,13 +32,9 @@ import { CategoryService } from '../src/server/modules/categories/service';
 import { categoryHooks, profileHooks } from '../src/server/moduleWiring';
 import { addDays, startOfMonth, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
+import { arg, flag } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const usePg = args.includes('--pg') || Boolean(process.env.DATABASE_URL);
+const usePg = flag('pg') || Boolean(process.env.DATABASE_URL);
 const SIZES = (arg('sizes') ?? '1000,10000,100000,1000000').split(',').map(Number);
 const CALLS = Number(arg('calls') ?? 200);
 const OTHER_USERS = 3;

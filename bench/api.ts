@@ -16,16 +16,12 @@ import path from 'node:path';
 import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { arg, flag } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const DURATION = Number(arg('duration') ?? 10);
 const CONNECTIONS = Number(arg('connections') ?? 50);
 const WARMUP = Math.min(3, Math.max(1, Math.round(DURATION / 4)));
-const usePg = args.includes('--pg');
+const usePg = flag('pg');
 const RECEIPTS = 100;
 
 const root = path.resolve(__dirname, '..');

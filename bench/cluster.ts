@@ -20,12 +20,8 @@ import { openScratchDatabase } from '../scripts/scratchDatabase';
 import { NO_WRITE_LIMIT } from './support/benchApi';
 import { cannon, MIX, seedLoadUsers, type CannonResult } from './support/mixedLoad';
 import { cpuSecondsOf, descendantsOf, machineCpuSeconds } from './support/procStats';
+import { arg } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const DURATION = Number(arg('duration') ?? 30);
 const CONNECTIONS = Number(arg('connections') ?? 50);
 const USERS = 5;

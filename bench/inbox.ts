@@ -33,6 +33,7 @@ import { Client } from 'pg';
 import { commandLineOf, descendantsOf, peakRssMbOf, startTicksOf } from './support/procStats';
 import { loadConfig } from '../src/server/config';
 import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type DraftStatus } from '../src/shared/constants/drafts';
+import { arg } from './support/args';
 
 const root = path.resolve(__dirname, '..');
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(__dirname, '../../shared/datasets');
@@ -97,12 +98,6 @@ interface SetupResult {
   scanProcesses: Record<string, number>;
   loadAverage: { start: number[]; end: number[] };
 }
-
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 
 /** Ctrl+C or SIGTERM: the run in progress stops, and everything it started is stopped and dropped. */
 const interrupted = new AbortController();

@@ -14,15 +14,11 @@
 import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
 import { cannon, MIX, seedLoadUsers } from './support/mixedLoad';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { arg, flag } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const DURATION = Number(arg('duration') ?? 60);
 const CONNECTIONS = Number(arg('connections') ?? 100);
-const usePg = args.includes('--pg');
+const usePg = flag('pg');
 const USERS = 5;
 const RECEIPTS_PER_USER = 200;
 /** Which route of the mix a request was, from its method and path. */

@@ -18,13 +18,9 @@ import { openScratchDatabase } from '../scripts/scratchDatabase';
 import { benchIdentity } from './support/benchIdentity';
 import { findRecurringSeries, type DatedReceipt } from '../src/server/modules/recurring/detect';
 import { addDays, todayIn } from '../src/shared/calendar';
+import { arg, flag } from './support/args';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const usePg = args.includes('--pg');
+const usePg = flag('pg');
 const RECEIPTS = Number(arg('receipts') ?? 10_000);
 const RUNS = Number(arg('runs') ?? 30);
 const USER = 'benchrecurring00000000000001';

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: type-check, lint, unit and API tests (PGlite, then PostgreSQL when one can be had),
-# a production build, and the browser tests in Debian's chromium. Fails on the first failure.
+# a production build, the browser tests in Debian's chromium, and the cluster test (when
+# PostgreSQL, Redis and HAProxy can be had). Fails on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
@@ -69,6 +70,9 @@ fi
 
 step "Browser tests (Chromium)"
 npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"
+
+step "Cluster: two API instances, a scan worker and HAProxy on PostgreSQL and Redis"
+bash scripts/test-cluster.sh --json --outputFile="$RESULTS/cluster.json"
 
 echo
 node scripts/test-summary.js
