@@ -1,0 +1,70 @@
+/**
+ * Money in any currency: amounts are kept as integers of the currency's minor unit (cents for
+ * USD, yen for JPY, fils for KWD), and converted to the person's home currency with a rate.
+ * Imports nothing: the client and the server use the same rules.
+ */
+
+/** ISO 4217 codes whose minor unit is not a hundredth, by digits (ISO 4217's table; every other code has 2). */
+const MINOR_UNITS: Record<string, number> = Object.fromEntries(
+  Object.entries({
+    0: 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF',
+    3: 'BHD IQD JOD KWD LYD OMR TND',
+    4: 'CLF UYW',
+  }).flatMap(([digits, codes]) => codes.split(' ').map((code) => [code, Number(digits)])),
+);
+
+export const DEFAULT_HOME_CURRENCY = 'USD';
+
+const CODE_RE = /^[A-Z]{3}$/;
+let known: Set<string> | null = null;
+
+/** True for a currency code in use today (ISO 4217, as the runtime's Intl knows them). */
+export function isCurrencyCode(code: string): boolean {
+  if (!CODE_RE.test(code)) return false;
+  known ??= new Set(Intl.supportedValuesOf('currency'));
+  return known.has(code);
+}
+
+/** Digits after the decimal point in the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
+export function minorUnits(code: string): number {
+  return MINOR_UNITS[code] ?? 2;
+}
+
+/**
+ * The amount in the currency's minor units, or null when it has more decimals than the currency
+ * has (a third decimal in USD, any in JPY) or is not finite.
+ */
+export function toMinor(amount: number, code: string): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const scale = 10 ** minorUnits(code);
+  const minor = Math.round(amount * scale);
+  // Float noise (0.1 + 0.2) is accepted, a real extra decimal (1.005 USD) is not.
+  if (Math.abs(minor - amount * scale) > 1e-6 * Math.max(1, Math.abs(amount) * scale)) return null;
+  return minor;
+}
+
+/** The amount a number of minor units stands for: 1234 USD → 12.34, 1234 JPY → 1234. */
+export function fromMinor(minor: number, code: string): number {
+  return Math.round(minor) / 10 ** minorUnits(code);
+}
+
+/** Rates are kept to this many decimal places (the database's numeric(20, 8)). */
+export const RATE_DECIMALS = 8;
+
+/**
+ * `minor` units of `from` in units of `to`, at `rate` (units of `to` for one unit of `from`, at
+ * most RATE_DECIMALS decimals): RM 45.60 at 0.2130 USD per MYR → 971 cents. Computed exactly in
+ * integers and rounded once, half away from zero, so a refund converts to the size of the
+ * purchase it undoes.
+ */
+export function convertMinor(minor: number, from: string, to: string, rate: number): number {
+  if (from === to) return minor;
+  if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`A conversion rate must be a positive number, not ${rate}`);
+  const shift = minorUnits(to) - minorUnits(from);
+  const numerator = BigInt(Math.round(minor)) * BigInt(Math.round(rate * 10 ** RATE_DECIMALS)) * 10n ** BigInt(Math.max(0, shift));
+  const denominator = 10n ** BigInt(RATE_DECIMALS + Math.max(0, -shift));
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  return Number(negative ? -rounded : rounded);
+}
