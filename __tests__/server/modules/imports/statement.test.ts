@@ -1,0 +1,173 @@
+import iconv from 'iconv-lite';
+import {
+  decodeStatement,
+  fingerprintsOf,
+  guessDateOrder,
+  guessMapping,
+  isRowProblem,
+  parseStatementAmount,
+  parseStatementDate,
+  readStatement,
+  statementRow,
+  type ColumnMapping,
+  type StatementRow,
+} from '../../../../src/server/modules/imports/statement';
+import { toMinor } from '../../../../src/shared/currency';
+
+/** Statements as banks export them (written for these tests, in the shapes real banks use). */
+const US_CARD = [
+  'Transaction Date,Post Date,Description,Category,Type,Amount,Memo',
+  '11/03/2026,11/04/2026,GREEN GROCER #1021,Groceries,Sale,-42.50,',
+  '11/05/2026,11/06/2026,"AMAZON MKTPLACE, SEATTLE WA",Shopping,Sale,-1234.56,"gift, for mum"',
+  '11/07/2026,11/07/2026,RETURN: SHOE SHOP,Shopping,Return,25.00,',
+].join('\r\n');
+
+const UK_BANK_WITH_BOM = Buffer.concat([
+  Buffer.from([0xef, 0xbb, 0xbf]),
+  Buffer.from(['Date,Description,Paid out,Paid in,Balance', '03/11/2026,TESCO STORES 2231,12.40,,987.60', '15/11/2026,SALARY,,2000.00,2987.60', ''].join('\n')),
+]);
+
+/** A German bank: semicolons, decimal commas, day-first dates with dots, Windows-1252 ('ü'). */
+const DE_BANK_1252 = iconv.encode(
+  [
+    'Buchungstag;Verwendungszweck;Betrag;Währung',
+    '03.11.2026;Bäckerei Müller;-4,50;EUR',
+    '04.11.2026;"Miete; November";-1.250,00;EUR',
+    '05.11.2026;Gehalt;3.100,00;EUR',
+  ].join('\r\n'),
+  'win1252',
+);
+
+const MY_CARD_TABS = [
+  'Date\tMerchant\tAmount\tCurrency',
+  '2026-11-03\tKEDAI RUNCIT ABC\t45.60\tMYR',
+  '2026-11-04\tPETRONAS\tnot a number\tMYR',
+  '2026-11-31\tTYPO DAY\t10.00\tMYR',
+].join('\n');
+
+const minor = (amount: number, currency: string | null) => toMinor(amount, currency ?? 'USD');
+
+function rowsOf(bytes: Buffer | string, mapping: ColumnMapping) {
+  const table = readStatement(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
+  return table.rows.map((r) => statementRow(r, mapping, minor));
+}
+
+describe('reading a statement file', () => {
+  it('reads a US card export: commas in quoted fields, spending negative', () => {
+    const table = readStatement(Buffer.from(US_CARD));
+    expect(table).toMatchObject({ encoding: 'utf-8', delimiter: ',' });
+    expect(table.header[2]).toBe('Description');
+    expect(table.rows.map((r) => r.line)).toEqual([2, 3, 4]);
+    // No day above 12 in these dates: the order is left for the person to choose.
+    const guessed = guessMapping(table);
+    expect(guessed).toStrictEqual({ date: 0, description: 2, amount: 5 });
+    const rows = table.rows.map((r) => statementRow(r, { ...guessed, dateOrder: 'MDY' } as ColumnMapping, minor));
+    expect(rows).toEqual([
+      { line: 2, date: '2026-11-03', description: 'GREEN GROCER #1021', amount: 4250, currency: null },
+      { line: 3, date: '2026-11-05', description: 'AMAZON MKTPLACE, SEATTLE WA', amount: 123456, currency: null },
+      { line: 4, date: '2026-11-07', description: 'RETURN: SHOE SHOP', amount: -2500, currency: null },
+    ]);
+  });
+
+  it('reads a UK export with a byte-order mark, debit and credit columns and day-first dates', () => {
+    const table = readStatement(UK_BANK_WITH_BOM);
+    expect(table.header[0]).toBe('Date'); // no BOM left on the first name
+    const mapping = guessMapping(table);
+    expect(mapping).toEqual({ date: 0, description: 1, debit: 2, credit: 3, dateOrder: 'DMY' });
+    expect(rowsOf(UK_BANK_WITH_BOM, mapping as ColumnMapping)).toEqual([
+      { line: 2, date: '2026-11-03', description: 'TESCO STORES 2231', amount: 1240, currency: null },
+      { line: 3, date: '2026-11-15', description: 'SALARY', amount: -200000, currency: null },
+    ]);
+  });
+
+  it('reads a German export in Windows-1252 with semicolons and decimal commas', () => {
+    const table = readStatement(DE_BANK_1252);
+    expect(table).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
+    const mapping: ColumnMapping = { date: 0, description: 1, amount: 2, currency: 3, dateOrder: 'DMY' };
+    expect(rowsOf(DE_BANK_1252, mapping)).toEqual([
+      { line: 2, date: '2026-11-03', description: 'Bäckerei Müller', amount: 450, currency: 'EUR' },
+      { line: 3, date: '2026-11-04', description: 'Miete; November', amount: 125000, currency: 'EUR' },
+      { line: 4, date: '2026-11-05', description: 'Gehalt', amount: -310000, currency: 'EUR' },
+    ]);
+  });
+
+  it('reports a bad row with its line number and reads the rest', () => {
+    const mapping: ColumnMapping = { date: 0, description: 1, amount: 2, currency: 3, dateOrder: 'ISO' };
+    const rows = rowsOf(MY_CARD_TABS, mapping);
+    expect(readStatement(Buffer.from(MY_CARD_TABS)).delimiter).toBe('\t');
+    // A card statement prints purchases as positive here; the person says so by the sign they map.
+    expect(rows[0]).toEqual({ line: 2, date: '2026-11-03', description: 'KEDAI RUNCIT ABC', amount: -4560, currency: 'MYR' });
+    expect(rows.slice(1)).toEqual([
+      { line: 3, message: 'The amount is not a number' },
+      { line: 4, message: "'2026-11-31' is not a date (ISO)" },
+    ]);
+    expect(rows.filter(isRowProblem)).toHaveLength(2);
+  });
+
+  it('tells UTF-8 from Windows-1252 by the bytes', () => {
+    expect(decodeStatement(Buffer.from('Café;1,00', 'utf8'))).toEqual({ text: 'Café;1,00', encoding: 'utf-8' });
+    expect(decodeStatement(iconv.encode('Café;1,00 €', 'win1252'))).toEqual({ text: 'Café;1,00 €', encoding: 'windows-1252' });
+  });
+});
+
+describe('dates and amounts as banks print them', () => {
+  it('reads dates in the order given, and refuses days that do not exist', () => {
+    expect(parseStatementDate('11/03/2026', 'MDY')).toBe('2026-11-03');
+    expect(parseStatementDate('11/03/2026', 'DMY')).toBe('2026-03-11');
+    expect(parseStatementDate('3.11.26', 'DMY')).toBe('2026-11-03');
+    expect(parseStatementDate('2026-11-03T10:00:00', 'ISO')).toBe('2026-11-03');
+    expect(parseStatementDate('02/30/2026', 'MDY')).toBeNull();
+    expect(parseStatementDate('yesterday', 'DMY')).toBeNull();
+  });
+
+  it('guesses the order from a day above 12, and says when it cannot tell', () => {
+    expect(guessDateOrder(['03/11/2026', '15/11/2026'])).toBe('DMY');
+    expect(guessDateOrder(['11/03/2026', '11/15/2026'])).toBe('MDY');
+    expect(guessDateOrder(['2026-11-03'])).toBe('ISO');
+    expect(guessDateOrder(['01/02/2026', '03/04/2026'])).toBeNull();
+  });
+
+  it.each([
+    ['1,234.56', 1234.56],
+    ['1.234,56', 1234.56],
+    ['-12.50', -12.5],
+    ['(12.50)', -12.5],
+    ['12.50-', -12.5],
+    ['€ 12,50', 12.5],
+    ['RM45.60', 45.6],
+    ['+3', 3],
+    ['1 234,56', 1234.56],
+  ])('reads %p as %p', (text, value) => {
+    expect(parseStatementAmount(text)).toBe(value);
+  });
+
+  it.each(['', 'abc', '12.3.4,5,6x', '--'])('refuses %p', (text) => {
+    expect(parseStatementAmount(text)).toBeNull();
+  });
+});
+
+describe('fingerprints', () => {
+  const row = (over: Partial<StatementRow> = {}): StatementRow => ({
+    line: 2,
+    date: '2026-11-03',
+    description: 'Green  Grocer',
+    amount: 4250,
+    currency: null,
+    ...over,
+  });
+
+  it('are the same for the same row in another file (spacing and case aside), and differ otherwise', () => {
+    const [a] = fingerprintsOf([row()], 'USD');
+    expect(fingerprintsOf([row({ line: 9, description: 'GREEN GROCER' })], 'USD')).toEqual([a]);
+    expect(fingerprintsOf([row({ currency: 'USD' })], 'USD')).toEqual([a]);
+    for (const other of [row({ amount: 4251 }), row({ date: '2026-11-04' }), row({ description: 'Green Grocers' }), row({ currency: 'MYR' })]) {
+      expect(fingerprintsOf([other], 'USD')).not.toEqual([a]);
+    }
+  });
+
+  it('keep two identical rows of one file apart, and match them again in the same order', () => {
+    const twice = fingerprintsOf([row(), row({ line: 3 })], 'USD');
+    expect(new Set(twice).size).toBe(2);
+    expect(fingerprintsOf([row({ line: 7 }), row({ line: 8 })], 'USD')).toEqual(twice);
+  });
+});
