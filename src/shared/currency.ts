@@ -68,3 +68,53 @@ export function convertMinor(minor: number, from: string, to: string, rate: numb
   const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
   return Number(negative ? -rounded : rounded);
 }
+
+/** Markers printed on receipts that name one currency; '$' and '¥' are read with the home currency in mind. */
+const MARKERS: Record<string, string> = {
+  RM: 'MYR',
+  '€': 'EUR',
+  '£': 'GBP',
+  '₹': 'INR',
+  RS: 'INR',
+  RP: 'IDR',
+  '฿': 'THB',
+  '₩': 'KRW',
+  '₱': 'PHP',
+  '₫': 'VND',
+  S$: 'SGD',
+  A$: 'AUD',
+  C$: 'CAD',
+  HK$: 'HKD',
+  NZ$: 'NZD',
+  US$: 'USD',
+  R$: 'BRL',
+  FR: 'CHF',
+};
+const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
+
+/**
+ * The currency a marker printed on a receipt names ('RM' → MYR, '€' → EUR, 'MYR' → MYR), or null
+ * when it names none. '$' is the home currency when that is a dollar, else USD; '¥' is CNY for a
+ * home in yuan, else JPY.
+ */
+export function currencyOfMarker(marker: string | null | undefined, home: string): string | null {
+  const m = (marker ?? '').trim().toUpperCase();
+  if (!m) return null;
+  if (isCurrencyCode(m)) return m;
+  if (MARKERS[m]) return MARKERS[m];
+  if (m === '$') return DOLLARS.includes(home) ? home : 'USD';
+  if (m === '¥' || m === '￥') return home === 'CNY' ? 'CNY' : 'JPY';
+  return null;
+}
+
+/** An amount for people to read, in the currency's own sign and minor units: 'RM 45.60', '¥1,500', 'KWD 1.234'. */
+export function formatMoney(minor: number, code: string, locale = 'en-US'): string {
+  const digits = minorUnits(code);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: code,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(fromMinor(minor, code));
+}

@@ -1,4 +1,4 @@
-import { convertMinor, fromMinor, isCurrencyCode, minorUnits, toMinor } from '../../../src/shared/currency';
+import { convertMinor, currencyOfMarker, formatMoney, fromMinor, isCurrencyCode, minorUnits, toMinor } from '../../../src/shared/currency';
 
 describe("money in each currency's minor units", () => {
   it('knows the ISO 4217 codes in use and refuses anything else', () => {
@@ -54,5 +54,36 @@ describe('conversion to the home currency', () => {
 
   it('refuses a rate that is not a positive number', () => {
     for (const rate of [0, -1, Number.NaN, Infinity]) expect(() => convertMinor(100, 'MYR', 'USD', rate)).toThrow(RangeError);
+  });
+});
+
+describe('what a receipt prints', () => {
+  it.each([
+    ['RM', 'USD', 'MYR'],
+    ['rm', 'USD', 'MYR'],
+    ['MYR', 'USD', 'MYR'],
+    ['€', 'USD', 'EUR'],
+    ['£', 'EUR', 'GBP'],
+    ['S$', 'USD', 'SGD'],
+    ['$', 'USD', 'USD'],
+    ['$', 'CAD', 'CAD'],
+    ['$', 'EUR', 'USD'],
+    ['¥', 'USD', 'JPY'],
+    ['¥', 'CNY', 'CNY'],
+    ['', 'USD', null],
+    [null, 'USD', null],
+    ['TOTAL', 'USD', null],
+  ])('%p with home %p is %p', (marker, home, code) => {
+    expect(currencyOfMarker(marker, home)).toBe(code);
+  });
+
+  it('shows amounts in their own sign and minor units', () => {
+    // A no-break space keeps a letter sign with its amount.
+    expect(formatMoney(4560, 'MYR')).toBe('RM\u00a045.60');
+    expect(formatMoney(971, 'USD')).toBe('$9.71');
+    expect(formatMoney(150000, 'JPY')).toBe('¥150,000');
+    expect(formatMoney(1234, 'KWD')).toBe('KWD\u00a01.234');
+    expect(formatMoney(123456, 'IDR')).toBe('Rp\u00a01,234.56');
+    expect(formatMoney(-2500, 'EUR')).toBe('-€25.00');
   });
 });
