@@ -44,7 +44,7 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t]));
 
 /** Keys look like '<user segment>/<uuid>.<ext>'; nothing else is ever read or written. */
-const KEY_RE = /^([A-Za-z0-9_-]{1,130})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+const KEY_RE = /^[A-Za-z0-9_-]{1,130}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
 export function extensionFor(contentType: string): string {
   const ext = EXTENSIONS[contentType];
@@ -57,9 +57,9 @@ export function contentTypeOf(key: string): string | null {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? null;
 }
 
-export function parseKey(key: string): { userSegment: string; contentType: string } | null {
-  const m = KEY_RE.exec(key);
-  return m ? { userSegment: m[1], contentType: CONTENT_TYPES[m[3]] } : null;
+/** True for a receipt photo's key as UserBlobStore makes them. */
+export function isImageKey(key: string): boolean {
+  return KEY_RE.test(key);
 }
 
 /** Firebase uids are [A-Za-z0-9]; anything else is hashed so it can never escape its folder. */
@@ -78,11 +78,11 @@ export class UserBlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<StoredBlob | null> {
-    return parseKey(key) ? this.driver.read(key) : null;
+    return isImageKey(key) ? this.driver.read(key) : null;
   }
 
   async delete(key: string): Promise<void> {
-    if (parseKey(key)) await this.driver.remove(key);
+    if (isImageKey(key)) await this.driver.remove(key);
   }
 
   async deleteAllForUser(userId: string, within?: Executor): Promise<void> {
