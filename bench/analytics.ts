@@ -13,16 +13,10 @@
  * (the longest carry-over there can be) and two monthly bills are confirmed, so GET /dashboard
  * and GET /categories answer with rollover, pace and forecast at their dearest.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import type { DbHandle } from '../src/server/db';
-import { openScratchDatabase } from '../scripts/scratchDatabase';
-import { benchIdentity } from './support/benchIdentity';
 import { seedDefaultCategories, listCategories } from '../src/server/modules/categories/repository';
 import { insertProfile } from '../src/server/modules/profile/repository';
 import { rebuildTotals } from '../src/server/modules/analytics/repository';
@@ -33,6 +27,7 @@ import { categoryHooks, profileHooks } from '../src/server/moduleWiring';
 import { addDays, startOfMonth, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
 import { arg, flag } from './support/args';
+import { openBenchApp, runBench } from './support/benchApp';
 
 const usePg = flag('pg') || Boolean(process.env.DATABASE_URL);
 const SIZES = (arg('sizes') ?? '1000,10000,100000,1000000').split(',').map(Number);
@@ -51,11 +46,11 @@ async function loadReceipts(handle: DbHandle, userId: string, from: number, to: 
   for (let lo = from; lo < to; lo += chunk) {
     const hi = Math.min(to, lo + chunk) - 1;
     await sql`
-      INSERT INTO receipts (user_id, store, date, amount_cents, category_id, description)
-      SELECT ${userId}, 'Store ' || (g % 997), ${start}::date + ((g * 7919) % ${SPAN_DAYS})::int,
-             CASE WHEN g % 50 = 0 THEN -(100 + g % 5000) ELSE 100 + (g * 37) % 20000 END,
+      INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id, description)
+      SELECT ${userId}, 'Store ' || (g % 997), ${start}::date + ((g * 7919) % ${SPAN_DAYS})::int, a.cents, a.cents,
              (${sql.val(categoryIds)}::uuid[])[(1 + (g / 1000) % ${categoryIds.length})::int], ''
-        FROM generate_series(${lo}::bigint, ${hi}::bigint) g`.execute(handle.db);
+        FROM generate_series(${lo}::bigint, ${hi}::bigint) g,
+             LATERAL (SELECT CASE WHEN g % 50 = 0 THEN -(100 + g % 5000) ELSE 100 + (g * 37) % 20000 END AS cents) a`.execute(handle.db);
   }
   await handle.db.transaction().execute((trx) => rebuildTotals(trx, userId));
 }
@@ -102,14 +97,8 @@ const fmt = (n: number) => n.toFixed(2).padStart(8);
 async function main(): Promise<void> {
   const driver = usePg ? 'PostgreSQL' : 'PGlite';
   console.log(`Analytics bench on ${driver}: sizes ${SIZES.join(', ')}; ${CALLS} calls per figure; ${os.cpus().length} CPUs`);
-  const { handle, drop } = await openScratchDatabase(
-    usePg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined,
-    'tally_bench',
-  );
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' });
-  const app = await buildApp(config, { db: handle, identity: benchIdentity(USER) });
-  await app.ready();
+  const bench = await openBenchApp(usePg, USER);
+  const { app, handle } = bench;
   const service = new AnalyticsService(handle.db);
   const dashboard = new DashboardService(handle.db, profileHooks);
   const categories = new CategoryService(handle.db, categoryHooks);
@@ -173,14 +162,8 @@ async function main(): Promise<void> {
     console.log(`|------------|-----------|--------------------------------------------|----------:|---------:|`);
     for (const row of rows) console.log(row);
   } finally {
-    await app.close();
-    await handle.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

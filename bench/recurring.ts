@@ -8,17 +8,12 @@
  *   npx tsx bench/recurring.ts --pg               # PostgreSQL at DATABASE_URL
  *   options: --receipts 10000 --runs 30
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openScratchDatabase } from '../scripts/scratchDatabase';
-import { benchIdentity } from './support/benchIdentity';
 import { findRecurringSeries, type DatedReceipt } from '../src/server/modules/recurring/detect';
 import { addDays, todayIn } from '../src/shared/calendar';
 import { arg, flag } from './support/args';
+import { openBenchApp, runBench } from './support/benchApp';
 
 const usePg = flag('pg');
 const RECEIPTS = Number(arg('receipts') ?? 10_000);
@@ -77,20 +72,8 @@ async function main(): Promise<void> {
   const busy = timeRuns(RUNS, () => findRecurringSeries(grocer));
   console.log(`| detection at the grocer alone (${grocer.length} receipts) | median ${busy.median.toFixed(1)} ms | p99 ${busy.p99.toFixed(1)} ms |`);
 
-  const { handle, drop } = await openScratchDatabase(
-    usePg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined,
-    'tally_bench',
-  );
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-    WRITE_RATE_LIMIT_PER_MINUTE: '0',
-    BILL_REMINDER_MINUTES: '0',
-  });
-  const app = await buildApp(config, { db: handle, identity: benchIdentity(USER) });
-  await app.ready();
+  const bench = await openBenchApp(usePg, USER, { WRITE_RATE_LIMIT_PER_MINUTE: '0', BILL_REMINDER_MINUTES: '0' });
+  const { app } = bench;
   const headers = { authorization: 'Bearer bench.bench.bench' };
   try {
     await app.inject({ method: 'POST', url: '/api/auth/register', headers, payload: { user_id: USER, email: 'bench@bench.local', display_name: 'Bench' } });
@@ -125,14 +108,8 @@ async function main(): Promise<void> {
     ms.sort((a, b) => a - b);
     console.log(`| a save at the grocer visited ${GROCER_VISITS.toLocaleString('en-US')} times | median ${ms[Math.floor(ms.length / 2)].toFixed(1)} ms |`);
   } finally {
-    await app.close();
-    await handle.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

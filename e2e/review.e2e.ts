@@ -100,6 +100,8 @@ async function saveAllWithTheKeyboard(page: Page, user: E2EUser): Promise<void> 
 describe('the review queue', () => {
   it('reads five dropped photos in the background, then saves them one after another with the keyboard', async () => {
     const user = await createUser('Shoebox Sam');
+    // The photos are Malaysian receipts (RM), and Sam counts in ringgit.
+    await apiAs(user, 'PUT', '/api/settings', { home_currency: 'MYR' });
     await apiAs(user, 'PUT', '/api/settings', { date_order: 'DMY' });
     const { context, page } = await newPage(browser, DESKTOP);
     await signInThroughUi(page, user);

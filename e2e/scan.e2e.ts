@@ -130,11 +130,12 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
     expect(await inViewport(page.getByRole('heading', { name: 'Review receipt' }))).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `scan-results-arrived-${name}.png`) });
 
-    // A Malaysian receipt: its currency is shown, and amounts are said to be saved as printed.
+    // A Malaysian receipt: the ringgit is proposed from the printed 'RM', and it asks for a rate to the home dollar.
     const totalField = form.getByLabel('Total');
-    expect(await helperOf(form.getByLabel('Currency'))).toMatch(/Printed on the receipt: RM\. Amounts are saved as printed/);
-    expect(await form.getByLabel('Currency').inputValue()).toBe('RM');
+    expect(await helperOf(form.getByLabel('Currency'))).toBe('Printed on the receipt: RM');
+    expect(await form.getByLabel('Currency').inputValue()).toMatch(/^MYR/);
     expect(await totalField.evaluate((el) => el.closest('.MuiInputBase-root')?.textContent)).toContain('RM');
+    await form.getByLabel('Rate (USD for 1 MYR)').fill('0.25');
 
     // What the scanner read is in the editable fields.
     const store = form.getByLabel('Store');
@@ -170,7 +171,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
     await screenshot(page, `scan-saved-list-${name}`);
 
     const saved = await savedReceipt(user, storeName);
-    expect(saved).toMatchObject({ date: '2018-02-22', amount: Number(label.total), category: 'Utilities' });
+    expect(saved).toMatchObject({ date: '2018-02-22', amount: Number(label.total), currency: 'MYR', rate: 0.25, category: 'Utilities' });
     expect(saved.items.some((i) => i.name === 'Hardware parts' && i.price === 63.8 && i.quantity === 1)).toBe(true);
     expect(saved.imageUrl).not.toBeNull();
 
@@ -268,6 +269,8 @@ it('scales a large photo down in the browser before uploading it, and still read
 describe('the review form says what to check first', () => {
   it('marks the field the scanner is unsure of, says the items do not add up, and re-reads the date day first', async () => {
     const user = await createUser('Una Unsure');
+    // A receipt in ringgit (RM), and Una counts in ringgit.
+    await apiAs(user, 'PUT', '/api/settings', { home_currency: 'MYR' });
     const { context, page } = await newPage(browser, DESKTOP);
     await openScanScreen(page, user);
     const form = await scanToReview(page, unsureJpg);
@@ -278,7 +281,7 @@ describe('the review form says what to check first', () => {
     await form.getByText(/^Please check (the |.* and )total: the scanner was not sure of (it|them)\.$/).waitFor();
     await form.getByText(/^The items add up to 8\.00, not the total of /).waitFor();
     // Amounts as printed, and the currency marker read from the receipt.
-    expect(await helperOf(form.getByLabel('Currency'))).toContain('Printed on the receipt: RM.');
+    expect(await helperOf(form.getByLabel('Currency'))).toBe('Printed on the receipt: RM');
 
     // Read month first (the user's setting); the receipt looks day first (RM).
     const date = form.locator('input[type="date"]');

@@ -147,9 +147,9 @@ describe('settings on desktop', () => {
     expect(csv.suggestedFilename()).toMatch(/^tally-receipts-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await csv.path())!, 'utf8');
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('ID,Date,Store,Amount,Category,Description,Payment method,Tax,Item count');
-    expect(lines[1]).toMatch(/^[0-9a-f-]{36},2025-03-04,"Joe's ""Diner"", Inc.",12.50,Other,,,,1$/);
-    expect(lines[2]).toMatch(/^[0-9a-f-]{36},2025-03-03,'=1\+2,3.00,Other,,,,0$/);
+    expect(lines[0]).toBe('ID,Date,Store,Amount,Category,Description,Payment method,Tax,Item count,Currency,Rate,Home amount');
+    expect(lines[1]).toMatch(/^[0-9a-f-]{36},2025-03-04,"Joe's ""Diner"", Inc.",12.50,Other,,,,1,USD,,12.50$/);
+    expect(lines[2]).toMatch(/^[0-9a-f-]{36},2025-03-03,'=1\+2,3.00,Other,,,,0,USD,,3.00$/);
     expect(lines).toHaveLength(4); // header, two rows, and the final CRLF
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all data (JSON)' }).click()]);

@@ -1,8 +1,11 @@
-import type { ReceiptListener } from './modules/receipts/events';
+import type { BulkChangeHook, ReceiptListener } from './modules/receipts/events';
 import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
-import { detectOnReceiptChange } from './modules/recurring/listener';
+import { detectOnReceiptChange, redetectStore } from './modules/recurring/listener';
+import { rebuildTotals } from './modules/analytics/service';
 import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
-import { moveCategoryReceipts } from './modules/receipts/service';
+import { convertReceiptsToHome, moveCategoryReceipts } from './modules/receipts/service';
+import { keepSwitchRate, loadRateBook } from './modules/currency/service';
+import type { SettingsHooks } from './modules/settings/service';
 import { noteBudgetChange } from './modules/budgets/service';
 import type { CategoryHooks } from './modules/categories/service';
 import type { ProfileHooks } from './modules/profile/service';
@@ -21,6 +24,21 @@ import { takeDraft as takeDraftOfDrafts } from './modules/drafts/service';
  * since the notification rules (budget thresholds and forecast) read both.
  */
 export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, detectOnReceiptChange, notifyOnReceiptChange];
+
+/** After many receipts changed at once: totals rebuilt, the touched stores' bills found again, the month's thresholds checked, once. */
+export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKeys) => {
+  await rebuildTotals(trx, userId);
+  for (const key of storeKeys) await redetectStore(trx, userId, key);
+  await onBudgetChanged(trx, userId);
+};
+
+export const settingsHooks: SettingsHooks = {
+  homeCurrencyChanging: async (trx, userId, from, to, rate) => {
+    if (rate !== undefined) await keepSwitchRate(trx, userId, from, to, rate);
+    const storeKeys = await convertReceiptsToHome(trx, userId, from, await loadRateBook(trx, userId, to));
+    await receiptsChangedInBulk(trx, userId, storeKeys);
+  },
+};
 
 export const profileHooks: ProfileHooks = {
   created: notifyWelcome,

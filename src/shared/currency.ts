@@ -107,8 +107,8 @@ export function currencyOfMarker(marker: string | null | undefined, home: string
   return null;
 }
 
-/** An amount for people to read, in the currency's own sign and minor units: 'RM 45.60', '¥1,500', 'KWD 1.234'. */
-export function formatMoney(minor: number, code: string, locale = 'en-US'): string {
+/** A number of `code` units in its own sign and minor units. */
+function formatUnits(amount: number, code: string, locale: string): string {
   const digits = minorUnits(code);
   return new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -116,5 +116,36 @@ export function formatMoney(minor: number, code: string, locale = 'en-US'): stri
     currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(fromMinor(minor, code));
+  }).format(amount);
+}
+
+/** An amount for people to read, in the currency's own sign and minor units: 'RM 45.60', '¥1,500', 'KWD 1.234'. */
+export function formatMoney(minor: number, code: string, locale = 'en-US'): string {
+  return formatUnits(fromMinor(minor, code), code, locale);
+}
+
+/**
+ * What sums count: `minor` units of `currency` in hundredths of the home currency. Converted at
+ * `rate` and rounded once in the home currency's own minor units (whole yen for a home in JPY);
+ * a home currency with three decimals is counted to the hundredth.
+ */
+export function homeCents(minor: number, currency: string, home: string, rate: number | null): number {
+  if (currency !== home && rate === null) throw new RangeError(`A rate is needed from ${currency} to ${home}`);
+  const homeMinor = currency === home ? minor : convertMinor(minor, currency, home, rate as number);
+  const digits = minorUnits(home);
+  if (digits <= 2) return homeMinor * 10 ** (2 - digits);
+  const scaled = Math.abs(homeMinor) / 10 ** (digits - 2);
+  return Math.sign(homeMinor) * Math.round(scaled);
+}
+
+/** True when the rate has at most RATE_DECIMALS decimals (what the database keeps). */
+export function isKeptRate(rate: number): boolean {
+  const scaled = rate * 10 ** RATE_DECIMALS;
+  // Tolerates float noise in the scaling only, never a ninth decimal.
+  return rate > 0 && Number.isFinite(rate) && Math.abs(scaled - Math.round(scaled)) <= Math.max(1e-6, scaled * 1e-12);
+}
+
+/** A sum in hundredths of the home currency (what totals keep), for people to read: '$1,234.50', '¥1,500', 'RM 9.71'. */
+export function formatHomeCents(cents: number, home: string, locale = 'en-US'): string {
+  return formatUnits(Math.round(cents) / 100, home, locale);
 }

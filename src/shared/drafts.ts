@@ -4,12 +4,17 @@ import { DRAFT_STATUSES } from './constants/drafts';
 // The client takes these from ./constants/drafts, which has no schema library behind it.
 export { DRAFT_STATUSES, MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type DraftStatus } from './constants/drafts';
 
-/** A receipt already saved that a draft looks like: the same image, or the same store, date and total. */
+/**
+ * A receipt already saved that a draft looks like: the same image, or the same store, date and
+ * total; or a row imported from a bank statement that this scan may be the receipt of (the same
+ * total, a date a few days apart, a like store), which saving with `into_id` fills in.
+ */
 export const LikeReceipt = Type.Object({
   _id: Type.String(),
   store_name: Type.String(),
   date: Type.String(),
   total_amount: Type.Number(),
+  imported: Type.Boolean(),
 });
 export type LikeReceipt = Static<typeof LikeReceipt>;
 

@@ -3,6 +3,11 @@
  * These helpers are the one place that conversion happens, on both sides.
  */
 export const MAX_AMOUNT = 10_000_000; // $10M: far above any receipt, far below float precision limits
+/**
+ * An amount as printed in a receipt's own currency: room for a rupiah or dong receipt; what it
+ * comes to in the home currency is held to MAX_AMOUNT.
+ */
+export const MAX_PRINTED_AMOUNT = 1_000_000_000_000;
 
 /** Cents for a dollar amount, or null when it has more than two decimals or is not finite. */
 export function toCents(amount: number): number | null {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { MAX_AMOUNT } from './money';
+import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
+import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
 import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, RECEIPT_SORTS } from './constants/receipts';
 // The client takes these from ./constants/receipts, which has no schema library behind it.
 export { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, TOTAL_COUNT_HEADER, DEFAULT_ITEM_CATEGORY, RECEIPT_SORTS, type ReceiptSort } from './constants/receipts';
@@ -12,14 +13,21 @@ export const RECEIPT_LIST_DEFAULT_LIMIT = 50;
 export const RECEIPT_LIST_MAX_LIMIT = 500;
 export { MAX_OCR_TEXT } from './constants/receipts';
 
-const Money = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
-const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_AMOUNT });
+const Money = Type.Number({ minimum: -MAX_PRINTED_AMOUNT, maximum: MAX_PRINTED_AMOUNT });
+const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_PRINTED_AMOUNT });
 const Store = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** Dates are checked by the service so that 'yesterday' and '2026-02-30' get a clear message. */
 const DateText = Type.String({ maxLength: 40, description: "A calendar date 'YYYY-MM-DD' (the scan payload may send an ISO date-time)" });
 const CategoryRef = Type.String({ minLength: 1, maxLength: 100, description: 'Category name (any case) or id; default Other' });
 const ItemName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Quantity = Type.Number({ maximum: MAX_ITEM_QUANTITY, description: 'Greater than 0; default 1' });
+const Currency = Type.Optional(currencyCode('The currency the receipt is printed in; default: the home currency'));
+const Rate = Type.Optional(
+  Type.Union([Type.Number({ minimum: MIN_RATE, maximum: MAX_RATE }), Type.Null()], {
+    description:
+      "Home currency units for one unit of `currency` (at most 8 decimals); null or left out on create: the rates table's on the receipt's date; left out on edit: the rate kept",
+  }),
+);
 const ImageData = Type.String({ maxLength: 16 * 1024 * 1024, description: 'A data URL (or bare base64) of a JPEG, PNG or WebP image' });
 
 // ---------- answers ----------
@@ -27,12 +35,21 @@ const ImageData = Type.String({ maxLength: 16 * 1024 * 1024, description: 'A dat
 export const ReceiptItem = Type.Object({ name: Type.String(), price: Type.Number(), quantity: Type.Number() });
 export type ReceiptItem = Static<typeof ReceiptItem>;
 
-/** The list/detail shape of spec §3, plus categoryId. `category` is the category's name. */
+/**
+ * The list/detail shape of spec §3, plus categoryId and currencies. `category` is the category's
+ * name; `amount` is as printed, in `currency`; `home_amount` is what sums count, in the home
+ * currency, converted at `rate` (null when the receipt is in the home currency).
+ */
 export const Receipt = Type.Object({
   id: Type.String(),
   store: Type.String(),
   date: Type.String(),
   amount: Type.Number(),
+  currency: Type.String(),
+  rate: Type.Union([Type.Number(), Type.Null()]),
+  home_amount: Type.Number(),
+  /** Made from a bank statement row. */
+  imported: Type.Boolean(),
   category: Type.String(),
   categoryId: Type.String(),
   description: Type.String(),
@@ -88,6 +105,8 @@ export const ScanReceiptBody = Type.Object(
     store_name: Store,
     date: DateText,
     total_amount: Money,
+    currency: Currency,
+    rate: Rate,
     items: Type.Optional(Type.Array(ScanItem, { maxItems: MAX_RECEIPT_ITEMS })),
     image_url: Type.Optional(Type.Union([ImageData, Type.Null()])),
     is_shared: Type.Optional(Type.Boolean()),
@@ -105,6 +124,13 @@ export const ScanReceiptBody = Type.Object(
     draft_id: Type.Optional(
       Type.String({ maxLength: 100, description: 'Saves this draft (GET /receipts/drafts): the receipt takes its image and text, and the draft is gone' }),
     ),
+    into_id: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'A receipt imported from a bank statement that this scan is the receipt of: it is filled in (the answer keeps its id) instead of a second one added',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -121,6 +147,8 @@ export const ManualReceiptBody = Type.Object(
     store: Store,
     date: DateText,
     amount: Money,
+    currency: Currency,
+    rate: Rate,
     category: Type.Optional(CategoryRef),
     description: Type.Optional(Type.String({ maxLength: 500 })),
     paymentMethod: Type.Optional(Type.String({ maxLength: 50 })),

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Profile } from './profile';
 import { Category } from './categories';
 import { Receipt } from './receipts';
+import { CurrencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
 
 /** Order of day and month in receipt dates the scanner reads ('03/04/2025': March 4 or 3 April). */
 export const DATE_ORDERS = ['MDY', 'DMY'] as const;
@@ -17,11 +18,30 @@ const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month fir
 const ThemeSchema = Type.Enum(['light', 'dark', 'system']);
 
 /** GET /api/settings */
-export const Settings = Type.Object({ date_order: DateOrderSchema, theme: ThemeSchema });
+export const Settings = Type.Object({
+  date_order: DateOrderSchema,
+  theme: ThemeSchema,
+  home_currency: Type.String({ description: 'ISO 4217 code: dashboard, budgets, notifications and analytics count in it' }),
+});
 export type Settings = Static<typeof Settings>;
 
 /** PUT /api/settings: fields left out keep their value. */
-export const SettingsUpdate = Type.Object({ date_order: Type.Optional(DateOrderSchema), theme: Type.Optional(ThemeSchema) }, { additionalProperties: false });
+export const SettingsUpdate = Type.Object(
+  {
+    date_order: Type.Optional(DateOrderSchema),
+    theme: Type.Optional(ThemeSchema),
+    home_currency: Type.Optional(CurrencyCode),
+    home_currency_rate: Type.Optional(
+      Type.Number({
+        minimum: MIN_RATE,
+        maximum: MAX_RATE,
+        description:
+          'With a new home_currency: one unit of the old home currency in the new one, kept in the rates table and used for amounts the table has no direct rate for',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
 /** POST /profile/avatar answers the stored avatar's path ('static/avatars/…', spec §3). */

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { formatMoney, formatMoneyAbs, formatSignedMoney, formatWholeMoney, moneyInputText } from '../../../src/client/ui/money';
+import {
+  DISPLAY_CURRENCY_STORAGE_KEY,
+  currencySymbol,
+  formatMoney,
+  formatMoneyAbs,
+  formatSignedMoney,
+  formatWholeMoney,
+  moneyInputText,
+  setDisplayCurrency,
+} from '../../../src/client/ui/money';
 
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** What the screens showed with Intl: the reference the written-out format must match. */
@@ -76,4 +85,49 @@ describe('money inputs', () => {
     expect(moneyInputText(null)).toBe('');
     expect(moneyInputText(undefined)).toBe('');
   });
+});
+
+describe('in the home currency', () => {
+  afterEach(() => setDisplayCurrency('USD'));
+
+  it("formats sums in the person's home currency with its own minor units", () => {
+    expect(setDisplayCurrency('EUR')).toBe(true);
+    expect(setDisplayCurrency('EUR')).toBe(false);
+    expect(formatMoney(1234.5)).toBe('€1,234.50');
+    expect(formatMoney(-0.001)).toBe('€0.00');
+    setDisplayCurrency('JPY');
+    expect(formatMoney(1500.4)).toBe('¥1,500');
+    expect(formatSignedMoney(0.4)).toBe('¥0');
+    expect(formatSignedMoney(12)).toBe('+¥12');
+    expect(formatWholeMoney(1239.6)).toBe('¥1,240');
+    expect(moneyInputText(1500)).toBe('1500');
+    setDisplayCurrency('KWD');
+    expect(formatMoney(1.2345)).toBe('KWD\u00a01.235');
+    expect(formatWholeMoney(1239.6)).toBe('KWD\u00a01,240');
+    expect(formatMoneyAbs(-2.5)).toBe('KWD\u00a02.500');
+    expect(moneyInputText(2.5)).toBe('2.500');
+  });
+
+  it('formats any currency on request, the display one unchanged', () => {
+    expect(formatMoney(45.6, 'MYR')).toBe('RM\u00a045.60');
+    expect(formatMoney(45.6)).toBe('$45.60');
+    expect(moneyInputText(12.5, 'JPY')).toBe('13');
+  });
+
+  it("keeps a copy on the device, so the next visit's first screen shows it", () => {
+    setDisplayCurrency('GBP');
+    expect(localStorage.getItem(DISPLAY_CURRENCY_STORAGE_KEY)).toBe('GBP');
+  });
+
+  it('names the sign an amount field shows', () => {
+    expect(currencySymbol()).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('MYR')).toBe('RM');
+    expect(currencySymbol('')).toBe('');
+  });
+});
+
+it('ignores a display currency that is not a code, set or stored', () => {
+  expect(setDisplayCurrency('purple')).toBe(false);
+  expect(formatMoney(1)).toBe('$1.00');
 });

@@ -321,7 +321,12 @@ describe('generated requests', () => {
 
   it('oversized bodies get 413 with a clear message on every JSON route', async () => {
     for (const route of ROUTES.filter((r) => r.body)) {
-      const big = route.url === '/receipts' || route.url === '/receipts/:id' || route.url === '/scan/receipt-base64' ? 13 * 1024 * 1024 : 65 * 1024;
+      const big =
+        route.url === '/receipts' || route.url === '/receipts/:id' || route.url === '/scan/receipt-base64'
+          ? 13 * 1024 * 1024
+          : route.url === '/api/import/commit'
+            ? 5 * 1024 * 1024
+            : 65 * 1024;
       const res = await send({
         method: route.method,
         url: route.url.replace(':id', ids.receipt),

@@ -5,6 +5,7 @@ import { startTestApp, emulatorSignUp, uniqueEmail, type TestApp, type TestUser 
 import { createIdentity } from '../../../src/server/identity';
 import { addReceipt, dataUrl, PNG_BYTES, todayUtc } from '../modules/receipts/fixtures';
 import { photo, uploadAvatar } from '../modules/avatar/upload';
+import { statementForm } from '../modules/imports/statementForm';
 import { ROUTES, SECURED_ROUTES, isErrorBody, type RouteSpec } from './routes';
 
 /**
@@ -23,14 +24,15 @@ const a = { store: `A-Private-Store-${crypto.randomBytes(3).toString('hex')}`, c
   notificationIds: string[];
   avatar: string;
   draftId: string;
+  previewId: string;
 };
 let bReceipt: { id: string; imageUrl: string | null };
 
 /** Everything that would betray A's data if it showed up in one of B's answers. */
-const secrets = () => [A.uid, A.email, a.store, a.category, a.receiptId, a.categoryId, a.avatar, '4321.09', a.draftId, ...a.notificationIds];
+const secrets = () => [A.uid, A.email, a.store, a.category, a.receiptId, a.categoryId, a.avatar, '4321.09', a.draftId, a.previewId, ...a.notificationIds];
 
-const as = (user: TestUser, method: RouteSpec['method'], url: string, payload?: unknown) =>
-  t.request(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+const as = (user: TestUser, method: RouteSpec['method'], url: string, payload?: unknown, form?: { payload: Buffer; headers: Record<string, string> }) =>
+  t.request(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }), ...form });
 
 /** The path and query of a signed image URL (the API's public base URL stripped). */
 const pathOf = (url: string) => {
@@ -56,6 +58,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     '/api/export?format=json',
     '/api/export?format=csv',
     '/receipts/drafts',
+    '/api/currency-rates',
   ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {
@@ -101,6 +104,11 @@ beforeAll(async () => {
       ${JSON.stringify({ processed_data: { store_name: a.store, date: todayUtc(), total_amount: 4321.09, items: [], tax: null }, raw_text: a.store })})
     RETURNING id`.execute(t.db.db);
   a.draftId = draft.rows[0].id;
+  expect((await as(A, 'PUT', '/api/currency-rates', [{ currency: 'MYR', rate: 0.2, valid_from: '2020-01-01' }])).statusCode).toBe(200);
+  const statement = Buffer.from(`Date,Description,Amount\r\n${todayUtc()},${a.store},-4321.09\r\n`);
+  const preview = await as(A, 'POST', '/api/import/preview', undefined, await statementForm({ bytes: statement }));
+  expect(preview.statusCode).toBe(200);
+  a.previewId = preview.json().id;
 
   const r = await addReceipt(t, B, { store: 'B Own Store', amount: 7, imageData: dataUrl(PNG_BYTES) });
   bReceipt = { id: r.id, imageUrl: r.imageUrl };
@@ -177,7 +185,7 @@ describe("user B with B's own token on A's things", () => {
     ['registers as A', () => as(B, 'POST', '/api/auth/register', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ["creates A's profile", () => as(B, 'POST', '/profile/', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ['uploads an avatar (B’s)', async () => uploadAvatar(t, B, await photo('png', 32, 32)), ok],
-    ['reads settings', () => as(B, 'GET', '/api/settings'), (res) => expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system' })],
+    ['reads settings', () => as(B, 'GET', '/api/settings'), (res) => expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' })],
     ['changes settings (B’s)', () => as(B, 'PUT', '/api/settings', { theme: 'light' }), ok],
     [
       'exports JSON',
@@ -190,6 +198,22 @@ describe("user B with B's own token on A's things", () => {
     ["discards A's draft", () => as(B, 'DELETE', `/receipts/drafts/${a.draftId}`), notFound],
     ["saves A's draft as B's receipt", () => as(B, 'POST', '/receipts', { store_name: 'x', date: todayUtc(), total_amount: 1, draft_id: a.draftId }), notFound],
     ['scans (nothing of A to reach)', () => as(B, 'POST', '/scan/receipt-base64', { image_data: 'not-an-image' }), (res) => expect(res.statusCode).toBe(400)],
+    ['reads currency rates', () => as(B, 'GET', '/api/currency-rates'), (res) => expect(res.json()).toEqual([])],
+    ['replaces currency rates (B’s)', () => as(B, 'PUT', '/api/currency-rates', [{ currency: 'EUR', rate: 1.1, valid_from: '2020-01-01' }]), ok],
+    ["commits A's statement preview", () => as(B, 'POST', '/api/import/commit', { preview_id: a.previewId }), notFound, () => [a.previewId]],
+    [
+      "previews a statement whose row is A's receipt (B's own preview, no match)",
+      async () =>
+        as(
+          B,
+          'POST',
+          '/api/import/preview',
+          undefined,
+          await statementForm({ bytes: Buffer.from(`Date,Description,Amount\r\n${todayUtc()},${a.store},-4321.09\r\n`) }),
+        ),
+      (res) => expect(res.json().rows.map((r: { status: string }) => r.status)).toEqual(['new']),
+      () => [a.store, '4321.09'],
+    ],
     ["deletes the account confirming with A's email", () => as(B, 'DELETE', '/api/account', { confirm: A.email }), badRequest],
     ["fetches A's image without a signature", () => t.app.inject({ method: 'GET', url: new URL(a.imageUrl).pathname }), forbidden],
     // Last, as B's data then holds that name. Names are unique per user only: a 409 here would tell B that A has a category of that name.

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: '/notifications', Component: lazy(() => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsPage')) },
           { path: '/profile', Component: lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage')) },
           { path: '/settings', Component: lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
+          { path: '/import', Component: lazy(() => import(/* webpackChunkName: "import" */ '../features/imports/ImportPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,16 +1,22 @@
 import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { currencySymbol } from './money';
 
 export type DollarFieldProps = Omit<TextFieldProps, 'slotProps'> & {
   /** Attributes of the <input> itself (min, step, maxLength…). */
   htmlInput?: Record<string, unknown>;
+  /** The currency the amount is in; default: the display (home) currency. */
+  currency?: string;
 };
 
-/** A field for an amount of money: '$' before it, and the decimal keypad on a phone. */
-export function DollarField({ htmlInput, ...props }: DollarFieldProps) {
+/** A field for an amount of money: the currency's sign before it ('$', '€', 'RM'), and the decimal keypad on a phone. */
+export function DollarField({ htmlInput, currency, ...props }: DollarFieldProps) {
   return (
     <TextField
       {...props}
-      slotProps={{ htmlInput: { inputMode: 'decimal', ...htmlInput }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', ...htmlInput },
+        input: { startAdornment: <InputAdornment position="start">{currencySymbol(currency)}</InputAdornment> },
+      }}
     />
   );
 }

@@ -25,6 +25,8 @@ export interface ProfilesTable {
   /** Rollover of the monthly budget (migration 040), counted from the month `budget_rollover_from`. */
   budget_rollover: Generated<boolean>;
   budget_rollover_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 4217 code everything that sums is counted in (migration 070). */
+  home_currency: ColumnType<string, string | undefined, string>;
 }
 
 export interface CategoriesTable {
@@ -64,6 +66,16 @@ export interface ReceiptsTable {
   image_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** searchTextOf (searchText.ts), refreshed by every write: what the receipt search looks in. */
   search_text: Generated<string>;
+  /**
+   * Currencies (migration 070): amount_cents is what every sum reads, in hundredths of the home
+   * currency; printed_minor is the amount as printed, in `currency`'s own minor units; rate is
+   * home units for one unit of `currency` (numeric: read as a string), null in the home currency.
+   */
+  currency: ColumnType<string, string | undefined, string>;
+  printed_minor: number;
+  rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** Made from a bank statement row (no image). */
+  imported: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -175,6 +187,42 @@ export interface BlobsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A person's exchange rates: one `currency` in `quote` (their home currency then) from `valid_from` on (migration 070). */
+export interface CurrencyRatesTable {
+  user_id: string;
+  quote: string;
+  currency: string;
+  valid_from: CalendarDate;
+  rate: ColumnType<string, string | number, string | number>;
+}
+
+/** An uploaded statement between its preview and its commit (migration 070). */
+export interface ImportPreviewsTable {
+  id: Generated<string>;
+  user_id: string;
+  file_name: string;
+  /** importHeaderKey of its header row: which bank's mapping applies. */
+  header_key: string;
+  bytes: ColumnType<Uint8Array, Buffer, never>;
+  created_at: Generated<Timestamp>;
+}
+
+/** The column mapping a person chose for a bank's statements, by header row (migration 070). */
+export interface ImportMappingsTable {
+  user_id: string;
+  header_key: string;
+  mapping: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+/** A statement row already imported (receipt_id: the receipt made or linked; null: skipped) (migration 070). */
+export interface ImportRowsTable {
+  user_id: string;
+  fingerprint: string;
+  receipt_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 /** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
 export interface ClosedAccountsTable {
   uid_digest: string;
@@ -195,6 +243,10 @@ export interface Database {
   recurring_series: RecurringSeriesTable;
   receipt_drafts: ReceiptDraftsTable;
   blobs: BlobsTable;
+  currency_rates: CurrencyRatesTable;
+  import_previews: ImportPreviewsTable;
+  import_mappings: ImportMappingsTable;
+  import_rows: ImportRowsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

@@ -13,6 +13,10 @@ const receipt: Receipt = {
   store: 'Bakery',
   date: '2026-11-20',
   amount: 9.5,
+  currency: 'USD',
+  rate: null,
+  home_amount: 9.5,
+  imported: false,
   category: 'Food',
   categoryId: 'c1',
   description: 'Saturday bread',
@@ -22,9 +26,9 @@ const receipt: Receipt = {
   imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
 };
 
-async function seeded() {
+async function seeded(shown: Receipt = receipt) {
   const store = makeStore();
-  await store.dispatch(receiptsApi.util.upsertQueryData('getReceipt', 'r1', receipt));
+  await store.dispatch(receiptsApi.util.upsertQueryData('getReceipt', 'r1', shown));
   return renderScreen(<ReceiptDetailPage />, { route: '/receipts/r1', path: '/receipts/:id', store });
 }
 
@@ -40,6 +44,31 @@ it('shows the receipt with its image, items, tax, payment method and category', 
   expect(screen.getByText('Saturday bread')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/receipts/r1/edit');
   expect(screen.getByRole('link', { name: 'Back to receipts' })).toHaveAttribute('href', '/receipts');
+});
+
+it('shows a foreign receipt as printed, in the home currency and with its rate; its lines and tax as printed', async () => {
+  await seeded({
+    ...receipt,
+    amount: 1500,
+    currency: 'JPY',
+    rate: 0.0067,
+    home_amount: 10.05,
+    imported: true,
+    tax: 136,
+    items: [{ name: 'Ramen', price: 750, quantity: 2 }],
+  });
+  expect(screen.getByText('Amount').nextSibling).toHaveTextContent('¥1,500 · $10.05');
+  expect(screen.getByText('Rate').nextSibling).toHaveTextContent('1 JPY = 0.0067 USD');
+  expect(screen.getByText('Tax').nextSibling).toHaveTextContent('¥136');
+  expect(within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row')[1]).toHaveTextContent('Ramen¥7502¥1,500');
+  expect(screen.getByText('Imported')).toBeInTheDocument();
+});
+
+it('shows no rate for a receipt in the home currency', async () => {
+  await seeded();
+  expect(screen.getByText('Amount').nextSibling).toHaveTextContent(/^\$9\.50$/);
+  expect(screen.queryByText('Rate')).not.toBeInTheDocument();
+  expect(screen.queryByText('Imported')).not.toBeInTheDocument();
 });
 
 it('asks before deleting and reports a failed delete', async () => {

@@ -27,6 +27,14 @@ function renderForm(serverError: string | null = null) {
   return { onSubmit, user: userEvent.setup() };
 }
 
+/** Types into the currency field (by code or name) and picks the option. */
+async function chooseCurrency(user: ReturnType<typeof userEvent.setup>, typed: string, option: string) {
+  const field = screen.getByRole('combobox', { name: /^Currency/ });
+  await user.clear(field);
+  await user.type(field, typed);
+  await user.click(screen.getByRole('option', { name: option }));
+}
+
 it('shows an error beside each wrong field and sends nothing', async () => {
   const { onSubmit, user } = renderForm();
   await user.clear(screen.getByLabelText(/^Date/));
@@ -79,12 +87,53 @@ it('adds and removes item rows and sends the whole receipt', async () => {
     store: 'Bakery',
     date: '2026-11-20',
     amount: 7.5,
+    currency: 'USD',
     category: 'c1',
     description: '',
     paymentMethod: 'Cash',
     tax: 0.5,
     items: [{ name: 'Bread', price: 3.5, quantity: 2 }],
   });
+});
+
+it('takes a receipt in another currency, with its decimals, a rate or none, and what it comes to at home', async () => {
+  const { onSubmit, user } = renderForm();
+  expect(screen.getByRole('combobox', { name: /^Currency/ })).toHaveValue('USD · US Dollar');
+  expect(screen.queryByLabelText(/^Rate/)).not.toBeInTheDocument();
+
+  await chooseCurrency(user, 'ringgit', 'MYR · Malaysian Ringgit');
+  const rate = screen.getByLabelText('Rate (USD for 1 MYR)');
+  expect(rate).toHaveAccessibleDescription("Leave empty to use your rate for the receipt's date (Settings → Currencies)");
+
+  await user.type(screen.getByLabelText(/^Store/), 'Kedai Kopi');
+  await user.type(screen.getByLabelText(/^Amount/), '45.605');
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount must be a number with at most two decimals');
+  await user.clear(screen.getByLabelText(/^Amount/));
+  await user.type(screen.getByLabelText(/^Amount/), '45.60');
+  await user.type(rate, '0,2');
+  expect(rate).toHaveAccessibleDescription('Rate must be a number greater than 0 with at most 8 decimals');
+  await user.clear(rate);
+  await user.type(rate, '0.2130');
+  expect(rate).toHaveAccessibleDescription('Comes to $9.71');
+
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ store: 'Kedai Kopi', amount: 45.6, currency: 'MYR', rate: 0.213 }));
+});
+
+it('reads yen without decimals', async () => {
+  const { onSubmit, user } = renderForm();
+  await chooseCurrency(user, 'JPY', 'JPY · Japanese Yen');
+  await user.type(screen.getByLabelText(/^Store/), 'Sushi Bar');
+  await user.type(screen.getByLabelText(/^Amount/), '1500.5');
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount must be a whole number');
+  await user.clear(screen.getByLabelText(/^Amount/));
+  await user.type(screen.getByLabelText(/^Amount/), '1,500');
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  const body = onSubmit.mock.calls[0][0];
+  // No rate typed: null asks for the rates table's.
+  expect(body).toMatchObject({ amount: 1500, currency: 'JPY', rate: null });
 });
 
 it("shows the server's answer to a failed save", () => {

@@ -11,11 +11,15 @@ import { NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen
 
 beforeAll(useClosedApiPort);
 
-const receipt = (id: string, store: string, amount: number): Receipt => ({
+const receipt = (id: string, store: string, amount: number, more: Partial<Receipt> = {}): Receipt => ({
   id,
   store,
   date: '2026-11-20',
   amount,
+  currency: 'USD',
+  rate: null,
+  home_amount: amount,
+  imported: false,
   category: 'Food',
   categoryId: 'c1',
   description: '',
@@ -23,6 +27,7 @@ const receipt = (id: string, store: string, amount: number): Receipt => ({
   tax: null,
   items: [],
   imageUrl: null,
+  ...more,
 });
 const categories: CategoryWithSpending[] = [
   {
@@ -89,6 +94,21 @@ it('lists a page with View and Edit links, the category filter and the total for
   const user = userEvent.setup();
   await user.click(screen.getByRole('combobox', { name: 'Category' }));
   expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Food', 'Other']);
+});
+
+it('shows a foreign receipt as printed and in the home currency, and marks an imported one', async () => {
+  const store = makeStore();
+  await seed(store, '', [
+    receipt('r1', 'Kedai Kopi', 45.6, { currency: 'MYR', rate: 0.213, home_amount: 9.71 }),
+    receipt('r2', 'Grocer', 12, { imported: true }),
+  ]);
+  renderScreen(<ReceiptListPage />, { route: '/receipts', store });
+  const [foreign, imported] = screen.getAllByTestId('receipt-row');
+  expect(foreign).toHaveTextContent('RM 45.60 · $9.71');
+  expect(within(foreign).queryByText('Imported')).not.toBeInTheDocument();
+  expect(imported).toHaveTextContent('$12.00');
+  expect(imported).not.toHaveTextContent('·');
+  expect(within(imported).getByText('Imported')).toBeInTheDocument();
 });
 
 it('searches as you type once typing pauses, and sorts through the address bar', async () => {

@@ -1,4 +1,5 @@
 import type { Receipt } from '../../../../src/shared/receipts';
+import { homeAmountPreview } from '../../../../src/client/entities/receipts/receiptCurrency';
 import {
   emptyReceiptForm,
   receiptFormValues,
@@ -74,6 +75,7 @@ describe('toReceiptBody', () => {
       store: 'Corner Shop',
       date: '2026-11-20',
       amount: 12.5,
+      currency: 'USD',
       category: 'cat-1',
       description: '',
       paymentMethod: 'Cash',
@@ -98,6 +100,10 @@ it('fills the edit form from a receipt', () => {
     store: 'Shop',
     date: '2026-11-02',
     amount: 20,
+    currency: 'USD',
+    rate: null,
+    home_amount: 20,
+    imported: false,
     category: 'Food',
     categoryId: 'c1',
     description: 'Weekly',
@@ -118,4 +124,74 @@ it('fills the edit form from a receipt', () => {
   });
   expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([{ name: 'Bread', price: '2.50', quantity: '1' }]);
   expect(toReceiptBody(values)).toMatchObject({ amount: 20, tax: 1.5, items: [{ name: 'Bread', price: 2.5, quantity: 1 }] });
+  expect(values).toMatchObject({ currency: 'USD', rate: '' });
+});
+
+describe('currencies', () => {
+  const myr: ReceiptFormValues = { ...valid, currency: 'MYR', amount: '45.60' };
+
+  it("starts a new receipt in the home currency, an edit in the receipt's own with its rate", () => {
+    expect(emptyReceiptForm('2026-11-20')).toMatchObject({ currency: 'USD', rate: '' });
+    expect(emptyReceiptForm('2026-11-20', 'EUR').currency).toBe('EUR');
+    const receipt: Receipt = {
+      id: 'r2',
+      store: 'Sushi Bar',
+      date: '2026-03-14',
+      amount: 1500,
+      currency: 'JPY',
+      rate: 0.0067,
+      home_amount: 10.05,
+      imported: false,
+      category: 'Food',
+      categoryId: 'c1',
+      description: '',
+      paymentMethod: '',
+      tax: 136,
+      items: [{ name: 'Ramen', price: 750, quantity: 2 }],
+      imageUrl: null,
+    };
+    const values = receiptFormValues(receipt);
+    expect(values).toMatchObject({ currency: 'JPY', rate: '0.0067', amount: '1500', tax: '136' });
+    expect(values.items[0].price).toBe('750');
+    expect(toReceiptBody(values)).toMatchObject({ amount: 1500, currency: 'JPY', rate: 0.0067, tax: 136 });
+  });
+
+  it("follows the currency's decimals: none in yen, three in dinars", () => {
+    expect(validateReceiptForm({ ...valid, currency: 'JPY', amount: '1500' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, currency: 'JPY', amount: '1500.5' }).amount).toBe('Amount must be a whole number');
+    expect(validateReceiptForm({ ...valid, currency: 'JPY', tax: '1.5' }).tax).toBe('Tax must be a whole number of 0 or more');
+    expect(validateReceiptForm({ ...valid, currency: 'KWD', amount: '1.234' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, currency: 'KWD', amount: '1.2345' }).amount).toBe('Amount must be a number with at most three decimals');
+    const item = { ...newItem(), name: 'Tea', price: '0.125', quantity: '1' };
+    expect(validateReceiptForm({ ...valid, currency: 'KWD', items: [item] })).toEqual({});
+    expect(validateReceiptForm({ ...valid, items: [item] }).items).toEqual({ [item.key]: { price: 'Price must be a number with at most two decimals' } });
+  });
+
+  it('checks the currency, and a rate only when one is typed for a foreign currency', () => {
+    expect(validateReceiptForm({ ...valid, currency: 'XYZ' }).currency).toBe('Choose a currency');
+    expect(validateReceiptForm(myr)).toEqual({});
+    expect(validateReceiptForm({ ...myr, rate: '0.213' })).toEqual({});
+    expect(validateReceiptForm({ ...myr, rate: '0' }).rate).toBe('Rate must be a number greater than 0 with at most 8 decimals');
+    expect(validateReceiptForm({ ...myr, rate: 'abc' }).rate).toBe('Rate must be a number greater than 0 with at most 8 decimals');
+    expect(validateReceiptForm({ ...myr, rate: '0.123456789' }).rate).toBeDefined();
+    // In the home currency a left-over rate is ignored.
+    expect(validateReceiptForm({ ...valid, rate: 'abc' })).toEqual({});
+  });
+
+  it('sends the currency always, and in a foreign currency the rate typed or null for the table', () => {
+    expect(toReceiptBody(myr)).toMatchObject({ amount: 45.6, currency: 'MYR', rate: null });
+    expect(toReceiptBody({ ...myr, rate: ' 0.213 ' })).toMatchObject({ currency: 'MYR', rate: 0.213 });
+    expect(toReceiptBody({ ...valid, rate: '0.5' })).not.toHaveProperty('rate');
+    expect(toReceiptBody({ ...myr, rate: '0.213' }, 'MYR')).not.toHaveProperty('rate');
+  });
+
+  it('says what a typed rate makes of the amount at home, as the server rounds it', () => {
+    expect(homeAmountPreview({ ...myr, rate: '0.2130' })).toBe('$9.71');
+    expect(homeAmountPreview({ amount: '1,500', currency: 'JPY', rate: '0.0067' })).toBe('$10.05');
+    expect(homeAmountPreview({ amount: '45.60', currency: 'MYR', rate: '33.5' }, 'JPY')).toBe('¥1,528');
+    expect(homeAmountPreview(myr)).toBeNull();
+    expect(homeAmountPreview({ ...myr, rate: 'x' })).toBeNull();
+    expect(homeAmountPreview({ ...myr, amount: '45.601', rate: '0.2' })).toBeNull();
+    expect(homeAmountPreview({ ...valid, rate: '2' })).toBeNull();
+  });
 });

@@ -42,7 +42,22 @@ describe('scanFormValues', () => {
   });
 
   it('starts a form typed by hand today, in the default category', () => {
-    expect(manualScanForm('c-food', '2026-01-31')).toEqual({ store: '', date: '2026-01-31', total: '', categoryId: 'c-food', items: [] });
+    expect(manualScanForm('c-food', '2026-01-31')).toEqual({
+      store: '',
+      date: '2026-01-31',
+      total: '',
+      currency: 'USD',
+      rate: '',
+      categoryId: 'c-food',
+      items: [],
+    });
+  });
+
+  it('proposes the currency the printed marker names, else the home one, with its decimals', () => {
+    expect(scanFormValues(processed, 'c-food', 'RM')).toMatchObject({ currency: 'MYR', rate: '' });
+    expect(scanFormValues(processed, 'c-food', '$', 'CAD').currency).toBe('CAD');
+    expect(scanFormValues(processed, 'c-food', null, 'EUR').currency).toBe('EUR');
+    expect(scanFormValues({ ...processed, total_amount: 1500 }, 'c-food', '¥').total).toBe('1500');
   });
 });
 
@@ -115,6 +130,7 @@ describe('toScanPayload', () => {
       store_name: 'Corner Market',
       date: '2025-03-04',
       total_amount: 10.3,
+      currency: 'USD',
       items: [
         { id: null, name: 'Milk', price: 3, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
         { id: null, name: 'Bread', price: 2.49, quantity: 1, category: 'food', assigned_to: null, shared_with: [] },
@@ -124,6 +140,14 @@ describe('toScanPayload', () => {
       shared_expenses: [],
       category: 'c-food',
     });
+  });
+
+  it('sends a foreign currency with the rate typed, or null for the rates table', () => {
+    const values = { ...scanFormValues(processed, 'c-food', 'RM'), total: '45.60' };
+    expect(toScanPayload(values, null)).toMatchObject({ total_amount: 45.6, currency: 'MYR', rate: null });
+    expect(toScanPayload({ ...values, rate: '0.213' }, null)).toMatchObject({ currency: 'MYR', rate: 0.213 });
+    expect(validateScanForm({ ...values, rate: 'x' }).rate).toBe('Rate must be a number greater than 0 with at most 8 decimals');
+    expect(validateScanForm({ ...values, currency: 'XX' }).currency).toBe('Choose a currency');
   });
 
   it('leaves the category to the API when none is chosen', () => {

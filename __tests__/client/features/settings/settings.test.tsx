@@ -47,7 +47,7 @@ describe('theme storage', () => {
     storeTheme('dark');
     const store = makeStore();
     store.dispatch(signedIn({ uid: 'u1', email: 'a@b.co', displayName: null, photoURL: null, emailVerified: true }));
-    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'light', date_order: 'MDY' }));
+    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'light', date_order: 'MDY', home_currency: 'USD' }));
     renderWith(<SettingsSync />, store);
     await waitFor(() => expect(store.getState().ui.theme).toBe('light'));
     expect(storedTheme()).toBe('light');
@@ -57,7 +57,7 @@ describe('theme storage', () => {
 describe('PreferencesSections', () => {
   async function renderPreferences() {
     const store = makeStore();
-    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'system', date_order: 'MDY' }));
+    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'system', date_order: 'MDY', home_currency: 'USD' }));
     renderWith(<PreferencesSections />, store);
     return store;
   }

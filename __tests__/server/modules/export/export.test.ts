@@ -86,14 +86,39 @@ describe('GET /api/export', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
 
     const rows = parseCsv(res.body.slice(1));
-    expect(rows[0]).toEqual(['ID', 'Date', 'Store', 'Amount', 'Category', 'Description', 'Payment method', 'Tax', 'Item count']);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Date',
+      'Store',
+      'Amount',
+      'Category',
+      'Description',
+      'Payment method',
+      'Tax',
+      'Item count',
+      'Currency',
+      'Rate',
+      'Home amount',
+    ]);
     expect(rows).toHaveLength(4);
     const [, diner, formula, refund] = rows;
-    expect(diner.slice(1)).toEqual(['2025-03-04', 'Joe\'s "Diner", Inc.', '12.50', 'Food', 'Lunch\nwith Sam', 'Card', '1.05', '2']);
+    expect(diner.slice(1)).toEqual(['2025-03-04', 'Joe\'s "Diner", Inc.', '12.50', 'Food', 'Lunch\nwith Sam', 'Card', '1.05', '2', 'USD', '', '12.50']);
     expect(diner[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(formula.slice(1)).toEqual(['2025-03-03', '\'=HYPERLINK("http://evil.example","click")', '3.00', 'Other', "'+1+cmd|calc", "'@SUM(A1)", '', '0']);
+    expect(formula.slice(1)).toEqual([
+      '2025-03-03',
+      '\'=HYPERLINK("http://evil.example","click")',
+      '3.00',
+      'Other',
+      "'+1+cmd|calc",
+      "'@SUM(A1)",
+      '',
+      '0',
+      'USD',
+      '',
+      '3.00',
+    ]);
     // A refund stays a number; text that only looks like arithmetic is defused.
-    expect(refund.slice(1)).toEqual(['2025-03-02', 'Refund Shop', '-5.00', 'Clothing', "'-2+3", '', '', '0']);
+    expect(refund.slice(1)).toEqual(['2025-03-02', 'Refund Shop', '-5.00', 'Clothing', "'-2+3", '', '', '0', 'USD', '', '-5.00']);
     expect(res.body).not.toContain('Not Yours');
     // The raw text: quotes doubled inside a quoted field.
     expect(res.body).toContain('"Joe\'s ""Diner"", Inc."');
@@ -107,7 +132,7 @@ describe('GET /api/export', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="tally-data-${todayUtc()}.json"`);
     const data = res.json();
     expect(data.profile).toMatchObject({ user_id: user.uid, email: user.email, display_name: 'Export Me' });
-    expect(data.settings).toEqual({ date_order: 'DMY', theme: 'system' });
+    expect(data.settings).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD' });
     expect(data.categories.map((c: { name: string }) => c.name).sort()).toEqual(['Clothing', 'Entertainment', 'Food', 'Other', 'Transportation', 'Utilities']);
     expect(data.receipts.map((r: { store: string }) => r.store)).toEqual(['Joe\'s "Diner", Inc.', '=HYPERLINK("http://evil.example","click")', 'Refund Shop']);
     expect(data.receipts[0]).toMatchObject({
@@ -137,14 +162,14 @@ describe('GET /api/export', () => {
   it('exports just the header for a user without receipts', async () => {
     const fresh = await t.signUp();
     const res = await exportAs(fresh, 'csv');
-    expect(res.body).toBe('\uFEFFID,Date,Store,Amount,Category,Description,Payment method,Tax,Item count\r\n');
+    expect(res.body).toBe('\uFEFFID,Date,Store,Amount,Category,Description,Payment method,Tax,Item count,Currency,Rate,Home amount\r\n');
   });
 
   it('exports every receipt, past the list page size, each once', async () => {
     const many = await t.signUp();
     const categoryId = (await t.request(many, { method: 'GET', url: '/categories' })).json()[0]._id as string;
-    await sql`INSERT INTO receipts (user_id, store, date, amount_cents, category_id)
-      SELECT ${many.uid}, 'Shop ' || n, DATE '2024-01-01' + n, n, ${categoryId}::uuid FROM generate_series(1, 1001) AS n`.execute(t.db.db);
+    await sql`INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id)
+      SELECT ${many.uid}, 'Shop ' || n, DATE '2024-01-01' + n, n, n, ${categoryId}::uuid FROM generate_series(1, 1001) AS n`.execute(t.db.db);
     const data = (await exportAs(many, 'json')).json();
     expect(data.receipts).toHaveLength(1001);
     expect(new Set(data.receipts.map((r: { id: string }) => r.id)).size).toBe(1001);

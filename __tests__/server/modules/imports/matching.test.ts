@@ -1,4 +1,5 @@
-import { matchRows, storeLikeness } from '../../../../src/server/modules/imports/matching';
+import { matchRows } from '../../../../src/server/modules/imports/matching';
+import { storeLikeness } from '../../../../src/server/storeKey';
 
 describe('store likeness', () => {
   it.each([

@@ -12,7 +12,7 @@ describe('/api/settings', () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/api/settings' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system' });
+    expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
     expect(await getDateOrder(t.db.db, user.uid)).toBe('MDY');
   });
 
@@ -20,10 +20,10 @@ describe('/api/settings', () => {
     const user = await t.signUp();
     const first = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { date_order: 'DMY' } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ date_order: 'DMY', theme: 'system' });
+    expect(first.json()).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD' });
     const second = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { theme: 'dark' } });
-    expect(second.json()).toEqual({ date_order: 'DMY', theme: 'dark' });
-    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'DMY', theme: 'dark' });
+    expect(second.json()).toEqual({ date_order: 'DMY', theme: 'dark', home_currency: 'USD' });
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'DMY', theme: 'dark', home_currency: 'USD' });
     // The scanner reads the same choice.
     expect(await getDateOrder(t.db.db, user.uid)).toBe('DMY');
   });
@@ -32,7 +32,7 @@ describe('/api/settings', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await t.request(a, { method: 'PUT', url: '/api/settings', payload: { theme: 'light', date_order: 'DMY' } });
-    expect((await t.request(b, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system' });
+    expect((await t.request(b, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
   });
 
   it.each([
@@ -45,7 +45,7 @@ describe('/api/settings', () => {
     const res = await t.request(user, { method: 'PUT', url: '/api/settings', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
-    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system' });
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
   });
 
   it('answers 404 before the profile exists, and the scanner falls back to month first', async () => {

@@ -27,6 +27,8 @@ export interface ReceiptBasics {
   date: string;
   amount: string;
   items: ItemFormValues[];
+  /** The currency of the amount and prices; its decimals rule them. Default: the home currency. */
+  currency?: string;
 }
 
 export interface ReceiptBasicsErrors {
@@ -58,7 +60,7 @@ export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amou
   else if (!isCalendarDate(values.date.trim())) errors.date = 'Enter a valid date';
   if (!values.amount.trim()) errors.amount = `${amountLabel} is required`;
   else {
-    const amountError = amountInputError(values.amount, { label: amountLabel, allowNegative: true });
+    const amountError = amountInputError(values.amount, { label: amountLabel, allowNegative: true, currency: values.currency });
     if (amountError) errors.amount = amountError;
   }
 
@@ -68,7 +70,7 @@ export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amou
     if (!item.name.trim()) e.name = 'Item name is required';
     if (!item.price.trim()) e.price = 'Price is required';
     else {
-      const priceError = amountInputError(item.price, { label: 'Price', allowNegative: true });
+      const priceError = amountInputError(item.price, { label: 'Price', allowNegative: true, currency: values.currency });
       if (priceError) e.price = priceError;
     }
     if (!isQuantity(item.quantity)) e.quantity = 'Quantity must be a number greater than 0';

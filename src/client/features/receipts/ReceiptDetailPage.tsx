@@ -16,6 +16,8 @@ import { formatMoney } from '../../ui/money';
 import { isNotFound } from '../../api/failureMessage';
 import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
 import { ReceiptItems } from './ReceiptItems';
+import { receiptAmountText, receiptRateText } from './receiptMoney';
+import { ImportedChip } from './ImportedChip';
 
 function BackLink() {
   return (
@@ -39,6 +41,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const rate = receiptRateText(receipt);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: receipt.imageUrl ? '2fr 1fr' : '1fr' }, alignItems: 'start' }}>
       <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
@@ -46,13 +49,15 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
           <CardContent>
             <Typography id="receipt-details-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
               Details
+              <ImportedChip receipt={receipt} />
             </Typography>
             <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' } }}>
-              <Fact label="Amount" value={formatMoney(receipt.amount)} />
+              <Fact label="Amount" value={receiptAmountText(receipt)} />
+              {rate && <Fact label="Rate" value={rate} />}
               <Fact label="Date" value={formatDate(receipt.date)} />
               <Fact label="Category" value={receipt.category} />
               <Fact label="Payment method" value={receipt.paymentMethod || 'Not specified'} />
-              <Fact label="Tax" value={receipt.tax === null ? 'Not specified' : formatMoney(receipt.tax)} />
+              <Fact label="Tax" value={receipt.tax === null ? 'Not specified' : formatMoney(receipt.tax, receipt.currency)} />
             </Box>
             {receipt.description && (
               <Box component="dl" sx={{ m: 0, mt: 2 }}>
@@ -69,7 +74,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             {receipt.items.length === 0 ? (
               <Typography color="text.secondary">No items listed.</Typography>
             ) : (
-              <ReceiptItems items={receipt.items} labelledBy="receipt-items-heading" />
+              <ReceiptItems items={receipt.items} labelledBy="receipt-items-heading" currency={receipt.currency} />
             )}
           </CardContent>
         </Card>
@@ -138,7 +143,7 @@ export default function ReceiptDetailPage() {
       <BackLink />
       <PageHeader
         title={receipt.store}
-        subtitle={`${formatDate(receipt.date)} · ${formatMoney(receipt.amount)}`}
+        subtitle={`${formatDate(receipt.date)} · ${receiptAmountText(receipt)}`}
         actions={
           <>
             <Button component={RouterLink} to={`/receipts/${receipt.id}/edit`} variant="outlined" startIcon={<EditIcon />}>

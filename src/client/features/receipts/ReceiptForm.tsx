@@ -10,6 +10,8 @@ import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDial
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { currencySymbol } from '../../ui/money';
+import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -58,7 +60,9 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
             // On an edit, "none" would silently keep the old category: offer it only on a new receipt.
             offerNoCategory={!initial.categoryId}
             noCategoryHint="Other when none is chosen"
+            currency={currencySymbol(values.currency)}
           >
+            <ReceiptCurrencyFields values={values} errors={errors} onChange={set} />
             <TextField label="Payment method" select value={values.paymentMethod} onChange={(e) => set('paymentMethod', e.target.value)}>
               <MenuItem value="">
                 <em>Not specified</em>
@@ -69,7 +73,14 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
                 </MenuItem>
               ))}
             </TextField>
-            <DollarField label="Tax" value={values.tax} onChange={(e) => set('tax', e.target.value)} error={Boolean(errors.tax)} helperText={errors.tax} />
+            <DollarField
+              label="Tax"
+              currency={values.currency}
+              value={values.tax}
+              onChange={(e) => set('tax', e.target.value)}
+              error={Boolean(errors.tax)}
+              helperText={errors.tax}
+            />
           </ReceiptFields>
           <TextField
             label="Description"

@@ -1,14 +1,19 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ReceiptItem } from '../../../shared/receipts';
+import { minorUnits } from '../../../shared/currency';
 import { formatMoney } from '../../ui/money';
 
-const lineTotal = (item: ReceiptItem) => formatMoney(Math.round(item.price * item.quantity * 100) / 100);
+/** price × quantity, rounded to the currency's minor unit. */
+function lineTotal(item: ReceiptItem, currency: string): string {
+  const scale = 10 ** minorUnits(currency);
+  return formatMoney(Math.round(item.price * item.quantity * scale) / scale, currency);
+}
 
 /**
  * The receipt's lines. A table where it fits; on a phone each line stacked (name, then quantity ×
  * price each, then the line total), so nothing needs scrolling sideways and nothing is left out.
  */
-export function ReceiptItems({ items, labelledBy }: { items: readonly ReceiptItem[]; labelledBy: string }) {
+export function ReceiptItems({ items, labelledBy, currency }: { items: readonly ReceiptItem[]; labelledBy: string; currency: string }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   if (narrow) {
@@ -19,12 +24,12 @@ export function ReceiptItems({ items, labelledBy }: { items: readonly ReceiptIte
             <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{item.name}</Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
               <Typography variant="body2" color="text.secondary">
-                {item.quantity} × {formatMoney(item.price)} each
+                {item.quantity} × {formatMoney(item.price, currency)} each
               </Typography>
               <Typography variant="body2">
                 Line total{' '}
                 <Box component="strong" sx={{ fontWeight: 600 }}>
-                  {lineTotal(item)}
+                  {lineTotal(item, currency)}
                 </Box>
               </Typography>
             </Box>
@@ -48,9 +53,9 @@ export function ReceiptItems({ items, labelledBy }: { items: readonly ReceiptIte
           {items.map((item, i) => (
             <TableRow key={i}>
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{item.name}</TableCell>
-              <TableCell align="right">{formatMoney(item.price)}</TableCell>
+              <TableCell align="right">{formatMoney(item.price, currency)}</TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
-              <TableCell align="right">{lineTotal(item)}</TableCell>
+              <TableCell align="right">{lineTotal(item, currency)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

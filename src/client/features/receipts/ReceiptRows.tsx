@@ -3,7 +3,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardActions, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Receipt } from '../../../shared/receipts';
 import { formatDate } from '../../ui/dates';
-import { formatMoney } from '../../ui/money';
+import { receiptAmountText } from './receiptMoney';
+import { ImportedChip } from './ImportedChip';
 
 function RowLinks({ receipt }: { receipt: Receipt }) {
   return (
@@ -57,10 +58,13 @@ export function ReceiptTable({ receipts }: { receipts: readonly Receipt[] }) {
           {receipts.map((r) => (
             <TableRow key={r.id} hover data-testid="receipt-row" onClick={open(r)} sx={clickable}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.store}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {r.store}
+                <ImportedChip receipt={r} />
+              </TableCell>
               <TableCell>{r.category}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatMoney(r.amount)}
+                {receiptAmountText(r)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <RowLinks receipt={r} />
@@ -82,8 +86,11 @@ export function ReceiptCards({ receipts }: { receipts: readonly Receipt[] }) {
         <Card component="li" key={r.id} data-testid="receipt-row" onClick={open(r)} sx={clickable}>
           <CardContent sx={{ pb: 0 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{r.store}</Typography>
-              <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(r.amount)}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {r.store}
+                <ImportedChip receipt={r} />
+              </Typography>
+              <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{receiptAmountText(r)}</Typography>
             </Box>
             <Typography variant="body2" color="text.secondary">
               {formatDate(r.date)} · {r.category}

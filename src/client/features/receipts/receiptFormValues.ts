@@ -1,7 +1,8 @@
 import type { ManualReceiptBody, Receipt } from '../../../shared/receipts';
 import { todayIso } from '../../ui/dates';
-import { amountInputError, amountInputValue, optionalAmountValue } from '../../ui/amountInput';
-import { moneyInputText } from '../../ui/money';
+import { amountInputError, amountInputValue, optionalAmountValue, rateInputText } from '../../ui/amountInput';
+import { rateToSend, validateReceiptCurrency } from '../../entities/receipts/receiptCurrency';
+import { displayCurrency, moneyInputText } from '../../ui/money';
 import { newItem, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
 
 /** The Add/Edit Transaction form as typed; numbers stay text until saved. */
@@ -11,53 +12,70 @@ export interface ReceiptFormValues extends ReceiptBasics {
   description: string;
   paymentMethod: string;
   tax: string;
+  /** The currency printed on the receipt; the amount, tax and prices are in it. */
+  currency: string;
+  /** Home currency units for one `currency`; empty: the rates table's on the receipt's date. Unused in the home currency. */
+  rate: string;
 }
 
 export interface ReceiptFormErrors extends ReceiptBasicsErrors {
   tax?: string;
+  currency?: string;
+  rate?: string;
 }
 
 export const PAYMENT_METHODS = ['Cash', 'Credit Card', 'Debit Card', 'Mobile Payment', 'Bank Transfer', 'Other'] as const;
 
-export function emptyReceiptForm(today = todayIso()): ReceiptFormValues {
-  return { store: '', date: today, amount: '', categoryId: '', description: '', paymentMethod: '', tax: '', items: [] };
+export function emptyReceiptForm(today = todayIso(), currency = displayCurrency()): ReceiptFormValues {
+  return { store: '', date: today, amount: '', categoryId: '', description: '', paymentMethod: '', tax: '', items: [], currency, rate: '' };
 }
 
 export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
+  const money = (amount: number | null) => moneyInputText(amount, receipt.currency);
   return {
     store: receipt.store,
     date: receipt.date.slice(0, 10),
-    amount: moneyInputText(receipt.amount),
+    amount: money(receipt.amount),
     categoryId: receipt.categoryId,
     description: receipt.description,
     paymentMethod: receipt.paymentMethod,
-    tax: moneyInputText(receipt.tax),
-    items: receipt.items.map((i) => ({ ...newItem(), name: i.name, price: moneyInputText(i.price), quantity: String(i.quantity) })),
+    tax: money(receipt.tax),
+    items: receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity) })),
+    currency: receipt.currency,
+    rate: rateInputText(receipt.rate),
   };
 }
 
 /**
- * The shared receipt rules (store, date and amount required; money with at most two decimals, a
- * negative total a refund, a negative item price a discount), plus tax, which is never negative.
+ * The shared receipt rules (store, date and amount required; money with at most the currency's
+ * decimals, a negative total a refund, a negative item price a discount), plus tax, which is
+ * never negative, a known currency and, in a foreign one, a rate if one is typed.
  */
-export function validateReceiptForm(values: ReceiptFormValues): ReceiptFormErrors {
+export function validateReceiptForm(values: ReceiptFormValues, home = displayCurrency()): ReceiptFormErrors {
   const errors: ReceiptFormErrors = validateReceiptBasics(values);
-  const taxError = amountInputError(values.tax, { label: 'Tax' });
+  const taxError = amountInputError(values.tax, { label: 'Tax', currency: values.currency });
   if (taxError) errors.tax = taxError;
-  return errors;
+  return { ...errors, ...validateReceiptCurrency(values, home) };
 }
 
-/** The body of POST /receipts and PUT /receipts/:id. Every field is sent, so an edit can clear one. */
-export function toReceiptBody(values: ReceiptFormValues): ManualReceiptBody {
+/**
+ * The body of POST /receipts and PUT /receipts/:id. Every field is sent, so an edit can clear one;
+ * in a foreign currency the rate typed, or null for the rates table's on the receipt's date.
+ */
+export function toReceiptBody(values: ReceiptFormValues, home = displayCurrency()): ManualReceiptBody {
+  const { currency } = values;
   const body: ManualReceiptBody = {
     store: values.store.trim(),
     date: values.date.trim(),
-    amount: amountInputValue(values.amount),
+    amount: amountInputValue(values.amount, currency),
+    currency,
     description: values.description.trim(),
     paymentMethod: values.paymentMethod.trim(),
-    tax: optionalAmountValue(values.tax),
-    items: values.items.map((i) => ({ name: i.name.trim(), price: amountInputValue(i.price), quantity: Number(i.quantity.trim()) })),
+    tax: optionalAmountValue(values.tax, currency),
+    items: values.items.map((i) => ({ name: i.name.trim(), price: amountInputValue(i.price, currency), quantity: Number(i.quantity.trim()) })),
   };
+  const rate = rateToSend(values, home);
+  if (rate !== undefined) body.rate = rate;
   if (values.categoryId) body.category = values.categoryId;
   return body;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Link, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { Draft, LikeReceipt } from '../../../shared/drafts';
@@ -22,7 +22,8 @@ export interface DraftReviewProps {
   saving: boolean;
   retrying: boolean;
   serverError: string | null;
-  onSave: (values: ScanFormValues) => Promise<void>;
+  /** `intoId`: the imported bank row's receipt this scan fills in, instead of adding another. */
+  onSave: (values: ScanFormValues, intoId?: string) => Promise<void>;
   onDiscard: () => void;
   onRetry: () => void;
 }
@@ -39,6 +40,25 @@ function AlreadySaved({ like }: { like: LikeReceipt }) {
   );
 }
 
+export const BANK_ROW_MATCH = 'This looks like the receipt of a bank row you imported';
+
+function BankRowMatch({ like, fill, onFill }: { like: LikeReceipt; fill: boolean; onFill: (fill: boolean) => void }) {
+  return (
+    <Alert severity="info" role="status">
+      {BANK_ROW_MATCH}:{' '}
+      <Link component={RouterLink} to={`/receipts/${like._id}`} color="inherit">
+        {like.store_name}, {formatDate(like.date)}, {formatMoney(like.total_amount)}
+      </Link>
+      .
+      <FormControlLabel
+        sx={{ display: 'flex', mt: 1 }}
+        control={<Checkbox checked={fill} onChange={(e) => onFill(e.target.checked)} />}
+        label="Save this scan into that row (no second receipt)"
+      />
+    </Alert>
+  );
+}
+
 /** One draft (keyed by its id: another draft starts afresh): its photo beside the fields to check (ready, or typed by hand), or its state while it cannot be reviewed yet. */
 export function DraftReview({ draft, categories, focusKey, saving, retrying, serverError, onSave, onDiscard, onRetry }: DraftReviewProps) {
   const [byHand, setByHand] = useState(false);
@@ -50,8 +70,13 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
     if (focusKey > 0) box.current?.querySelector<HTMLElement>('input:not([type=hidden]), button')?.focus();
   }, [focusKey, reviewing]);
 
+  const like = draft.duplicate_of;
+  const bankRow = like?.imported ? like : null;
+  const [fillBankRow, setFillBankRow] = useState(true);
   const fallback = defaultCategoryId(categories);
-  const initial = scan ? scanFormValues(scan.processed_data, proposedCategoryId(scan.suggested_category_id, categories, fallback)) : manualScanForm(fallback);
+  const initial = scan
+    ? scanFormValues(scan.processed_data, proposedCategoryId(scan.suggested_category_id, categories, fallback), scan.currency)
+    : manualScanForm(fallback);
 
   return (
     <Box ref={box} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
@@ -75,12 +100,12 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
               scan={scan}
               saving={saving}
               serverError={serverError}
-              onSubmit={onSave}
+              onSubmit={(values) => onSave(values, bankRow && fillBankRow ? bankRow._id : undefined)}
               onCancel={onDiscard}
               saveLabel="Save and next"
               cancelLabel="Discard"
               guardLeaving={false}
-              notice={draft.duplicate_of && <AlreadySaved like={draft.duplicate_of} />}
+              notice={bankRow ? <BankRowMatch like={bankRow} fill={fillBankRow} onFill={setFillBankRow} /> : like && <AlreadySaved like={like} />}
             />
             <Typography variant="body2" color="text.secondary">
               Enter in a field saves this receipt and opens the next one.

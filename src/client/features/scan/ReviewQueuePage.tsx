@@ -48,11 +48,11 @@ export default function ReviewQueuePage() {
     setFocusKey((k) => k + 1);
   };
 
-  const save = async (values: ScanFormValues) => {
+  const save = async (values: ScanFormValues, intoId?: string) => {
     if (!current) return;
     setSaveError(null);
     try {
-      await saveDraft({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id }).unwrap();
+      await saveDraft({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id, into_id: intoId }).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       moveOn(current._id);
     } catch (err) {

@@ -116,7 +116,7 @@ export default function ScanReceiptPage() {
   const initialValues =
     review &&
     (review.result
-      ? scanFormValues(review.result.processed_data, proposedCategoryId(review.result.suggested_category_id, categories, categoryId))
+      ? scanFormValues(review.result.processed_data, proposedCategoryId(review.result.suggested_category_id, categories, categoryId), review.result.currency)
       : manualScanForm(categoryId));
 
   // When the results arrive, move to them (on a phone they are below the image) and focus their heading.

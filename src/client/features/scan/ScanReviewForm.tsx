@@ -9,6 +9,8 @@ import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDial
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
+import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
+import { currencySymbol } from '../../ui/money';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 import { FormAlert } from '../../ui/FormAlert';
@@ -69,13 +71,12 @@ export function ScanReviewForm({
   const [openUnread, openUnsure] = [open(unread), open(unsure)];
   const mismatch = scan ? itemsMismatch(values, scan.processed_data.tax) : null;
 
-  const [currency, setCurrency] = useState(scan?.currency ?? '$');
   const [dateOrder, setDateOrder] = useState<DateOrder>(scan?.date_order ?? 'MDY');
   const [rereading, setRereading] = useState(false);
   const [rereadNote, setRereadNote] = useState<string | null>(null);
   const suggested = scan?.suggested_date_order;
 
-  const change = (field: 'store' | 'date' | 'total' | 'categoryId', value: string) => {
+  const change = (field: 'store' | 'date' | 'total' | 'categoryId' | 'currency' | 'rate', value: string) => {
     set(field, value);
     setEdited((prev) => new Set(prev).add(field));
   };
@@ -144,7 +145,7 @@ export function ScanReviewForm({
             // Only when no category is chosen yet (the user has no Food): the API then decides.
             offerNoCategory={!initial.categoryId}
             marks={marks}
-            currency={currency.trim() || '$'}
+            currency={currencySymbol(values.currency)}
             wide
           >
             {scan && onRereadDate && (
@@ -170,12 +171,11 @@ export function ScanReviewForm({
                 ))}
               </TextField>
             )}
-            <TextField
-              label="Currency"
-              value={currency}
-              onChange={(e) => setCurrency(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 5 } }}
-              helperText={`${scan?.currency ? `Printed on the receipt: ${scan.currency}. ` : ''}Amounts are saved as printed: Tally has no currencies yet.`}
+            <ReceiptCurrencyFields
+              values={{ amount: values.total, currency: values.currency, rate: values.rate }}
+              errors={errors}
+              onChange={change}
+              printed={scan?.currency ?? null}
             />
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />

@@ -4,7 +4,9 @@ import type { ProcessedData } from '../../../shared/scan';
 import { DEFAULT_SCAN_QUANTITY } from '../../../shared/constants/scan';
 import { todayIso } from '../../ui/dates';
 import { amountInputValue } from '../../ui/amountInput';
-import { moneyInputText } from '../../ui/money';
+import { displayCurrency, moneyInputText } from '../../ui/money';
+import { currencyOfMarker } from '../../../shared/currency';
+import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
 import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
 
 /** The review form as typed; numbers stay text until saved. */
@@ -12,12 +14,15 @@ export interface ScanFormValues {
   store: string;
   date: string;
   total: string;
+  /** The currency printed on the receipt (the total and prices are in it), and a typed rate to the home one (empty: the rates table's). */
+  currency: string;
+  rate: string;
   /** Category id; empty leaves it to the API (the items' 'food' picks Food). */
   categoryId: string;
   items: ItemFormValues[];
 }
 
-export interface ScanFormErrors {
+export interface ScanFormErrors extends ReceiptCurrencyErrors {
   store?: string;
   date?: string;
   total?: string;
@@ -29,29 +34,41 @@ export function defaultCategoryId(categories: ReadonlyArray<{ _id: string; name:
   return categories.find((c) => c.name.trim().toLowerCase() === DEFAULT_ITEM_CATEGORY)?._id ?? '';
 }
 
-/** A blank form for typing a receipt in by hand (after a failed scan): dated today. */
-export function manualScanForm(categoryId: string, today = todayIso()): ScanFormValues {
-  return { store: '', date: today, total: '', categoryId, items: [] };
+/** A blank form for typing a receipt in by hand (after a failed scan): dated today, in the home currency. */
+export function manualScanForm(categoryId: string, today = todayIso(), home = displayCurrency()): ScanFormValues {
+  return { store: '', date: today, total: '', currency: home, rate: '', categoryId, items: [] };
 }
 
-/** What the scanner read, ready to review. A date it could not read is left for the person. */
-export function scanFormValues(data: ProcessedData, categoryId: string): ScanFormValues {
+/**
+ * What the scanner read, ready to review: in the currency the printed marker names ('RM' →
+ * MYR; '$' a dollar home currency, else USD), else the home one. A date it could not read is left
+ * for the person.
+ */
+export function scanFormValues(data: ProcessedData, categoryId: string, marker: string | null = null, home = displayCurrency()): ScanFormValues {
+  const currency = currencyOfMarker(marker, home) ?? home;
+  const money = (amount: number | null) => moneyInputText(amount, currency);
   return {
     store: data.store_name,
     date: data.date ?? '',
-    total: moneyInputText(data.total_amount),
+    total: money(data.total_amount),
+    currency,
+    rate: '',
     categoryId,
-    items: data.items.map((i) => ({ ...newItem(), name: i.name, price: moneyInputText(i.price), quantity: String(i.quantity || DEFAULT_SCAN_QUANTITY) })),
+    items: data.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity || DEFAULT_SCAN_QUANTITY) })),
   };
 }
 
 /**
- * Store, date and total are required; money has at most two decimals; items need a name, a
- * price and a quantity above 0. The rules are the receipt form's, so both screens agree.
+ * Store, date and total are required; money has at most the currency's decimals; items need a
+ * name, a price and a quantity above 0; a known currency and a well-formed rate. The rules are
+ * the receipt form's, so both screens agree.
  */
 export function validateScanForm(values: ScanFormValues): ScanFormErrors {
-  const found = validateReceiptBasics({ store: values.store, date: values.date, amount: values.total, items: values.items }, 'Total');
-  const errors: ScanFormErrors = {};
+  const found = validateReceiptBasics(
+    { store: values.store, date: values.date, amount: values.total, items: values.items, currency: values.currency },
+    'Total',
+  );
+  const errors: ScanFormErrors = validateReceiptCurrency(values);
   if (found.store) errors.store = found.store;
   if (found.date) errors.date = found.date;
   if (found.amount) errors.total = found.amount;
@@ -75,11 +92,12 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
   const body: ScanReceiptBody = {
     store_name: values.store.trim(),
     date: values.date.trim(),
-    total_amount: amountInputValue(values.total),
+    total_amount: amountInputValue(values.total, values.currency),
+    currency: values.currency,
     items: values.items.map((i) => ({
       id: null,
       name: i.name.trim(),
-      price: amountInputValue(i.price),
+      price: amountInputValue(i.price, values.currency),
       quantity: Number(i.quantity.trim()),
       category: DEFAULT_ITEM_CATEGORY,
       assigned_to: null,
@@ -89,6 +107,8 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
     is_shared: false,
     shared_expenses: [],
   };
+  const rate = rateToSend(values);
+  if (rate !== undefined) body.rate = rate;
   if (values.categoryId) body.category = values.categoryId;
   if (scanRef) body.scan_ref = scanRef;
   return body;

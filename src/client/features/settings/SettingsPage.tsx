@@ -1,18 +1,22 @@
 import { Stack } from '@mui/material';
 import { PageHeader } from '../../ui/PageHeader';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { CurrenciesSection } from './CurrenciesSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
+import { ImportSection } from './ImportSection';
 import { PreferencesSections } from './PreferencesSections';
 
-/** /settings: what a person expects there (issue 7): password, preferences, their data, their account. */
+/** /settings: what a person expects there (issue 7): password, preferences, currencies, their data, their account. */
 export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" subtitle="Your password, preferences and data." />
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <PreferencesSections />
+        <CurrenciesSection />
         <ChangePasswordSection />
+        <ImportSection />
         <ExportSection />
         <DeleteAccountSection />
       </Stack>

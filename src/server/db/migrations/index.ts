@@ -8,6 +8,7 @@ import * as m031 from './031_closed_accounts';
 import * as m040 from './040_budgets_ahead';
 import * as m050 from './050_receipt_drafts';
 import * as m060 from './060_blobs';
+import * as m070 from './070_currencies_imports';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '040_budgets_ahead': m040,
   '050_receipt_drafts': m050,
   '060_blobs': m060,
+  '070_currencies_imports': m070,
 };

@@ -14,7 +14,7 @@ import { requestToday } from '../../today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { moveCategoryTotals, receiptCountFromTotals, receiptCountsByCategory, spendingByCategory, spendingByDay } from './repository';
+export { moveCategoryTotals, rebuildTotals, receiptCountFromTotals, receiptCountsByCategory, spendingByCategory, spendingByDay } from './repository';
 
 export function parseRange(text: string | undefined): AnalyticsRange {
   const range = (text ?? DEFAULT_ANALYTICS_RANGE).trim().toLowerCase();

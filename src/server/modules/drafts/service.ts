@@ -86,7 +86,10 @@ export class DraftService {
     const likeOf = new Map(ready.map((r, i) => [r.id, likes[i]]));
     return rows.map((row) => {
       const like = likeOf.get(row.id);
-      return this.toDraft(row, like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents) } : null);
+      return this.toDraft(
+        row,
+        like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents), imported: like.imported } : null,
+      );
     });
   }
 

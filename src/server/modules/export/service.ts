@@ -9,16 +9,43 @@ import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
 import { toCsv } from './csv';
+import { minorUnits } from '../../../shared/currency';
 
-export const CSV_HEADER = ['ID', 'Date', 'Store', 'Amount', 'Category', 'Description', 'Payment method', 'Tax', 'Item count'];
+export const CSV_HEADER = [
+  'ID',
+  'Date',
+  'Store',
+  'Amount',
+  'Category',
+  'Description',
+  'Payment method',
+  'Tax',
+  'Item count',
+  'Currency',
+  'Rate',
+  'Home amount',
+];
 
-const money = (n: number | null) => (n === null ? null : n.toFixed(2));
+const money = (n: number | null, digits = 2) => (n === null ? null : n.toFixed(digits));
 
-/** One CSV row per receipt; amounts with two decimals ('12.50'). */
+/** One CSV row per receipt; amounts with their currency's decimals ('12.50', '¥1500' as '1500'), home amounts with two. */
 export function receiptsCsv(receipts: ExportedReceipt[]): string {
   return toCsv(
     CSV_HEADER,
-    receipts.map((r) => [r.id, r.date, r.store, money(r.amount), r.category, r.description, r.paymentMethod, money(r.tax), r.items.length]),
+    receipts.map((r) => [
+      r.id,
+      r.date,
+      r.store,
+      money(r.amount, minorUnits(r.currency)),
+      r.category,
+      r.description,
+      r.paymentMethod,
+      money(r.tax),
+      r.items.length,
+      r.currency,
+      r.rate,
+      money(r.home_amount),
+    ]),
   );
 }
 

@@ -1,4 +1,4 @@
-import { storeKey } from '../../storeKey';
+import { MATCH_DAYS, STORE_LIKENESS, storeLikeness } from '../../storeKey';
 
 /** A statement row, and a saved receipt it may be: amounts in the same currency's minor units. */
 export interface MatchRow {
@@ -14,28 +14,9 @@ export interface MatchReceipt {
   store: string;
 }
 
-/** A card payment is booked up to a few days after the purchase (or, for a refund, before). */
-export const MATCH_DAYS = 3;
+export { MATCH_DAYS };
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/**
- * How alike a statement's description and a receipt's store are, 0–1: the share of the shorter
- * one's words (as stores are grouped: case, accents, branch numbers aside) found in the other.
- * 'AMAZON MKTPLACE SEATTLE WA' and 'Amazon' → 1; 'TESCO STORES 2231' and 'Tesco' → 1.
- */
-export function storeLikeness(description: string, store: string): number {
-  const a = new Set(storeKey(description).split(' ').filter(Boolean));
-  const b = new Set(storeKey(store).split(' ').filter(Boolean));
-  if (!a.size || !b.size) return 0;
-  const [shorter, longer] = a.size <= b.size ? [a, b] : [b, a];
-  let shared = 0;
-  for (const w of shorter) if (longer.has(w) || [...longer].some((l) => l.length >= 4 && w.length >= 4 && (l.startsWith(w) || w.startsWith(l)))) shared++;
-  return shared / shorter.size;
-}
-
-/** Stores this alike or more are the same store for matching. */
-export const STORE_LIKENESS = 0.5;
 
 /**
  * For each row, the receipt it is (the same amount, a date within MATCH_DAYS, a like store), or

@@ -1,5 +1,6 @@
 import type { NotificationType } from '../../../shared/notifications';
 import { budgetLevel, type BudgetLevel } from '../../../shared/budget';
+import { DEFAULT_HOME_CURRENCY, formatHomeCents } from '../../../shared/currency';
 
 /**
  * What notifications to create, as pure functions of numbers and dates: the service reads the
@@ -31,10 +32,10 @@ const DAY_MS = 86_400_000;
 // The widest offsets from UTC of any time zone: "this month" somewhere on Earth.
 const ZONE_SPREAD_MS = 14 * 3_600_000;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export const formatCents = (cents: number) => usd.format(cents / 100);
+/** Sums are kept in hundredths of the home currency. */
+export const formatCents = (cents: number, home: string = DEFAULT_HOME_CURRENCY) => formatHomeCents(cents, home);
 
 /** 'YYYY-MM' → 'November 2026'. */
 export function monthLabel(month: Month): string {
@@ -74,6 +75,8 @@ function thresholdChanges(level: BudgetLevel, keys: ThresholdKeys, fired: Readon
 
 export interface BudgetState {
   month: Month;
+  /** The currency sums are in (default USD). */
+  home?: string;
   spentCents: number;
   budgetCents: number | null;
   /** Threshold keys that already fired this month. */
@@ -99,8 +102,9 @@ export function budgetChanges(state: BudgetState, { rearm = false } = {}): MarkC
   return thresholdChanges(level, { warning: BUDGET_WARNING, exceeded: BUDGET_EXCEEDED }, state.fired, rearm, () => budgetNotification(level, state));
 }
 
-function budgetNotification(level: BudgetLevel, { month, spentCents, budgetCents }: BudgetState): NewNotification {
+function budgetNotification(level: BudgetLevel, { month, spentCents, budgetCents, home }: BudgetState): NewNotification {
   const budget = budgetCents ?? 0;
+  const formatCents = (cents: number) => formatHomeCents(cents, home ?? DEFAULT_HOME_CURRENCY);
   const spent = `You've spent ${formatCents(spentCents)} of your ${formatCents(budget)} budget for ${monthLabel(month)}`;
   if (level === 'exceeded') {
     return { type: 'budget', title: 'Budget exceeded', message: `${spent}: ${formatCents(spentCents - budget)} over.`, link: '/' };
@@ -142,8 +146,9 @@ export function forecastChanges(state: ForecastState, { rearm = false } = {}): M
   return { mark: [BUDGET_FORECAST], unmark: [], notify: [{ key: BUDGET_FORECAST, notification: forecastNotification(state) }] };
 }
 
-function forecastNotification({ month, forecastCents, budgetCents, monthEnd }: ForecastState): NewNotification {
+function forecastNotification({ month, forecastCents, budgetCents, monthEnd, home }: ForecastState): NewNotification {
   const budget = budgetCents ?? 0;
+  const formatCents = (cents: number) => formatHomeCents(cents, home ?? DEFAULT_HOME_CURRENCY);
   return {
     type: 'budget',
     title: 'Budget forecast',
@@ -157,11 +162,11 @@ function forecastNotification({ month, forecastCents, budgetCents, monthEnd }: F
 /** A confirmed bill's reminder fires once per bill date. */
 export const billKey = (seriesId: string, date: string) => `bill:${seriesId}:${date}`;
 
-export function billReminder(bill: { store: string; amountCents: number; date: string }): NewNotification {
+export function billReminder(bill: { store: string; amountCents: number; date: string }, home?: string): NewNotification {
   return {
     type: 'budget',
     title: 'Bill due soon',
-    message: `${bill.store}: about ${formatCents(bill.amountCents)} is due around ${dayLabel(bill.date)}.`,
+    message: `${bill.store}: about ${formatCents(bill.amountCents, home)} is due around ${dayLabel(bill.date)}.`,
     link: '/recurring',
   };
 }
@@ -170,6 +175,8 @@ export function billReminder(bill: { store: string; amountCents: number; date: s
 
 export interface CategoryState {
   month: Month;
+  /** The currency sums are in (default USD). */
+  home?: string;
   categoryId: string;
   name: string;
   spentCents: number;
@@ -188,8 +195,9 @@ export function categoryChanges(state: CategoryState, { rearm = false } = {}): M
   return thresholdChanges(level, keys, state.fired, rearm, () => categoryNotification(level, state));
 }
 
-function categoryNotification(level: BudgetLevel, { month, name, spentCents, budgetCents }: CategoryState): NewNotification {
+function categoryNotification(level: BudgetLevel, { month, name, spentCents, budgetCents, home }: CategoryState): NewNotification {
   const budget = budgetCents ?? 0;
+  const formatCents = (cents: number) => formatHomeCents(cents, home ?? DEFAULT_HOME_CURRENCY);
   if (level === 'exceeded') {
     return {
       type: 'alert',
@@ -209,11 +217,11 @@ function categoryNotification(level: BudgetLevel, { month, name, spentCents, bud
 
 // ---------- receipts and tips ----------
 
-export function receiptSaved(receipt: { id: string; store: string; amountCents: number }): NewNotification {
+export function receiptSaved(receipt: { id: string; store: string; amountCents: number }, home?: string): NewNotification {
   return {
     type: 'receipt',
     title: 'Receipt saved',
-    message: `Your receipt from ${receipt.store} for ${formatCents(receipt.amountCents)} was saved.`,
+    message: `Your receipt from ${receipt.store} for ${formatCents(receipt.amountCents, home)} was saved.`,
     link: `/receipts/${receipt.id}`,
   };
 }

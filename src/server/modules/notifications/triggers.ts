@@ -4,6 +4,7 @@ import { findCategory } from '../categories/service';
 import { categoryAvailability, forecastOn, monthlyAvailability } from '../budgets/service';
 import { billAmountCents, confirmedDueBetween, findSeries, type SeriesRow } from '../recurring/service';
 import { writeAsUser } from '../../db/accountGate';
+import { findHomeCurrency } from '../currency/service';
 import { HttpError } from '../../errors';
 import type { Db } from '../../db';
 import { addDays, monthContaining } from '../../../shared/calendar';
@@ -50,7 +51,7 @@ async function checkBudget(trx: Executor, userId: string, month: Month, rearm: b
   // One after another: a transaction is one connection.
   const { availableCents: budgetCents, spentCents } = await monthlyAvailability(trx, userId, `${month}-01`);
   const fired = await firedMarks(trx, userId, month);
-  const state = { month, spentCents, budgetCents, fired };
+  const state = { month, spentCents, budgetCents, fired, home: await findHomeCurrency(trx, userId) };
   const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
   if (!forecastMatters(state, { rearm })) return told;
   const { forecastCents, monthEnd } = await forecastOn(trx, userId, forecastDay(month, now), spentCents);
@@ -63,7 +64,7 @@ async function checkCategory(trx: Executor, userId: string, month: Month, catego
   const budgetCents = (await categoryAvailability(trx, userId, `${month}-01`)).get(categoryId)?.availableCents ?? category.budget_cents;
   const spentCents = await monthSpending(trx, userId, month, categoryId);
   const fired = await firedMarks(trx, userId, month);
-  const state = { month, categoryId, name: category.name, spentCents, budgetCents, fired };
+  const state = { month, categoryId, name: category.name, spentCents, budgetCents, fired, home: await findHomeCurrency(trx, userId) };
   return applyMarks(trx, userId, month, categoryChanges(state, { rearm }));
 }
 
@@ -75,7 +76,7 @@ async function checkCategory(trx: Executor, userId: string, month: Month, catego
 export async function notifyOnReceiptChange(trx: Executor, { userId, before, after, announce }: ReceiptChange, now: Date = new Date()): Promise<void> {
   if (!after) return;
   const created = before === null;
-  const out: NewNotification[] = created && announce ? [receiptSaved(after)] : [];
+  const out: NewNotification[] = created && announce ? [receiptSaved(after, await findHomeCurrency(trx, userId))] : [];
   const month = monthOf(after.date);
   if (currentMonths(now).includes(month)) {
     out.push(...(await checkCategory(trx, userId, month, after.categoryId, false)));
@@ -128,7 +129,9 @@ async function remindBill(trx: Executor, series: SeriesRow, now: Date): Promise<
   const key = billKey(series.id, series.next_date);
   const recorded = await addMarks(trx, series.user_id, monthOf(series.next_date), [key]);
   if (recorded.has(key))
-    await insertNotifications(trx, series.user_id, [billReminder({ store: series.store, amountCents: billAmountCents(series), date: series.next_date })]);
+    await insertNotifications(trx, series.user_id, [
+      billReminder({ store: series.store, amountCents: billAmountCents(series), date: series.next_date }, await findHomeCurrency(trx, series.user_id)),
+    ]);
 }
 
 /** Call inside the transaction that confirmed or edited a bill: a bill due in the next few days is told at once. */

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 
 /**
  * What a listener learns about a receipt before and after a write. Money in integer cents.
@@ -36,3 +36,9 @@ export type ReceiptListener = (trx: Transaction<Database>, change: ReceiptChange
 export async function publishReceiptChange(trx: Transaction<Database>, change: ReceiptChange, to: readonly ReceiptListener[]): Promise<void> {
   for (const listener of to) await listener(trx, change);
 }
+
+/**
+ * Runs once after many of a person's receipts changed in one transaction (a statement import, a
+ * new home currency), instead of a listener call per receipt: `storeKeys` are the stores touched.
+ */
+export type BulkChangeHook = (trx: Executor, userId: string, storeKeys: ReadonlySet<string>) => Promise<void>;

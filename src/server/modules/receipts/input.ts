@@ -1,8 +1,6 @@
 import { badRequest } from '../../errors';
 import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualReceiptBody, type ScanReceiptBody } from '../../../shared/receipts';
-import { centsOf, optionalCentsOf } from '../../money';
 import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
-import type { NewItem } from './repository';
 
 export const EARLIEST_RECEIPT_DATE = '1970-01-01';
 
@@ -17,15 +15,21 @@ export interface ReceiptInput {
   source: ReceiptSource;
   store: string;
   date: CalendarDate;
-  amountCents: number;
+  /** The amount as printed; checked against its currency's decimals by the service, which knows the currency. */
+  amount: { value: number; field: string };
+  /** ISO code as sent; undefined: the home currency on create, kept on edit. */
+  currency?: string;
+  /** A typed rate to the home currency; null: the rates table's; undefined: the table's, or on edit the one kept. */
+  rate?: number | null;
   /** A category name or id the client chose. */
   category?: string;
   /** The scanned items' shared category: used when it names one of the user's categories. */
   categoryHint?: string;
   description?: string;
   paymentMethod?: string;
-  taxCents?: number | null;
-  items?: NewItem[];
+  /** As typed, in the receipt's currency (its decimals are checked by the service). */
+  tax?: number | null;
+  items?: InputItem[];
   /** Image data to store (string), remove (null) or keep (undefined); `field` names it in errors. */
   image?: { field: string; data: string | null };
   /** From a scan: what was read at the top of the receipt, so Tally learns this store's name and category. */
@@ -34,6 +38,8 @@ export interface ReceiptInput {
   ocrText?: string;
   /** A draft being saved: its image and text become the receipt's. */
   draftId?: string;
+  /** An imported bank row's receipt the scan fills in, instead of adding another. */
+  intoId?: string;
 }
 
 const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -52,17 +58,18 @@ export function parseReceiptDate(text: string, field: string, now: Date = new Da
   return date;
 }
 
-function amountCents(amount: number, field: string): number {
-  const cents = centsOf(amount, field);
-  if (cents === 0) throw badRequest(`${field} must not be zero`);
-  return cents;
+/** An item as sent: its price as typed, in the receipt's currency. */
+export interface InputItem {
+  name: string;
+  price: number;
+  quantity: number;
 }
 
-function itemsOf(items: ReadonlyArray<{ name: string; price: number; quantity?: number }>): NewItem[] {
+function itemsOf(items: ReadonlyArray<{ name: string; price: number; quantity?: number }>): InputItem[] {
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
     if (!(quantity > 0)) throw badRequest(`items.${i}.quantity must be greater than 0`);
-    return { name: item.name.trim(), price_cents: centsOf(item.price, `items.${i}.price`), quantity };
+    return { name: item.name.trim(), price: item.price, quantity };
   });
 }
 
@@ -78,7 +85,9 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
     source: 'scan',
     store: body.store_name.trim(),
     date: parseReceiptDate(body.date, 'date', now),
-    amountCents: amountCents(body.total_amount, 'total_amount'),
+    amount: { value: body.total_amount, field: 'total_amount' },
+    currency: body.currency,
+    rate: body.rate,
     category: body.category,
     categoryHint: body.category ? undefined : sharedItemCategory(body.items),
     description: body.description?.trim(),
@@ -87,6 +96,7 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
     scanRef: body.scan_ref || undefined,
     ocrText: body.ocr_text?.trim() || undefined,
     draftId: body.draft_id,
+    intoId: body.into_id,
   };
 }
 
@@ -95,11 +105,13 @@ function fromManual(body: ManualReceiptBody, now: Date): ReceiptInput {
     source: 'manual',
     store: body.store.trim(),
     date: parseReceiptDate(body.date, 'date', now),
-    amountCents: amountCents(body.amount, 'amount'),
+    amount: { value: body.amount, field: 'amount' },
+    currency: body.currency,
+    rate: body.rate,
     category: body.category,
     description: body.description?.trim(),
     paymentMethod: body.paymentMethod?.trim(),
-    taxCents: optionalCentsOf(body.tax, 'tax'),
+    tax: body.tax,
     items: body.items ? itemsOf(body.items) : undefined,
     image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
   };

@@ -3,7 +3,8 @@ import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../..
 import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { ReceiptSort } from '../../../shared/receipts';
-import { storeKey } from '../../storeKey';
+import { MATCH_DAYS, STORE_LIKENESS, storeKey, storeLikeness } from '../../storeKey';
+import { addDays, daysBetween } from '../../../shared/calendar';
 import { searchKey, searchTextOf } from '../../searchText';
 
 /** The columns a receipt is read with: not what only the write path and search use. */
@@ -15,6 +16,9 @@ export interface ReceiptFields {
   store: string;
   date: string;
   amount_cents: number;
+  currency: string;
+  printed_minor: number;
+  rate: number | null;
   category_id: string;
   description: string;
   payment_method: string;
@@ -69,6 +73,10 @@ const PLAIN_COLUMNS: ReceiptColumn[] = [
   'user_id',
   'store',
   'amount_cents',
+  'currency',
+  'printed_minor',
+  'rate',
+  'imported',
   'category_id',
   'description',
   'payment_method',
@@ -155,10 +163,16 @@ export async function insertReceipt(trx: Executor, userId: string, fields: Recei
     .executeTakeFirstOrThrow();
 }
 
-export async function updateReceipt(trx: Executor, userId: string, id: string, fields: ReceiptFields): Promise<ReceiptBase> {
+/** Columns only a scan filling in an imported receipt changes. */
+export interface ScanFill {
+  ocr_text: string | null;
+  imported: false;
+}
+
+export async function updateReceipt(trx: Executor, userId: string, id: string, fields: ReceiptFields, fill?: ScanFill): Promise<ReceiptBase> {
   return trx
     .updateTable('receipts')
-    .set({ ...fields, store_key: storeKey(fields.store), updated_at: new Date() })
+    .set({ ...fields, ...fill, store_key: storeKey(fields.store), updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .returning(receiptColumns())
@@ -188,18 +202,24 @@ export interface LikeReceiptRow {
   store: string;
   date: string;
   amount_cents: number;
+  /** A receipt made from a bank statement row: the scan may be that purchase's receipt. */
+  imported: boolean;
 }
 
 /** How stores are compared here: as grouped, and without spaces (OCR often reads 'BOLT HARDWARE' as 'BOLTHARDWARE'). */
 const compactStore = (store: string) => storeKey(store).replace(/ /g, '');
 
+type TypedLike = LikeQuery & { store: string; date: string; amountCents: number };
+
 /**
- * For each query, the user's receipt with the same image, or else with the same store, date and
- * amount; undefined where none. Two queries for all of them, whatever their number.
+ * For each query, the user's receipt with the same image, else with the same store, date and
+ * amount, else one imported from a bank statement with the same amount, a date within
+ * MATCH_DAYS and a like store (the nearest day); undefined where none. Two queries for all of
+ * them, whatever their number.
  */
 export async function findLikeReceipts(db: Executor, userId: string, likes: readonly LikeQuery[]): Promise<(LikeReceiptRow | undefined)[]> {
   if (likes.length === 0) return [];
-  const columns = ['id', 'store', dateText('date').as('date'), 'amount_cents'] as const;
+  const columns = ['id', 'store', dateText('date').as('date'), 'amount_cents', 'imported'] as const;
   const byHash = await db
     .selectFrom('receipts')
     .select([...columns, 'image_hash'])
@@ -210,25 +230,30 @@ export async function findLikeReceipts(db: Executor, userId: string, likes: read
       likes.map((l) => l.imageHash),
     )
     .execute();
-  const typed = likes.filter((l): l is LikeQuery & { store: string; date: string; amountCents: number } =>
-    Boolean(l.store && l.date && l.amountCents !== null),
-  );
+  const typed = likes.filter((l): l is TypedLike => Boolean(l.store && l.date && l.amountCents !== null));
+  const days = typed.map((l) => l.date).sort();
   const byFields = typed.length
     ? await db
         .selectFrom('receipts')
         .select([...columns, sql<string>`replace(store_key, ' ', '')`.as('compact')])
         .where('user_id', '=', userId)
-        .where('date', 'in', [...new Set(typed.map((l) => l.date))])
+        .where('date', '>=', addDays(days[0], -MATCH_DAYS))
+        .where('date', '<=', addDays(days[days.length - 1], MATCH_DAYS))
         .where('amount_cents', 'in', [...new Set(typed.map((l) => l.amountCents))])
         .execute()
     : [];
-  const strip = ({ id, store, date, amount_cents }: LikeReceiptRow): LikeReceiptRow => ({ id, store, date, amount_cents });
+  const strip = ({ id, store, date, amount_cents, imported }: LikeReceiptRow): LikeReceiptRow => ({ id, store, date, amount_cents, imported });
+  const bankRowFor = (like: TypedLike) =>
+    byFields
+      .filter((r) => r.imported && r.amount_cents === like.amountCents && Math.abs(daysBetween(r.date, like.date)) <= MATCH_DAYS)
+      .filter((r) => storeLikeness(r.store, like.store) >= STORE_LIKENESS)
+      .sort((a, b) => Math.abs(daysBetween(a.date, like.date)) - Math.abs(daysBetween(b.date, like.date)))[0];
   return likes.map((like) => {
     const sameImage = byHash.find((r) => r.image_hash === like.imageHash);
     if (sameImage) return strip(sameImage);
     if (!like.store || !like.date || like.amountCents === null) return undefined;
     const key = compactStore(like.store);
-    const same = byFields.find((r) => r.date === like.date && r.amount_cents === like.amountCents && r.compact === key);
+    const same = byFields.find((r) => r.date === like.date && r.amount_cents === like.amountCents && r.compact === key) ?? bankRowFor(like as TypedLike);
     return same && strip(same);
   });
 }
@@ -245,6 +270,31 @@ export async function replaceItems(trx: Executor, userId: string, receiptId: str
     .insertInto('receipt_items')
     .values(items.map((item, position) => ({ receipt_id: receiptId, position, user_id: userId, ...item })))
     .execute();
+}
+
+/** What a new home currency changes of a receipt. */
+export interface ReceiptRehome {
+  id: string;
+  rate: number | null;
+  amount_cents: number;
+}
+
+/** Every receipt's money and day, for counting them in another home currency. */
+export function receiptsMoney(db: Executor, userId: string) {
+  return db
+    .selectFrom('receipts')
+    .select(['id', 'currency', 'printed_minor', 'rate', 'amount_cents', 'store_key', dateText('date').as('date')])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Sets the rate and home amount of many receipts, a thousand per statement. */
+export async function rehomeReceipts(trx: Executor, userId: string, changes: readonly ReceiptRehome[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += 1000) {
+    const values = sql.join(changes.slice(i, i + 1000).map((c) => sql`(${c.id}::uuid, ${c.rate}::numeric, ${c.amount_cents}::bigint)`));
+    await sql`UPDATE receipts AS r SET rate = v.rate, amount_cents = v.cents, updated_at = now()
+      FROM (VALUES ${values}) AS v(id, rate, cents) WHERE r.user_id = ${userId} AND r.id = v.id`.execute(trx);
+  }
 }
 
 /** Moves every receipt of one category to another; answers how many moved. */

@@ -8,6 +8,8 @@ import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { decodeImageData, imageHash, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
+import { fromMinor, homeCents } from '../../../shared/currency';
+import { loadRateBook, minorAmount, rateToNewHome, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
 import { RECEIPT_LIST_DEFAULT_LIMIT, type CreateReceiptBody, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
@@ -23,11 +25,14 @@ import {
   listReceipts,
   lockReceipt,
   moveReceiptsToCategory,
+  receiptsMoney,
   refreshSearchText,
+  rehomeReceipts,
   replaceItems,
   updateReceipt,
   type ReceiptBase,
   type ReceiptFields,
+  type NewItem,
   type ReceiptItemRow,
   type ReceiptRow,
 } from './repository';
@@ -36,6 +41,34 @@ import {
 export { findLikeReceipts, listReceipts, type LikeQuery, type ReceiptRow } from './repository';
 
 const receiptNotFound = () => notFound('Receipt not found');
+
+/** The imported receipt a scan fills in, locked; a 404 when it is not the person's, a 409 when it has its own receipt already. */
+async function lockImported(trx: Executor, userId: string, id: string): Promise<ReceiptBase> {
+  const row = await lockReceipt(trx, userId, id);
+  if (!row) throw receiptNotFound();
+  if (!row.imported) throw conflict('That receipt was not imported from a bank statement: save this one as a new receipt');
+  return row;
+}
+
+/** The receipt's amounts from the input: in the currency sent (or `kept`), at the rate typed, kept or in the table. */
+function moneyOf(input: ReceiptInput, book: RateBook, kept?: { currency: string; rate: string | null }): ReceiptMoney {
+  const currency = input.currency ?? kept?.currency ?? book.home;
+  const keptRate = input.rate === undefined && kept && kept.currency === currency && kept.rate !== null ? Number(kept.rate) : undefined;
+  return receiptMoney({ amount: input.amount.value, field: input.amount.field, currency, rate: input.rate ?? keptRate, date: input.date }, book);
+}
+
+/** Items and tax are kept in the receipt currency's minor units too. */
+function itemsIn(input: ReceiptInput, money: ReceiptMoney, home: string): NewItem[] | undefined {
+  return input.items?.map((item, i) => ({
+    name: item.name,
+    price_cents: minorAmount(item.price, money.currency, `items.${i}.price`, home),
+    quantity: item.quantity,
+  }));
+}
+
+function taxIn(input: ReceiptInput, money: ReceiptMoney, home: string): number | null | undefined {
+  return input.tax === undefined || input.tax === null ? input.tax : minorAmount(input.tax, money.currency, 'tax', home);
+}
 
 function snapshot(row: ReceiptBase): ReceiptSnapshot {
   return { id: row.id, store: row.store, date: row.date, amountCents: row.amount_cents, categoryId: row.category_id };
@@ -75,13 +108,17 @@ export class ReceiptService {
       id: row.id,
       store: row.store,
       date: row.date,
-      amount: fromCents(row.amount_cents),
+      amount: fromMinor(row.printed_minor, row.currency),
+      currency: row.currency,
+      rate: row.rate === null ? null : Number(row.rate),
+      home_amount: fromCents(row.amount_cents),
+      imported: row.imported,
       category: row.category_name,
       categoryId: row.category_id,
       description: row.description,
       paymentMethod: row.payment_method,
-      tax: row.tax_cents === null ? null : fromCents(row.tax_cents),
-      items: items.map((i) => ({ name: i.name, price: fromCents(i.price_cents), quantity: i.quantity })),
+      tax: row.tax_cents === null ? null : fromMinor(row.tax_cents, row.currency),
+      items: items.map((i) => ({ name: i.name, price: fromMinor(i.price_cents, row.currency), quantity: i.quantity })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
     };
   }
@@ -121,37 +158,39 @@ export class ReceiptService {
     return this.toReceipt(row, await itemsOf(this.db, userId, [row.id]));
   }
 
-  /** Saves a receipt from the scan payload or the manual form. */
+  /** Saves a receipt from the scan payload or the manual form (or fills in an imported one with a scan). */
   async create(userId: string, body: CreateReceiptBody): Promise<Receipt> {
     const input = toInput(body);
     const id = await this.withStoredImage(userId, input, async (trx, stored) => {
       const draft = input.draftId ? await this.takeDraft(trx, userId, input.draftId) : null;
       const image = draft ? { key: draft.imageKey, hash: draft.imageHash } : stored;
+      const into = input.intoId ? await lockImported(trx, userId, input.intoId) : null;
       const categoryId = await this.resolveCategory(trx, userId, input, null);
-      const row = await insertReceipt(
-        trx,
-        userId,
-        {
-          store: input.store,
-          date: input.date,
-          amount_cents: input.amountCents,
-          category_id: categoryId,
-          description: input.description ?? '',
-          payment_method: input.paymentMethod ?? '',
-          tax_cents: input.taxCents ?? null,
-          image_key: image?.key ?? null,
-          image_hash: image?.hash ?? null,
-        },
-        draft ? draft.ocrText : (input.ocrText ?? null),
-      );
-      await replaceItems(trx, userId, row.id, input.items ?? []);
+      const book = await loadRateBook(trx, userId);
+      const money = moneyOf(input, book);
+      const fields: ReceiptFields = {
+        store: input.store,
+        date: input.date,
+        ...money,
+        category_id: categoryId,
+        description: input.description ?? into?.description ?? '',
+        payment_method: input.paymentMethod ?? into?.payment_method ?? '',
+        tax_cents: taxIn(input, money, book.home) ?? null,
+        image_key: image?.key ?? null,
+        image_hash: image?.hash ?? null,
+      };
+      const ocrText = draft ? draft.ocrText : (input.ocrText ?? null);
+      const row = into
+        ? await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false })
+        : await insertReceipt(trx, userId, fields, ocrText);
+      await replaceItems(trx, userId, row.id, itemsIn(input, money, book.home) ?? []);
       await refreshSearchText(trx, userId, row.id);
       // Saving a scan teaches Tally what this person calls the store and where they file it.
       if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, categoryId);
       // A scan is announced, since the person may have left the screen; a draft is saved while they look at it.
-      const announce = input.source === 'scan' && !draft;
-      await publishReceiptChange(trx, { userId, before: null, after: snapshot(row), announce }, this.listeners);
-      return { result: row.id, oldImageKey: null };
+      const announce = input.source === 'scan' && !draft && !into;
+      await publishReceiptChange(trx, { userId, before: into && snapshot(into), after: snapshot(row), announce }, this.listeners);
+      return { result: row.id, oldImageKey: into?.image_key && into.image_key !== row.image_key ? into.image_key : null };
     });
     return this.get(userId, id);
   }
@@ -162,19 +201,23 @@ export class ReceiptService {
     await this.withStoredImage(userId, input, async (trx, stored) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
+      const book = await loadRateBook(trx, userId);
+      const money = moneyOf(input, book, before);
+      const tax = taxIn(input, money, book.home);
+      const items = itemsIn(input, money, book.home);
       const fields: ReceiptFields = {
         store: input.store,
         date: input.date,
-        amount_cents: input.amountCents,
+        ...money,
         category_id: await this.resolveCategory(trx, userId, input, before.category_id),
         description: input.description ?? before.description,
         payment_method: input.paymentMethod ?? before.payment_method,
-        tax_cents: input.taxCents === undefined ? before.tax_cents : input.taxCents,
+        tax_cents: tax === undefined ? before.tax_cents : tax,
         image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
-      if (input.items) await replaceItems(trx, userId, id, input.items);
+      if (items) await replaceItems(trx, userId, id, items);
       await refreshSearchText(trx, userId, id);
       await publishReceiptChange(trx, { userId, before: snapshot(before), after: snapshot(after) }, this.listeners);
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
@@ -239,8 +282,43 @@ export class ReceiptService {
   }
 }
 
+/**
+ * Counts every receipt in the book's home currency, which replaces `from`: each at the table's
+ * rate on its day, or through the old home currency (see rateToNewHome). A 400 saying which rate
+ * is missing changes nothing. Answers the stores whose amounts changed.
+ */
+export async function convertReceiptsToHome(trx: Executor, userId: string, from: string, book: RateBook): Promise<Set<string>> {
+  const rows = await receiptsMoney(trx, userId);
+  const changes = [];
+  const stores = new Set<string>();
+  let missingFrom: string | null = null;
+  for (const row of rows) {
+    const rate =
+      row.currency === book.home
+        ? null
+        : rateToNewHome(book, from, { currency: row.currency, date: row.date, oldRate: row.rate === null ? null : Number(row.rate) });
+    if (row.currency !== book.home && rate === null) {
+      if (missingFrom === null || row.date < missingFrom) missingFrom = row.date;
+      continue;
+    }
+    const cents = homeCents(row.printed_minor, row.currency, book.home, rate);
+    changes.push({ id: row.id, rate, amount_cents: cents });
+    if (cents !== row.amount_cents && row.store_key) stores.add(row.store_key);
+  }
+  if (missingFrom !== null) {
+    throw badRequest(
+      `To count in ${book.home}, type the rate of 1 ${from} in ${book.home}, or add rates for ${from} from ${missingFrom} in Settings → Currencies`,
+    );
+  }
+  await rehomeReceipts(trx, userId, changes);
+  return stores;
+}
+
 /** Moves every receipt of one category, and its totals, to another (the first is about to go). */
 export async function moveCategoryReceipts(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<void> {
   await moveReceiptsToCategory(trx, userId, fromCategoryId, toCategoryId);
   await moveCategoryTotals(trx, userId, fromCategoryId, toCategoryId);
 }
+
+/** Receipts made in bulk from a bank statement (the imports module). */
+export { insertImportedReceipts, IMPORTED_PAYMENT_METHOD, type ImportedReceipt } from './bulk';

@@ -1,17 +1,24 @@
 import type { Executor } from '../../db/schema';
-import { DEFAULT_DATE_ORDER, type DateOrder, type Settings, type SettingsUpdate } from '../../../shared/settings';
+import { DEFAULT_DATE_ORDER, type DateOrder, type Settings } from '../../../shared/settings';
+
+const COLUMNS = ['date_order', 'theme', 'home_currency'] as const;
 
 /** The user's settings, or undefined when the user has no profile yet. */
 export function findSettings(db: Executor, userId: string): Promise<Settings | undefined> {
-  return db.selectFrom('profiles').select(['date_order', 'theme']).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('profiles').select(COLUMNS).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export function updateSettings(db: Executor, userId: string, patch: SettingsUpdate): Promise<Settings | undefined> {
+/** The settings row, locked until the transaction ends (a change of home currency starts from it). */
+export function lockSettings(trx: Executor, userId: string): Promise<Settings | undefined> {
+  return trx.selectFrom('profiles').select(COLUMNS).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export function updateSettings(db: Executor, userId: string, patch: Partial<Settings>): Promise<Settings | undefined> {
   return db
     .updateTable('profiles')
     .set({ ...patch, updated_at: new Date() })
     .where('user_id', '=', userId)
-    .returning(['date_order', 'theme'])
+    .returning(COLUMNS)
     .executeTakeFirst();
 }
 

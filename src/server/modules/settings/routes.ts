@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commonErrors } from '../../../shared/errors';
 import { Settings, SettingsUpdate } from '../../../shared/settings';
-import { SettingsService } from './service';
+import { SettingsService, type SettingsHooks } from './service';
 
-/** GET/PUT /api/settings: receipt date order for scanning and the colour theme. */
-const settingsRoutes: FastifyPluginAsync = async (root) => {
+/** GET/PUT /api/settings: receipt date order for scanning, the colour theme and the home currency. */
+const settingsRoutes: FastifyPluginAsync<{ hooks: SettingsHooks }> = async (root, { hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new SettingsService(app.db);
+  const service = new SettingsService(app.db, hooks);
   const tags = ['settings'];
 
   app.get('/api/settings', { schema: { tags, response: { 200: Settings, ...commonErrors } } }, (req) => service.get(req.user.uid));

@@ -1,0 +1,36 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import type { ImportCommitResult } from '../../../shared/imports';
+import { count, resultText } from './importText';
+import { ProblemsTable } from './ProblemsTable';
+import { StepHeading } from './StepHeading';
+import { STEP_CONTENT_SX } from './stepLayout';
+
+/** The last step: what the import did, and the rows it could not save. */
+export function ImportResult({ result, onRestart }: { result: ImportCommitResult; onRestart: () => void }) {
+  return (
+    <Card>
+      <CardContent sx={STEP_CONTENT_SX}>
+        <StepHeading>Import finished</StepHeading>
+        <Alert severity={result.problems.length ? 'warning' : 'success'} role="status">
+          {resultText(result)}
+          {result.problems.length > 0 && ` ${count(result.problems.length, 'row', 'rows')} could not be imported (see below).`}
+        </Alert>
+        {result.problems.length > 0 && (
+          <>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              Rows not imported
+            </Typography>
+            <ProblemsTable label="Rows not imported" problems={result.problems} />
+          </>
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" component={RouterLink} to="/receipts">
+            Go to receipts
+          </Button>
+          <Button onClick={onRestart}>Import another statement</Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

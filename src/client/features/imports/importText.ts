@@ -1,0 +1,51 @@
+import { formatMoney, isCurrencyCode, minorUnits, toMinor } from '../../../shared/currency';
+import type { ImportCommitResult, ImportPreview } from '../../../shared/imports';
+import { failureMessage, isNotFound } from '../../api/failureMessage';
+import type { ActionTotals, RowAction } from './rowDecisions';
+import { STATEMENT_TOO_LARGE } from './statementFile';
+
+export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export const ACTION_LABELS: Record<RowAction, string> = { link: 'Link to the receipt', add: 'Add as new', skip: 'Skip' };
+
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
+const ENCODING_NAMES: Record<ImportPreview['encoding'], string> = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' };
+
+/** What Tally found out about the file: 'statement.csv · UTF-8 · comma-separated · 4 columns'. */
+export function fileFacts(preview: Pick<ImportPreview, 'file_name' | 'encoding' | 'delimiter' | 'header'>): string {
+  const delimiter = DELIMITER_NAMES[preview.delimiter] ?? `“${preview.delimiter}”`;
+  return [preview.file_name, ENCODING_NAMES[preview.encoding], `${delimiter}-separated`, count(preview.header.length, 'column', 'columns')].join(' · ');
+}
+
+export const MAPPING_SOURCE_TEXT: Record<ImportPreview['mapping_source'], string> = {
+  sent: 'Using the columns you chose; Tally remembers them for this bank.',
+  remembered: 'Using the columns you chose last time for this bank.',
+  guessed: 'Tally guessed the columns from the header. Check them before going on.',
+};
+
+/** A row's amount in its own currency; a code Intl does not know is shown beside the number. */
+export function rowMoney(amount: number, currency: string): string {
+  if (!isCurrencyCode(currency)) return `${amount.toFixed(2)} ${currency}`.trim();
+  return formatMoney(toMinor(amount, currency) ?? Math.round(amount * 10 ** minorUnits(currency)), currency);
+}
+
+export function totalsText(totals: ActionTotals): string {
+  return `Confirming adds ${count(totals.add, 'receipt', 'receipts')}, links ${count(totals.link, 'row', 'rows')} to saved receipts and skips ${count(totals.skip, 'row', 'rows')}.`;
+}
+
+export function resultText(result: ImportCommitResult): string {
+  return `${count(result.added, 'receipt', 'receipts')} added, ${count(result.linked, 'row', 'rows')} linked to saved receipts, ${count(result.skipped, 'row', 'rows')} skipped.`;
+}
+
+export function previewFailure(error: unknown): string {
+  if ((error as { status?: unknown } | undefined)?.status === 413) return STATEMENT_TOO_LARGE;
+  return failureMessage('Could not read the statement', error);
+}
+
+export const PREVIEW_EXPIRED = 'This preview is no longer there (it expired or was already imported). Choose the file again.';
+
+export function commitFailure(error: unknown): string {
+  return isNotFound(error) ? PREVIEW_EXPIRED : failureMessage('Failed to import the statement', error);
+}
+
+export const MAPPING_NOT_ENOUGH = 'Tally still cannot read the rows with these columns. Check the date, description and amount columns.';

@@ -1,0 +1,58 @@
+/** One rate of the person's table: `currency` in the home currency from `validFrom` on. */
+export interface RateEntry {
+  currency: string;
+  validFrom: string;
+  rate: number;
+}
+
+/**
+ * A person's rates for one home currency, asked by currency and day: the rate in force that day
+ * is the latest whose valid_from is on or before it. Read once, asked many times (an import of
+ * thousands of rows asks it per row).
+ */
+export class RateBook {
+  private byCurrency = new Map<string, RateEntry[]>();
+
+  constructor(
+    readonly home: string,
+    entries: readonly RateEntry[],
+  ) {
+    for (const e of entries) this.byCurrency.set(e.currency, [...(this.byCurrency.get(e.currency) ?? []), e]);
+    for (const list of this.byCurrency.values()) list.sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1));
+  }
+
+  /** Home units for one `currency` on `date`: 1 for the home currency, null when the table has none yet. */
+  rateOn(currency: string, date: string): number | null {
+    if (currency === this.home) return 1;
+    const list = this.byCurrency.get(currency);
+    if (!list) return null;
+    let found: number | null = null;
+    for (const e of list) {
+      if (e.validFrom > date) break;
+      found = e.rate;
+    }
+    return found;
+  }
+
+  /** The first day the table has a rate for `currency`, or null. */
+  earliest(currency: string): string | null {
+    return this.byCurrency.get(currency)?.[0]?.validFrom ?? null;
+  }
+}
+
+/** A kept rate: rounded to what the database keeps (numeric(20, 8)). */
+const kept = (rate: number) => Math.round(rate * 1e8) / 1e8;
+
+/**
+ * The rate to a new home currency (the book's) of an amount in `currency` on `date`, which was
+ * converted to the old home `from` at `oldRate` (null: it was in `from`). The table's direct rate
+ * when it has one, else through the old home: `oldRate` times the old home's rate in the new one.
+ * Null when neither is known.
+ */
+export function rateToNewHome(book: RateBook, from: string, receipt: { currency: string; date: string; oldRate: number | null }): number | null {
+  const direct = book.rateOn(receipt.currency, receipt.date);
+  if (direct !== null) return direct;
+  const viaOld = book.rateOn(from, receipt.date);
+  if (viaOld === null) return null;
+  return kept((receipt.currency === from ? 1 : (receipt.oldRate ?? 1)) * viaOld);
+}

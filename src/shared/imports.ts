@@ -1,0 +1,112 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Bank or card statements imported from CSV (POST /api/import/preview, POST /api/import/commit).
+ * Amounts are numbers in the row's currency, spending positive and money in negative.
+ */
+
+// The client takes these from ./constants/imports, which has no schema library behind it.
+export {
+  STATEMENT_DATE_ORDERS,
+  MAX_STATEMENT_BYTES,
+  STATEMENT_SAMPLE_ROWS,
+  IMPORT_ROW_STATUSES,
+  type StatementDateOrder,
+  type ImportRowStatus,
+} from './constants/imports';
+
+const Column = Type.Integer({ minimum: 0, maximum: 199, description: "A column's position in the header, from 0" });
+
+/** Which column holds what: an amount column, or debit and credit columns. */
+export const ImportMapping = Type.Object(
+  {
+    date: Column,
+    description: Column,
+    amount: Type.Optional(Column),
+    debit: Type.Optional(Column),
+    credit: Type.Optional(Column),
+    currency: Type.Optional(Column),
+    date_order: Type.Enum(['MDY', 'DMY', 'ISO'], { description: 'MDY: 03/14/2026; DMY: 14/03/2026; ISO: 2026-03-14' }),
+  },
+  { additionalProperties: false },
+);
+export type ImportMapping = Static<typeof ImportMapping>;
+
+/** What Tally could tell of the mapping from the header and the rows; a field it could not tell is left out. */
+export const GuessedMapping = Type.Partial(ImportMapping);
+export type GuessedMapping = Static<typeof GuessedMapping>;
+
+/** A saved receipt a row matches. */
+export const MatchedReceipt = Type.Object({
+  id: Type.String(),
+  store: Type.String(),
+  date: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+});
+export type MatchedReceipt = Static<typeof MatchedReceipt>;
+
+export const ImportPreviewRow = Type.Object({
+  /** The row's line in the file (1 is the header): how the commit names it. */
+  line: Type.Integer(),
+  date: Type.String(),
+  description: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  status: Type.Enum(['new', 'already_imported', 'matches']),
+  /** The receipt it matches (status 'matches'). */
+  receipt: Type.Union([MatchedReceipt, Type.Null()]),
+});
+export type ImportPreviewRow = Static<typeof ImportPreviewRow>;
+
+export const RowProblem = Type.Object({ line: Type.Integer(), message: Type.String() });
+export type RowProblem = Static<typeof RowProblem>;
+
+/** POST /api/import/preview answers this; nothing is written but the uploaded file, kept for the commit. */
+export const ImportPreview = Type.Object({
+  id: Type.String(),
+  file_name: Type.String(),
+  encoding: Type.Enum(['utf-8', 'windows-1252']),
+  delimiter: Type.String(),
+  header: Type.Array(Type.String()),
+  /** The first records as they are, for choosing the columns. */
+  sample: Type.Array(Type.Array(Type.String())),
+  /** The mapping used: the one sent, else the one remembered for this bank's header, else Tally's guess. */
+  mapping: GuessedMapping,
+  /** Where the mapping came from. */
+  mapping_source: Type.Enum(['sent', 'remembered', 'guessed']),
+  /** False until every needed column is known: then rows are empty and the person maps the columns. */
+  mapping_complete: Type.Boolean(),
+  rows: Type.Array(ImportPreviewRow),
+  problems: Type.Array(RowProblem),
+  counts: Type.Object({ new: Type.Integer(), already_imported: Type.Integer(), matches: Type.Integer(), problems: Type.Integer() }),
+});
+export type ImportPreview = Static<typeof ImportPreview>;
+
+/** What the person decided for one row, where it differs from its preview status. */
+export const ImportRowChange = Type.Object(
+  {
+    line: Type.Integer({ minimum: 2 }),
+    action: Type.Enum(['add', 'skip', 'link'], { description: 'add: a new receipt; skip: nothing; link: to receipt_id' }),
+    receipt_id: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type ImportRowChange = Static<typeof ImportRowChange>;
+
+export const ImportCommitBody = Type.Object(
+  {
+    preview_id: Type.String({ maxLength: 100 }),
+    changes: Type.Optional(Type.Array(ImportRowChange, { maxItems: 200_000 })),
+  },
+  { additionalProperties: false },
+);
+export type ImportCommitBody = Static<typeof ImportCommitBody>;
+
+export const ImportCommitResult = Type.Object({
+  added: Type.Integer(),
+  linked: Type.Integer(),
+  skipped: Type.Integer(),
+  problems: Type.Array(RowProblem),
+});
+export type ImportCommitResult = Static<typeof ImportCommitResult>;
