@@ -382,6 +382,27 @@ describe('POST /api/import/commit', () => {
     expect((await receiptsOf(user)).find((r) => r.store === 'Sushi')).toMatchObject({ currency: 'JPY', printed_minor: 3000, amount_cents: 2010 });
   });
 
+  it('reads a statement longer than one chunk: identical rows in different chunks, a match near the end, a bad quote anywhere', async () => {
+    const user = await t.signUp();
+    const saved = await addReceipt(t, user, { store: 'Late Bakery', date: day(4), amount: 7.77 });
+    const lines = Array.from({ length: 2500 }, (_, i) => `${day(1 + (i % 20))},SHOP ${String.fromCharCode(65 + (i % 26))},-${(1 + (i % 50)).toFixed(2)}`);
+    // The same coffee on the first and the last line: two rows, whichever chunk each is read in.
+    lines[0] = lines[2499] = `${day(2)},COFFEE CART,-3.10`;
+    lines[2400] = `${day(5)},LATE BAKERY LONDON,-7.77`;
+    const p = await preview(user, { bytes: csv('Date,Description,Amount', ...lines) });
+    expect(p.counts).toEqual({ new: 2499, already_imported: 0, matches: 1, problems: 0 });
+    expect(p.rows.find((r) => r.line === 2402)).toMatchObject({ status: 'matches', receipt: { id: saved.id } });
+    expect(await commit(user, p.id)).toEqual({ added: 2499, linked: 1, skipped: 0, problems: [] });
+    expect((await receiptsOf(user)).filter((r) => r.store === 'COFFEE CART')).toHaveLength(2);
+    expect((await preview(user, { bytes: csv('Date,Description,Amount', ...lines) })).counts).toMatchObject({ new: 0, already_imported: 2500 });
+
+    const broken = [...lines];
+    broken[2300] = `${day(3)},"UNCLOSED QUOTE,-1.00`;
+    const res = await previewRequest(user, { bytes: csv('Date,Description,Amount', ...broken) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^The file could not be read as CSV: /);
+  });
+
   it('refuses a body that is not a commit', async () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'POST', url: '/api/import/commit', payload: { preview: 'x' } });

@@ -65,6 +65,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('import_rows_pkey', ['user_id', 'fingerprint'])
     .execute();
+  // What a statement row may match: a person's own receipts (not imported) by day, and whether a row links one already.
+  await sql`CREATE INDEX receipts_user_date_own ON receipts (user_id, date) WHERE NOT imported`.execute(db);
+  await sql`CREATE INDEX import_rows_receipt ON import_rows (user_id, receipt_id) WHERE receipt_id IS NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -52,10 +52,11 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 
 /**
  * Each row's status: already imported (its fingerprint recorded), a saved receipt it matches,
- * or new. Two queries whatever the number of rows: the fingerprints, and the receipts of the
- * rows' dates give or take MATCH_DAYS.
+ * or new. Two queries per chunk of rows: the fingerprints, and the receipts of the rows' dates
+ * give or take MATCH_DAYS, but those in `taken` (matched by an earlier chunk of the file), which
+ * this adds the chunk's matches to.
  */
-export async function classifyRows(db: Executor, userId: string, rows: readonly ImportRow[]): Promise<ClassifiedRow[]> {
+export async function classifyRows(db: Executor, userId: string, rows: readonly ImportRow[], taken: Set<string>): Promise<ClassifiedRow[]> {
   const imported = await importedFingerprints(
     db,
     userId,
@@ -66,7 +67,11 @@ export async function classifyRows(db: Executor, userId: string, rows: readonly 
   if (open.length) {
     const dates = open.map((r) => r.date).sort();
     const receipts = await receiptsToMatch(db, userId, addDays(dates[0], -MATCH_DAYS), addDays(dates[dates.length - 1], MATCH_DAYS));
-    const found = matchByAmount(open, receipts);
+    const found = matchByAmount(
+      open,
+      receipts.filter((r) => !taken.has(r.id)),
+    );
+    for (const r of found) if (r) taken.add(r.id);
     matches = new Map(open.flatMap((row, i) => (found[i] ? [[row, found[i]] as const] : [])));
   }
   return rows.map((row) => {

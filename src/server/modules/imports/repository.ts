@@ -149,3 +149,8 @@ export async function recordRows(trx: Executor, userId: string, rows: readonly {
   }
   return recorded;
 }
+
+/** Holds the person's statement commits to one at a time, until the transaction ends (rows shared by two files are then added once, in any order). */
+export async function lockImports(trx: Executor, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`tally-import:${userId}`}))`.execute(trx);
+}

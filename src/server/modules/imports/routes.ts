@@ -72,9 +72,11 @@ const importRoutes: FastifyPluginAsync<{ changedInBulk: BulkChangeHook }> = asyn
         response: { 200: ImportPreview, 413: ErrorBody, 415: ErrorBody, ...commonErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { file, mapping } = await statementOf(req);
-      return service.preview(req.user.uid, file, mapping);
+      const text = await service.preview(req.user.uid, file, mapping);
+      // The ImportPreview's JSON, streamed as the rows are read: the schema documents it, and a stream is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(text as unknown as ImportPreview);
     },
   );
 

@@ -2,7 +2,7 @@ import { fromMinor, homeCents, isCurrencyCode, toMinor } from '../../../shared/c
 import { MAX_AMOUNT } from '../../../shared/money';
 import type { RowProblem } from '../../../shared/imports';
 import type { RateBook } from '../currency/service';
-import { fingerprintsOf, isRowProblem, statementRow, type ColumnMapping, type StatementRow, type StatementTable } from './statement';
+import { isRowProblem, statementRow, type ColumnMapping, type RowFingerprints, type StatementRow } from './statement';
 
 /** A statement row as an import keeps it: its currency known, its fingerprint, and what it counts in the home currency. */
 export interface ImportRow extends StatementRow {
@@ -24,25 +24,31 @@ const problemOf = (row: StatementRow, home: string): string | null => {
 };
 
 /**
- * Every record of the table read with the mapping: the rows, each fingerprinted (the same file
- * read again gives the same fingerprints), and the records that are not rows, by line.
+ * Records of a statement (a chunk, in file order) read with the mapping: the rows, each
+ * fingerprinted (the same file read again gives the same fingerprints), and the records that are
+ * not rows, by line.
  */
-export function importRows(table: StatementTable, mapping: ColumnMapping, book: RateBook): { rows: ImportRow[]; problems: RowProblem[] } {
+export function importRows(
+  records: readonly { line: number; cells: string[] }[],
+  mapping: ColumnMapping,
+  book: RateBook,
+  fingerprints: RowFingerprints,
+): { rows: ImportRow[]; problems: RowProblem[] } {
   const home = book.home;
   const problems: RowProblem[] = [];
-  const read: StatementRow[] = [];
-  for (const record of table.rows) {
+  const rows: ImportRow[] = [];
+  for (const record of records) {
     const row = statementRow(record, mapping, (amount, currency) => toMinor(amount, currency ?? home));
     const problem = isRowProblem(row) ? row.message : problemOf(row, home);
-    if (problem) problems.push({ line: record.line, message: problem });
-    else read.push(row as StatementRow);
+    if (problem) {
+      problems.push({ line: record.line, message: problem });
+      continue;
+    }
+    const read = row as StatementRow;
+    const currency = read.currency ?? home;
+    const rate = book.rateOn(currency, read.date);
+    const amountCents = rate === null ? null : homeCents(read.amount, currency, home, currency === home ? null : rate);
+    rows.push({ ...read, currency, fingerprint: fingerprints.of(read), rate: currency === home ? null : rate, amountCents });
   }
-  const fingerprints = fingerprintsOf(read, home);
-  const rows = read.map((row, i): ImportRow => {
-    const currency = row.currency ?? home;
-    const rate = book.rateOn(currency, row.date);
-    const amountCents = rate === null ? null : homeCents(row.amount, currency, home, currency === home ? null : rate);
-    return { ...row, currency, fingerprint: fingerprints[i], rate: currency === home ? null : rate, amountCents };
-  });
   return { rows, problems };
 }

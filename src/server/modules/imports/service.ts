@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import { writeAsUser } from '../../db/accountGate';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../errors';
+import type { Executor } from '../../db/schema';
 import { storeKey } from '../../storeKey';
 import { fromMinor } from '../../../shared/currency';
 import {
@@ -19,10 +20,20 @@ import { loadRateBook } from '../currency/service';
 import { insertImportedReceipts } from '../receipts/service';
 import type { BulkChangeHook } from '../receipts/events';
 import { classifyRows, type ClassifiedRow } from './classify';
+import { Readable } from 'node:stream';
 import { completeMapping, headerKey, sentMapping, toApiMapping } from './mapping';
-import { deletePreview, findMapping, findOwnReceipts, findPreview, insertPreview, recordRows, saveMapping } from './repository';
+import { deletePreview, findMapping, findOwnReceipts, findPreview, insertPreview, lockImports, recordRows, saveMapping } from './repository';
 import { importRows, noRate, type ImportRow } from './rows';
-import { guessMapping, readStatement, type ColumnMapping, type StatementTable } from './statement';
+import {
+  guessMapping,
+  headOf,
+  openStatement,
+  RowFingerprints,
+  statementChunks,
+  type ColumnMapping,
+  type OpenStatement,
+  type StatementTable,
+} from './statement';
 
 export interface UploadedStatement {
   name: string;
@@ -34,36 +45,69 @@ const NOT_CSV = 'This file is not a CSV statement: export it from your bank as C
 /** The longest store name a receipt keeps (the receipt forms' limit). */
 const MAX_STORE = 200;
 
-/** The file as a table, or a 400 saying why it is none. */
-function readTable(bytes: Buffer): StatementTable {
+/** Records read, classified and written together: what the import holds at once, however long the file. */
+const CHUNK_ROWS = 1000;
+/** Records read to show a sample and guess the mapping. */
+const HEAD_RECORDS = 200;
+
+/** A statement opened, with its first records. */
+interface Statement {
+  open: OpenStatement;
+  head: StatementTable;
+}
+
+const unreadable = (err: unknown) => badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+
+/**
+ * The file opened and read through once (records parsed and let go), or a 400 saying why it is
+ * no statement: empty, not text, not CSV, one column, no rows.
+ */
+async function checkedStatement(bytes: Buffer): Promise<Statement> {
   if (!bytes.some((b) => b > 0x20)) throw badRequest('The file is empty');
   // A NUL byte never occurs in a text export: this is a spreadsheet, a PDF, a picture, or UTF-16.
   if (bytes.includes(0)) throw badRequest(NOT_CSV);
-  let table: StatementTable;
+  let statement: Statement;
   try {
-    table = readStatement(bytes);
+    const open = openStatement(bytes);
+    statement = { open, head: headOf(open, HEAD_RECORDS) };
+    for await (const _records of statementChunks(open, CHUNK_ROWS));
   } catch (err) {
-    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+    throw unreadable(err);
   }
-  if (table.header.length < 2) throw badRequest(NOT_CSV);
-  if (table.rows.length === 0) throw badRequest('The file has no rows');
-  return table;
+  if (statement.head.header.length < 2) throw badRequest(NOT_CSV);
+  if (statement.head.rows.length === 0) throw badRequest('The file has no rows');
+  return statement;
 }
 
 /** The mapping in force for a statement: the one sent, else the one remembered for its bank, else Tally's guess. */
-async function mappingFor(db: Db, userId: string, table: StatementTable, key: string, sent: GuessedMapping | undefined) {
+async function mappingFor(db: Executor, userId: string, head: StatementTable, key: string, sent: GuessedMapping | undefined) {
   if (sent) return { mapping: sent, source: 'sent' as const };
   const remembered = await findMapping(db, userId, key);
   if (remembered) return { mapping: remembered, source: 'remembered' as const };
-  return { mapping: toApiMapping(guessMapping(table)), source: 'guessed' as const };
+  return { mapping: toApiMapping(guessMapping(head)), source: 'guessed' as const };
 }
 
-/** The statement's rows with their status, and the records that could not be read or added, by line. */
-async function classify(db: Db, userId: string, table: StatementTable, mapping: ColumnMapping) {
+/**
+ * The statement's rows, a chunk at a time, each with its status (fingerprints counted over the
+ * whole file; a receipt matched once is not matched again), and the records that are no rows.
+ */
+async function* classifiedChunks(db: Executor, userId: string, open: OpenStatement, mapping: ColumnMapping) {
   const book = await loadRateBook(db, userId);
-  const { rows, problems } = importRows(table, mapping, book);
-  return { classified: await classifyRows(db, userId, rows), problems };
+  const fingerprints = new RowFingerprints(book.home);
+  const taken = new Set<string>();
+  try {
+    for await (const records of statementChunks(open, CHUNK_ROWS)) {
+      const { rows, problems } = importRows(records, mapping, book, fingerprints);
+      yield { classified: await classifyRows(db, userId, rows, taken), problems };
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The file read cleanly at the preview; a parse error here means it changed, which it cannot.
+    throw isCsvError(err) ? unreadable(err) : err;
+  }
 }
+
+const isCsvError = (err: unknown) => (err as { code?: unknown } | null)?.code?.toString().startsWith('CSV_') ?? false;
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
@@ -79,53 +123,57 @@ function previewRow({ row, status, match }: ClassifiedRow): ImportPreviewRow {
   };
 }
 
-/** What a commit does with each row. */
-interface Decisions {
-  adds: ImportRow[];
-  links: { fingerprint: string; receiptId: string }[];
-  skips: { fingerprint: string; receiptId: null }[];
-  alreadyImported: number;
-  problems: RowProblem[];
-}
-
 /**
- * The rows' preview statuses with the person's changes applied, or a 400 naming the first
- * change that cannot be: a line that is no row, a link without a receipt or to a receipt that
- * is not theirs. A row imported before stays skipped whatever the change (another commit may
- * have taken it since the preview).
+ * The person's changes by line, or a 400 naming the first that cannot be: a line changed twice,
+ * a link without a receipt or to a receipt that is not theirs.
  */
-async function decide(db: Db, userId: string, classified: ClassifiedRow[], changes: readonly ImportRowChange[], problems: RowProblem[]): Promise<Decisions> {
-  const rowAt = new Map(classified.map((c) => [c.row.line, c]));
-  const problemAt = new Map(problems.map((p) => [p.line, p.message]));
+async function checkedChanges(db: Executor, userId: string, changes: readonly ImportRowChange[]): Promise<Map<number, ImportRowChange>> {
   const changeAt = new Map<number, ImportRowChange>();
   for (const change of changes) {
-    const { line } = change;
-    if (changeAt.has(line)) throw badRequest(`Line ${line} is changed twice`);
-    if (!rowAt.has(line))
-      throw badRequest(problemAt.has(line) ? `Line ${line} cannot be imported: ${problemAt.get(line)}` : `Line ${line} is not a row of this statement`);
-    if (change.action === 'link' && !change.receipt_id) throw badRequest(`Line ${line}: a link needs a receipt_id`);
-    changeAt.set(line, change);
+    if (changeAt.has(change.line)) throw badRequest(`Line ${change.line} is changed twice`);
+    if (change.action === 'link' && !change.receipt_id) throw badRequest(`Line ${change.line}: a link needs a receipt_id`);
+    changeAt.set(change.line, change);
   }
   const linkedTo = [...changeAt.values()].flatMap((c) => (c.action === 'link' && c.receipt_id ? [c.receipt_id] : []));
   const own = new Set((await findOwnReceipts(db, userId, linkedTo)).map((r) => r.id));
   for (const c of changeAt.values()) {
     if (c.action === 'link' && !own.has(c.receipt_id!)) throw badRequest(`Line ${c.line}: receipt ${c.receipt_id} is not one of yours`);
   }
+  return changeAt;
+}
 
-  const decisions: Decisions = { adds: [], links: [], skips: [], alreadyImported: 0, problems: [...problems] };
+/** What a commit does with one chunk's rows. */
+interface Decisions {
+  adds: ImportRow[];
+  records: { fingerprint: string; receiptId: string | null }[];
+  skipped: number;
+  problems: RowProblem[];
+}
+
+/**
+ * The rows' statuses with the person's changes applied (the changed lines met are noted in `seen`). A
+ * row imported before stays skipped whatever the change (another commit may have taken it since
+ * the preview); a row to add without a rate is a problem.
+ */
+function decide(classified: readonly ClassifiedRow[], changeAt: ReadonlyMap<number, ImportRowChange>, seen: Set<number>): Decisions {
+  const out: Decisions = { adds: [], records: [], skipped: 0, problems: [] };
   for (const { row, status, match } of classified) {
+    if (changeAt.has(row.line)) seen.add(row.line);
     if (status === 'already_imported') {
-      decisions.alreadyImported++;
+      out.skipped++;
       continue;
     }
     const change = changeAt.get(row.line);
     const action = change?.action ?? (match ? 'link' : 'add');
-    if (action === 'skip') decisions.skips.push({ fingerprint: row.fingerprint, receiptId: null });
-    else if (action === 'link') decisions.links.push({ fingerprint: row.fingerprint, receiptId: change?.receipt_id ?? match!.id });
-    else if (row.amountCents === null) decisions.problems.push(noRate(row));
-    else decisions.adds.push(row);
+    if (action === 'skip') {
+      out.records.push({ fingerprint: row.fingerprint, receiptId: null });
+      out.skipped++;
+    } else if (action === 'link') {
+      out.records.push({ fingerprint: row.fingerprint, receiptId: change?.receipt_id ?? match!.id });
+    } else if (row.amountCents === null) out.problems.push(noRate(row));
+    else out.adds.push(row);
   }
-  return decisions;
+  return out;
 }
 
 /** Bank and card statements imported from CSV: previewed, then committed as receipts or links to receipts. */
@@ -139,84 +187,117 @@ export class ImportService {
   /**
    * Reads the statement and says what a commit would do with each row; writes only the file
    * (for the commit) and a mapping the person sent (remembered for the next file of that bank).
+   * The answer is JSON text in pieces, a chunk of rows at a time, so a long statement is never
+   * held whole.
    */
-  async preview(userId: string, file: UploadedStatement, mappingText: string | undefined): Promise<ImportPreview> {
-    const table = readTable(file.bytes);
-    const key = headerKey(table.header);
-    const sent = mappingText === undefined ? undefined : sentMapping(mappingText, table.header.length);
-    const { mapping, source } = await mappingFor(this.db, userId, table, key, sent);
+  async preview(userId: string, file: UploadedStatement, mappingText: string | undefined): Promise<Readable> {
+    const { open, head } = await checkedStatement(file.bytes);
+    const key = headerKey(head.header);
+    const sent = mappingText === undefined ? undefined : sentMapping(mappingText, head.header.length);
+    const { mapping, source } = await mappingFor(this.db, userId, head, key, sent);
     const complete = completeMapping(mapping);
-    const { classified, problems } = complete ? await classify(this.db, userId, table, complete) : { classified: [], problems: [] };
-
-    // A row that would be added but has no rate cannot be: shown with the problems, as the commit will report it.
-    const shown = classified.filter((c) => c.status !== 'new' || c.row.amountCents !== null);
-    const unrated = classified.filter((c) => c.status === 'new' && c.row.amountCents === null);
-    const allProblems = [...problems, ...unrated.map((c) => noRate(c.row))].sort(byLine);
     const id = await writeAsUser(this.db, userId, async (trx) => {
       if (sent) await saveMapping(trx, userId, key, sent);
       return insertPreview(trx, userId, { fileName: file.name.slice(0, MAX_STORE), headerKey: key, bytes: file.bytes });
     });
-    const count = (status: ClassifiedRow['status']) => shown.filter((c) => c.status === status).length;
-    return {
+    const facts: Omit<ImportPreview, 'rows' | 'problems' | 'counts'> = {
       id,
       file_name: file.name,
-      encoding: table.encoding,
-      delimiter: table.delimiter,
-      header: table.header,
-      sample: table.rows.slice(0, STATEMENT_SAMPLE_ROWS).map((r) => r.cells),
+      encoding: open.encoding,
+      delimiter: open.delimiter,
+      header: head.header,
+      sample: head.rows.slice(0, STATEMENT_SAMPLE_ROWS).map((r) => r.cells),
       mapping,
       mapping_source: source,
       mapping_complete: complete !== null,
-      rows: shown.map(previewRow),
-      problems: allProblems,
-      counts: { new: count('new'), already_imported: count('already_imported'), matches: count('matches'), problems: allProblems.length },
     };
+    return Readable.from(this.previewText(userId, open, complete, facts));
+  }
+
+  private async *previewText(userId: string, open: OpenStatement, mapping: ColumnMapping | null, facts: object): AsyncGenerator<string> {
+    yield `${JSON.stringify(facts).slice(0, -1)},"rows":[`;
+    const problems: RowProblem[] = [];
+    const counts = { new: 0, already_imported: 0, matches: 0 };
+    let first = true;
+    if (mapping) {
+      for await (const chunk of classifiedChunks(this.db, userId, open, mapping)) {
+        problems.push(...chunk.problems);
+        const shown: string[] = [];
+        for (const c of chunk.classified) {
+          // A row that would be added but has no rate cannot be: shown with the problems, as the commit will report it.
+          if (c.status === 'new' && c.row.amountCents === null) problems.push(noRate(c.row));
+          else {
+            counts[c.status]++;
+            shown.push(JSON.stringify(previewRow(c)));
+          }
+        }
+        if (shown.length === 0) continue;
+        yield `${first ? '' : ','}${shown.join(',')}`;
+        first = false;
+      }
+    }
+    problems.sort(byLine);
+    yield `],"problems":${JSON.stringify(problems)},"counts":${JSON.stringify({ ...counts, problems: problems.length })}}`;
   }
 
   /**
-   * Adds the new rows as receipts and links the matched ones, in one transaction: the preview's
-   * file is read again with its bank's mapping, so what is written is what the rows are now. A
-   * row committed meanwhile by another request is skipped, so a file imported twice at once
-   * still adds each row once.
+   * Adds the new rows as receipts and links the matched ones, in one transaction and one chunk
+   * of rows at a time: the preview's file is read again with its bank's mapping, so what is
+   * written is what the rows are now. One commit of a person's runs at a time, and a row
+   * committed meanwhile is skipped, so a file imported twice at once still adds each row once.
    */
   async commit(userId: string, body: ImportCommitBody): Promise<ImportCommitResult> {
     const preview = await findPreview(this.db, userId, body.preview_id);
     if (!preview) throw previewNotFound();
-    const table = readTable(Buffer.from(preview.bytes));
-    const { mapping } = await mappingFor(this.db, userId, table, preview.header_key, undefined);
+    const open = openStatement(Buffer.from(preview.bytes));
+    const head = headOf(open, HEAD_RECORDS);
+    const { mapping } = await mappingFor(this.db, userId, head, preview.header_key, undefined);
     const complete = completeMapping(mapping);
     if (!complete) throw badRequest("The statement's columns are not mapped yet: preview it again with a mapping");
-    const { classified, problems } = await classify(this.db, userId, table, complete);
-    const decisions = await decide(this.db, userId, classified, body.changes ?? [], problems);
+    const changeAt = await checkedChanges(this.db, userId, body.changes ?? []);
 
     return writeAsUser(this.db, userId, async (trx) => {
-      // Taken first: a second commit of the same preview waits here, then finds it gone.
+      await lockImports(trx, userId);
+      // Taken first: a second commit of the same preview finds it gone.
       if (!(await deletePreview(trx, userId, preview.id))) throw previewNotFound();
       const categoryId = (await ensureFallbackCategory(trx, userId)).id;
-      const adds = decisions.adds.map((row) => ({ row, id: crypto.randomUUID() }));
-      // In one order of fingerprints: two commits sharing rows wait for each other, never in a circle.
-      const records = [...adds.map((a) => ({ fingerprint: a.row.fingerprint, receiptId: a.id })), ...decisions.links, ...decisions.skips].sort((a, b) =>
-        a.fingerprint < b.fingerprint ? -1 : 1,
-      );
-      const recorded = await recordRows(trx, userId, records);
-      const receipts = adds
-        .filter((a) => recorded.has(a.row.fingerprint))
-        .map(({ row, id }) => ({
-          id,
-          store: row.description.slice(0, MAX_STORE),
-          date: row.date,
-          currency: row.currency,
-          printed_minor: row.amount,
-          rate: row.rate,
-          amount_cents: row.amountCents!,
-          category_id: categoryId,
-        }));
-      await insertImportedReceipts(trx, userId, receipts);
-      const added = receipts.length;
-      const linked = decisions.links.filter((l) => recorded.has(l.fingerprint)).length;
-      if (added > 0) await this.changedInBulk(trx, userId, new Set(receipts.map((r) => storeKey(r.store))));
-      const skipped = decisions.alreadyImported + decisions.skips.length + (decisions.adds.length - added) + (decisions.links.length - linked);
-      return { added, linked, skipped, problems: decisions.problems.sort(byLine) };
+      const result: ImportCommitResult = { added: 0, linked: 0, skipped: 0, problems: [] };
+      const storeKeys = new Set<string>();
+      const seen = new Set<number>();
+      for await (const chunk of classifiedChunks(trx, userId, open, complete)) {
+        for (const p of chunk.problems) {
+          if (changeAt.has(p.line)) throw badRequest(`Line ${p.line} cannot be imported: ${p.message}`);
+          result.problems.push(p);
+        }
+        const decisions = decide(chunk.classified, changeAt, seen);
+        const adds = decisions.adds.map((row) => ({ row, id: crypto.randomUUID() }));
+        const recorded = await recordRows(trx, userId, [...adds.map((a) => ({ fingerprint: a.row.fingerprint, receiptId: a.id })), ...decisions.records]);
+        const receipts = adds
+          .filter((a) => recorded.has(a.row.fingerprint))
+          .map(({ row, id }) => ({
+            id,
+            store: row.description.slice(0, MAX_STORE),
+            date: row.date,
+            currency: row.currency,
+            printed_minor: row.amount,
+            rate: row.rate,
+            amount_cents: row.amountCents!,
+            category_id: categoryId,
+          }));
+        await insertImportedReceipts(trx, userId, receipts);
+        for (const r of receipts) storeKeys.add(storeKey(r.store));
+        const links = decisions.records.filter((r) => r.receiptId !== null);
+        result.added += receipts.length;
+        result.linked += links.filter((r) => recorded.has(r.fingerprint)).length;
+        // A row another commit recorded first is skipped: theirs stands.
+        result.skipped += decisions.skipped + links.filter((r) => !recorded.has(r.fingerprint)).length + (adds.length - receipts.length);
+        result.problems.push(...decisions.problems);
+      }
+      const unseen = [...changeAt.keys()].find((line) => !seen.has(line));
+      if (unseen !== undefined) throw badRequest(`Line ${unseen} is not a row of this statement`);
+      if (result.added > 0) await this.changedInBulk(trx, userId, storeKeys);
+      result.problems.sort(byLine);
+      return result;
     });
   }
 }

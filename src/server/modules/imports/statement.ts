@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
+import { parse as parseStream } from 'csv-parse';
 import iconv from 'iconv-lite';
 
 /**
@@ -81,18 +83,60 @@ export function detectDelimiter(text: string): string {
   return best.delimiter;
 }
 
-/** The whole file as a table: its header and each record with its line number. */
-export function readStatement(bytes: Buffer): StatementTable {
+/** A statement's text, decoded, with the delimiter its first lines use. */
+export interface OpenStatement {
+  text: string;
+  encoding: StatementEncoding;
+  delimiter: string;
+}
+
+export function openStatement(bytes: Buffer): OpenStatement {
   const { text, encoding } = decodeStatement(bytes);
-  const delimiter = detectDelimiter(text);
-  // With `info`, each record comes with where it starts; the typings do not follow the option.
-  const records = parse(text, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as {
-    record: string[];
-    info: { lines: number };
-  }[];
-  const [first, ...rest] = records;
+  return { text, encoding, delimiter: detectDelimiter(text) };
+}
+
+const PARSE_OPTIONS = { info: true, relax_column_count: true, skip_empty_lines: true, trim: true } as const;
+/** With `info`, each record comes with where it starts; the typings do not follow the option. */
+type InfoRecord = { record: string[]; info: { lines: number } };
+const toRecord = ({ record, info }: InfoRecord) => ({ line: info.lines, cells: record });
+
+/** The header and the first `records` records (all of them by default): enough to show a sample and guess the mapping. */
+export function readStatement(bytes: Buffer, records = Infinity): StatementTable {
+  return headOf(openStatement(bytes), records);
+}
+
+export function headOf({ text, encoding, delimiter }: OpenStatement, records: number): StatementTable {
+  const parsed = parse(text, { ...PARSE_OPTIONS, delimiter, ...(records < Infinity ? { to: records + 1 } : {}) }) as unknown as InfoRecord[];
+  const [first, ...rest] = parsed;
   if (!first) return { encoding, delimiter, header: [], rows: [] };
-  return { encoding, delimiter, header: first.record, rows: rest.map(({ record, info }) => ({ line: info.lines, cells: record })) };
+  return { encoding, delimiter, header: first.record, rows: rest.map(toRecord) };
+}
+
+/** The text in slices, so the parser reads as fast as its records are taken and no faster. */
+function* slices(text: string, size = 64 * 1024): Generator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+}
+
+/**
+ * The records after the header, `size` at a time, parsed as they are taken: however long the
+ * statement, only a chunk of records is held at once. A CSV error is thrown where it is met.
+ */
+export async function* statementChunks(statement: OpenStatement, size: number): AsyncGenerator<{ line: number; cells: string[] }[]> {
+  const parser = Readable.from(slices(statement.text)).pipe(parseStream({ ...PARSE_OPTIONS, delimiter: statement.delimiter }));
+  let chunk: { line: number; cells: string[] }[] = [];
+  let header = true;
+  for await (const record of parser as AsyncIterable<InfoRecord>) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    chunk.push(toRecord(record));
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 const HEADER_WORDS: Record<'date' | 'description' | 'amount' | 'debit' | 'credit' | 'currency', RegExp> = {
@@ -233,13 +277,26 @@ export function rowFingerprint(row: Pick<StatementRow, 'date' | 'amount' | 'curr
     .digest('hex');
 }
 
+/**
+ * Fingerprints of a file's rows, taken in file order (a chunk at a time): it counts identical
+ * rows, keeping a short key per distinct row rather than the rows.
+ */
+export class RowFingerprints {
+  private seen = new Map<string, number>();
+
+  constructor(private homeCurrency: string) {}
+
+  of(row: StatementRow): string {
+    const first = rowFingerprint(row, this.homeCurrency, 0);
+    const key = first.slice(0, 24);
+    const occurrence = this.seen.get(key) ?? 0;
+    this.seen.set(key, occurrence + 1);
+    return occurrence === 0 ? first : rowFingerprint(row, this.homeCurrency, occurrence);
+  }
+}
+
 /** Each row's fingerprint, counting identical rows in file order. */
 export function fingerprintsOf(rows: StatementRow[], homeCurrency: string): string[] {
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
-    const first = rowFingerprint(row, homeCurrency, 0);
-    const occurrence = seen.get(first) ?? 0;
-    seen.set(first, occurrence + 1);
-    return occurrence === 0 ? first : rowFingerprint(row, homeCurrency, occurrence);
-  });
+  const fingerprints = new RowFingerprints(homeCurrency);
+  return rows.map((row) => fingerprints.of(row));
 }
