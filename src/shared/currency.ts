@@ -149,3 +149,13 @@ export function isKeptRate(rate: number): boolean {
 export function formatHomeCents(cents: number, home: string, locale = 'en-US'): string {
   return formatUnits(Math.round(cents) / 100, home, locale);
 }
+
+/** The rate in force on `date` among one currency's rates sorted by the day each applies from (the latest on or before it), or null. */
+export function rateInForce(rates: readonly { validFrom: string; rate: number }[], date: string): number | null {
+  let found: number | null = null;
+  for (const r of rates) {
+    if (r.validFrom > date) break;
+    found = r.rate;
+  }
+  return found;
+}

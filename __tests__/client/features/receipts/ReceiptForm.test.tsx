@@ -3,13 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
 import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptFormValues';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../../../src/client/app/store';
+import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
+import type { CurrencyRateList } from '../../../../src/shared/currencyRates';
 
 const categories = [
   { _id: 'c1', name: 'Food' },
   { _id: 'c2', name: 'Other' },
 ];
 
-function renderForm(serverError: string | null = null) {
+/** The form in a store whose rates table is already read (`rates`), so nothing is fetched. */
+function renderForm(serverError: string | null = null, rates: CurrencyRateList = []) {
+  const store = makeStore();
+  void store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, rates));
   const onSubmit = jest.fn();
   const form = (
     <ReceiptForm
@@ -23,7 +30,11 @@ function renderForm(serverError: string | null = null) {
     />
   );
   // The form guards its edits against navigation, which needs a data router.
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />
+    </Provider>,
+  );
   return { onSubmit, user: userEvent.setup() };
 }
 
@@ -103,7 +114,7 @@ it('takes a receipt in another currency, with its decimals, a rate or none, and 
 
   await chooseCurrency(user, 'ringgit', 'MYR · Malaysian Ringgit');
   const rate = screen.getByLabelText('Rate (USD for 1 MYR)');
-  expect(rate).toHaveAccessibleDescription("Leave empty to use your rate for the receipt's date (Settings → Currencies)");
+  expect(rate).toHaveAccessibleDescription('No rate for MYR on this date in your table (Settings → Currencies): type one');
 
   await user.type(screen.getByLabelText(/^Store/), 'Kedai Kopi');
   await user.type(screen.getByLabelText(/^Amount/), '45.605');
@@ -119,6 +130,23 @@ it('takes a receipt in another currency, with its decimals, a rate or none, and 
 
   await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
   expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ store: 'Kedai Kopi', amount: 45.6, currency: 'MYR', rate: 0.213 }));
+});
+
+it("shows the rates table's rate for the receipt's day, and what the amount comes to at it", async () => {
+  const { onSubmit, user } = renderForm(null, [
+    { currency: 'MYR', rate: 0.2, valid_from: '2020-01-01' },
+    { currency: 'MYR', rate: 0.25, valid_from: '2026-12-01' },
+  ]);
+  await chooseCurrency(user, 'MYR', 'MYR · Malaysian Ringgit');
+  const rate = screen.getByLabelText('Rate (USD for 1 MYR)');
+  expect(rate).toHaveAttribute('placeholder', '0.2');
+  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20');
+  await user.type(screen.getByLabelText(/^Store/), 'Kedai Kopi');
+  await user.type(screen.getByLabelText(/^Amount/), '45.60');
+  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20. Comes to $9.12');
+  // Left empty, the server takes the table's rate: null says so.
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ currency: 'MYR', rate: null }));
 });
 
 it('reads yen without decimals', async () => {

@@ -10,7 +10,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { setClientConfig } from '../../../../src/client/app/config';
 import { signedIn } from '../../../../src/client/auth/sessionSlice';
 import { settingsApi } from '../../../../src/client/features/settings/settingsApi';
-import { currenciesApi } from '../../../../src/client/features/settings/currenciesApi';
+import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
 import { CurrenciesSection } from '../../../../src/client/features/settings/CurrenciesSection';
 import { SettingsSync } from '../../../../src/client/features/settings/SettingsSync';
 import SettingsPage from '../../../../src/client/features/settings/SettingsPage';
@@ -33,7 +33,7 @@ afterEach(() => {
 async function seededStore(settings: Settings = usd, rates: CurrencyRateList = table) {
   const store = makeStore();
   await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, settings));
-  await store.dispatch(currenciesApi.util.upsertQueryData('getCurrencyRates', undefined, rates));
+  await store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, rates));
   return store;
 }
 

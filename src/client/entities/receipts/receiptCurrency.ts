@@ -2,11 +2,12 @@ import { convertMinor, fromMinor, isCurrencyCode, toMinor } from '../../../share
 import { amountInputError, amountInputValue, optionalRateValue, rateInputError } from '../../ui/amountInput';
 import { displayCurrency, formatMoney } from '../../ui/money';
 
-/** A receipt form's money as typed: the amount, the currency printed, and a rate to the home currency (empty: the rates table's). */
+/** A receipt form's money as typed: the amount, the currency printed, and a rate to the home currency (empty: the rates table's on `date`). */
 export interface ReceiptCurrencyValues {
   amount: string;
   currency: string;
   rate: string;
+  date: string;
 }
 
 export interface ReceiptCurrencyErrors {
@@ -31,7 +32,7 @@ export function rateToSend(values: Pick<ReceiptCurrencyValues, 'currency' | 'rat
  * What the typed amount comes to in the home currency at the typed rate ('$9.71'), as the server
  * will count it; null when either is missing or wrong, or the receipt is in the home currency.
  */
-export function homeAmountPreview(values: ReceiptCurrencyValues, home = displayCurrency()): string | null {
+export function homeAmountPreview(values: Omit<ReceiptCurrencyValues, 'date'>, home = displayCurrency()): string | null {
   if (values.currency === home || !isCurrencyCode(values.currency) || !values.rate.trim() || rateInputError(values.rate)) return null;
   if (!values.amount.trim() || amountInputError(values.amount, { label: 'Amount', allowNegative: true, currency: values.currency })) return null;
   const minor = toMinor(amountInputValue(values.amount, values.currency), values.currency);

@@ -172,7 +172,7 @@ export function ScanReviewForm({
               </TextField>
             )}
             <ReceiptCurrencyFields
-              values={{ amount: values.total, currency: values.currency, rate: values.rate }}
+              values={{ amount: values.total, currency: values.currency, rate: values.rate, date: values.date }}
               errors={errors}
               onChange={change}
               printed={scan?.currency ?? null}

@@ -4,7 +4,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { CurrencyField } from '../../ui/CurrencyField';
 import { useGetSettingsQuery } from './settingsApi';
-import { useGetCurrencyRatesQuery } from './currenciesApi';
+import { useGetCurrencyRatesQuery } from '../../entities/currency/ratesApi';
 import { HomeCurrencyDialog } from './HomeCurrencyDialog';
 import { RatesEditor } from './RatesEditor';
 import { SettingsSection } from './SettingsSection';

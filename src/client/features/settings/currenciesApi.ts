@@ -3,6 +3,7 @@ import type { CurrencyRateList } from '../../../shared/currencyRates';
 import type { Settings, SettingsUpdate } from '../../../shared/settings';
 import { setDisplayCurrency } from '../../ui/money';
 import { settingsApi } from './settingsApi';
+import { ratesApi } from '../../entities/currency/ratesApi';
 
 /**
  * What shows amounts in the home currency: a new home currency recomputes every receipt's home
@@ -16,17 +17,12 @@ export type HomeCurrencyChange = Required<Pick<SettingsUpdate, 'home_currency'>>
 
 export const currenciesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The rates table for the current home currency; part of the settings, so tagged with them. */
-    getCurrencyRates: build.query<CurrencyRateList, void>({
-      query: () => '/api/currency-rates',
-      providesTags: ['Settings'],
-    }),
     /** Replaces the whole table; the answer (the table as kept) becomes the cached one. */
     saveCurrencyRates: build.mutation<CurrencyRateList, CurrencyRateList>({
       query: (body) => ({ url: '/api/currency-rates', method: 'PUT', body }),
       async onQueryStarted(_rates, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(currenciesApi.util.upsertQueryData('getCurrencyRates', undefined, data));
+        if (data) dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, data));
       },
     }),
     /** Not optimistic, unlike the other settings: nothing changes until the server has recomputed the amounts. */
@@ -43,4 +39,4 @@ export const currenciesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCurrencyRatesQuery, useSaveCurrencyRatesMutation, useChangeHomeCurrencyMutation } = currenciesApi;
+export const { useSaveCurrencyRatesMutation, useChangeHomeCurrencyMutation } = currenciesApi;

@@ -1,3 +1,5 @@
+import { rateInForce } from '../../../shared/currency';
+
 /** One rate of the person's table: `currency` in the home currency from `validFrom` on. */
 export interface RateEntry {
   currency: string;
@@ -23,15 +25,7 @@ export class RateBook {
 
   /** Home units for one `currency` on `date`: 1 for the home currency, null when the table has none yet. */
   rateOn(currency: string, date: string): number | null {
-    if (currency === this.home) return 1;
-    const list = this.byCurrency.get(currency);
-    if (!list) return null;
-    let found: number | null = null;
-    for (const e of list) {
-      if (e.validFrom > date) break;
-      found = e.rate;
-    }
-    return found;
+    return currency === this.home ? 1 : rateInForce(this.byCurrency.get(currency) ?? [], date);
   }
 
   /** The first day the table has a rate for `currency`, or null. */
