@@ -65,7 +65,7 @@ describe('currencies and a bank statement', () => {
     await page.getByRole('option', { name: /^MYR/ }).click();
     await page.getByLabel(/^Amount/).fill('45.60');
     // Left empty, the rate is the table's for the day, and the form says what that makes at home.
-    await page.getByText(`Your rate for ${today}. Comes to €9.12`).waitFor();
+    await page.getByText(`Your rate for ${today}: 0.2. Comes to €9.12`).waitFor();
     await screenshot(page, 'currencies-receipt-form-desktop');
     await page.getByRole('button', { name: 'Save Receipt' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/add'));

@@ -140,10 +140,10 @@ it("shows the rates table's rate for the receipt's day, and what the amount come
   await chooseCurrency(user, 'MYR', 'MYR · Malaysian Ringgit');
   const rate = screen.getByLabelText('Rate (USD for 1 MYR)');
   expect(rate).toHaveAttribute('placeholder', '0.2');
-  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20');
+  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20: 0.2');
   await user.type(screen.getByLabelText(/^Store/), 'Kedai Kopi');
   await user.type(screen.getByLabelText(/^Amount/), '45.60');
-  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20. Comes to $9.12');
+  expect(rate).toHaveAccessibleDescription('Your rate for 2026-11-20: 0.2. Comes to $9.12');
   // Left empty, the server takes the table's rate: null says so.
   await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
   expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ currency: 'MYR', rate: null }));

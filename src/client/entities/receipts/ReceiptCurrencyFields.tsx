@@ -31,7 +31,7 @@ export function ReceiptCurrencyFields({ values, errors, onChange, printed }: Rec
   const hint = values.rate.trim()
     ? comesTo
     : tableRate !== null
-      ? [`Your rate for ${values.date}`, comesTo].filter(Boolean).join('. ')
+      ? [`Your rate for ${values.date}: ${rate}`, comesTo].filter(Boolean).join('. ')
       : rates
         ? `No rate for ${values.currency} on this date in your table (Settings → Currencies): type one`
         : `Leave empty to use your rate for the receipt's date (Settings → Currencies)`;
