@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import { writeAsUser } from '../../db/accountGate';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Executor } from '../../db/schema';
 import { storeKey } from '../../storeKey';
 import { fromMinor } from '../../../shared/currency';
@@ -95,19 +95,12 @@ async function* classifiedChunks(db: Executor, userId: string, open: OpenStateme
   const book = await loadRateBook(db, userId);
   const fingerprints = new RowFingerprints(book.home);
   const taken = new Set<string>();
-  try {
-    for await (const records of statementChunks(open, CHUNK_ROWS)) {
-      const { rows, problems } = importRows(records, mapping, book, fingerprints);
-      yield { classified: await classifyRows(db, userId, rows, taken), problems };
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    // The file read cleanly at the preview; a parse error here means it changed, which it cannot.
-    throw isCsvError(err) ? unreadable(err) : err;
+  // The file was read through cleanly by checkedStatement when it was previewed: no CSV error here.
+  for await (const records of statementChunks(open, CHUNK_ROWS)) {
+    const { rows, problems } = importRows(records, mapping, book, fingerprints);
+    yield { classified: await classifyRows(db, userId, rows, taken), problems };
   }
 }
-
-const isCsvError = (err: unknown) => (err as { code?: unknown } | null)?.code?.toString().startsWith('CSV_') ?? false;
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 

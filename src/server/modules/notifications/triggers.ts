@@ -47,24 +47,24 @@ function forecastDay(month: Month, now: Date): string {
 }
 
 /** The monthly budget's thresholds against what is available (budget ± carry-over), and its forecast. */
-async function checkBudget(trx: Executor, userId: string, month: Month, rearm: boolean, now: Date): Promise<NewNotification[]> {
+async function checkBudget(trx: Executor, userId: string, home: string, month: Month, rearm: boolean, now: Date): Promise<NewNotification[]> {
   // One after another: a transaction is one connection.
   const { availableCents: budgetCents, spentCents } = await monthlyAvailability(trx, userId, `${month}-01`);
   const fired = await firedMarks(trx, userId, month);
-  const state = { month, spentCents, budgetCents, fired, home: await findHomeCurrency(trx, userId) };
+  const state = { month, spentCents, budgetCents, fired, home };
   const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
   if (!forecastMatters(state, { rearm })) return told;
   const { forecastCents, monthEnd } = await forecastOn(trx, userId, forecastDay(month, now), spentCents);
   return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, forecastCents, monthEnd }, { rearm })))];
 }
 
-async function checkCategory(trx: Executor, userId: string, month: Month, categoryId: string, rearm: boolean): Promise<NewNotification[]> {
+async function checkCategory(trx: Executor, userId: string, home: string, month: Month, categoryId: string, rearm: boolean): Promise<NewNotification[]> {
   const category = await findCategory(trx, userId, categoryId);
   if (!category || (category.budget_cents === null && !rearm)) return [];
   const budgetCents = (await categoryAvailability(trx, userId, `${month}-01`)).get(categoryId)?.availableCents ?? category.budget_cents;
   const spentCents = await monthSpending(trx, userId, month, categoryId);
   const fired = await firedMarks(trx, userId, month);
-  const state = { month, categoryId, name: category.name, spentCents, budgetCents, fired, home: await findHomeCurrency(trx, userId) };
+  const state = { month, categoryId, name: category.name, spentCents, budgetCents, fired, home };
   return applyMarks(trx, userId, month, categoryChanges(state, { rearm }));
 }
 
@@ -76,11 +76,13 @@ async function checkCategory(trx: Executor, userId: string, month: Month, catego
 export async function notifyOnReceiptChange(trx: Executor, { userId, before, after, announce }: ReceiptChange, now: Date = new Date()): Promise<void> {
   if (!after) return;
   const created = before === null;
-  const out: NewNotification[] = created && announce ? [receiptSaved(after, await findHomeCurrency(trx, userId))] : [];
+  // Read once for every message this change may write (they name sums in it).
+  const home = await findHomeCurrency(trx, userId);
+  const out: NewNotification[] = created && announce ? [receiptSaved(after, home)] : [];
   const month = monthOf(after.date);
   if (currentMonths(now).includes(month)) {
-    out.push(...(await checkCategory(trx, userId, month, after.categoryId, false)));
-    out.push(...(await checkBudget(trx, userId, month, false, now)));
+    out.push(...(await checkCategory(trx, userId, home, month, after.categoryId, false)));
+    out.push(...(await checkBudget(trx, userId, home, month, false, now)));
   }
   if (created) {
     const tip = gapTip(await previousReceiptSavedAt(trx, userId, after.id), now);
@@ -94,8 +96,9 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, before, aft
  * crossed are re-armed, and ones the new budget crosses fire now.
  */
 export async function onBudgetChanged(trx: Executor, userId: string, now: Date = new Date()): Promise<void> {
+  const home = await findHomeCurrency(trx, userId);
   for (const month of currentMonths(now)) {
-    await insertNotifications(trx, userId, await checkBudget(trx, userId, month, true, now));
+    await insertNotifications(trx, userId, await checkBudget(trx, userId, home, month, true, now));
   }
 }
 
@@ -104,8 +107,9 @@ export async function onBudgetChanged(trx: Executor, userId: string, now: Date =
  * category is no longer over, or fires now when the new budget is crossed.
  */
 export async function onCategoryBudgetChanged(trx: Executor, userId: string, categoryId: string, now: Date = new Date()): Promise<void> {
+  const home = await findHomeCurrency(trx, userId);
   for (const month of currentMonths(now)) {
-    await insertNotifications(trx, userId, await checkCategory(trx, userId, month, categoryId, true));
+    await insertNotifications(trx, userId, await checkCategory(trx, userId, home, month, categoryId, true));
   }
 }
 
