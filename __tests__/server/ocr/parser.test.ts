@@ -129,6 +129,16 @@ describe('totals', () => {
     expect(receiptCandidates(text, { dateOrder: 'MDY' }).total.map((c) => c.value)).toContain(47.02);
     expect(parsed.confidence.total_amount).toBeLessThan(UNSURE_BELOW);
   });
+  it('works out the amount paid from a total and the cash-rounding adjustment printed under it, whatever its sign', () => {
+    const text = 'KEDAI ABC\nTotal Sales (Inclusive GST) RM 27.28\nRounding Adjustment RM -.02\nTOTAL 27.50\n';
+    const rounded = receiptCandidates(text, { dateOrder: 'DMY' }).total.find((c) => c.value === 27.3);
+    expect(rounded?.features).toMatchObject({ rounding_applied: 1, derived: 1 });
+    expect(receiptCandidates(text, { dateOrder: 'DMY' }).total.find((c) => c.value === 27.28)?.features.rounding_applied).toBe(0);
+    // An amount that is no total plus or minus the adjustment gets no credit, nor does a zero adjustment.
+    expect(
+      receiptCandidates('SHOP\nTOTAL 10.00\nRounding Adj 0.00\nCASH 10.05\n', { dateOrder: 'DMY' }).total.every((c) => c.features.rounding_applied === 0),
+    ).toBe(true);
+  });
   it('handles "Grand Total" with a discount and cash tendered', () => {
     const text = 'PIZZA PLACE\nSub-Total : 45.70\nCoupon Discount : 14.80\nGrand Total : 30.90\nPayment : 101.00\nChange Due : 70.10\n';
     expect(parseReceipt(text, { dateOrder: 'DMY' }).total_amount).toBe(30.9);
@@ -258,6 +268,26 @@ describe('store name: generic clean-up', () => {
   });
   it('starts the name on the line above when the best line begins with a connector', () => {
     expect(store("Friendly Red's\nof Windham\n22 Haverhill Rd\nTotal 10.00", [40, 92, 90, 90])).toBe("Friendly Red's of Windham");
+  });
+  it("joins a word OCR split in a Title Case name, but keeps a name's small lower-case words", () => {
+    expect(store('Go lden Coin\n94-450 Ukee St\nTOTAL 5.00')).toBe('Golden Coin');
+    expect(store('Dom inican Restaurant\n1019 Front St.\nTOTAL 5.00')).toBe('Dominican Restaurant');
+    expect(store("Lalo's Mexican at Navy Pier\n600 E Grand Ave\nTOTAL 5.00")).toBe("Lalo's Mexican at Navy Pier");
+  });
+  it('drops a check or order number printed after the name, with its label', () => {
+    expect(store("Finnegan's Way Check 822819\n1344 Ocean Drive\nTOTAL 5.00")).toBe("Finnegan's Way");
+  });
+  it("never takes half a name: a line ending in '&', or the rest of the line above", () => {
+    expect(store('HOME MASTER HARDWARE &\nELECTRICAL\nNO 2, JALAN 3\nTOTAL 5.00')).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+    const names = receiptCandidates('POPULAR BOOK\nCO. (M) SDN BHD\nNO 8, JALAN 1\nTOTAL 5.00', { dateOrder: 'DMY' }).store.map((c) => c.value);
+    expect(names).toContain('POPULAR BOOK CO. (M) SDN BHD');
+    expect(names).not.toContain('CO. (M) SDN BHD');
+  });
+  it("reads 'Drive-In' and a 'Time' in a name as part of the name, not an address or a field", () => {
+    const [name] = receiptCandidates('Taco Time - Kenmore\nSonic Drive-In\nTOTAL 5.00', { dateOrder: 'MDY' }).store;
+    expect(name.features).toMatchObject({ meta: 0, address: 0 });
+    const drive = receiptCandidates('Sonic Drive-In\nTOTAL 5.00', { dateOrder: 'MDY' }).store[0];
+    expect(drive.features.address).toBe(0);
   });
   it('repairs BBO to BBQ', () => {
     expect(store('OHANA HAWAIIAN BBO\n4469 SLAUSON AVE\nTOTAL 5.00')).toBe('OHANA HAWAIIAN BBQ');

@@ -51,7 +51,7 @@ const DANGLING_RE = /(\s&|\band|\bof|\bthe|-)$/i;
  */
 export function tidyName(s: string): string {
   return normaliseLegalForm(
-    s
+    joinSplitWords(s)
       .replace(/[A-Za-z0-9]+/g, lettersForDigits)
       // '&' between two capitalised words is often read as a lone S ("STATIONERY S BOOKS").
       .replace(/\b([A-Z]{3,}) S (?=[A-Z]{3,}\b)/g, '$1 & ')
@@ -65,6 +65,21 @@ export function tidyName(s: string): string {
       .replace(/\s+/g, ' ')
       .trim(),
   );
+}
+
+/** Small words a Title Case name keeps in lower case ('Lalo's Mexican at Navy Pier'). */
+const LOWER_NAME_WORDS = new Set(['and', 'the', 'del', 'des', 'les', 'los', 'las', 'von', 'van', 'der', 'with', 'for', 'per', 'con', 'und']);
+
+/**
+ * A word OCR split in two inside a Title Case name ('Go lden Coin', 'Dom inican Restaurant'):
+ * where every other word starts with a capital, a lower-case piece after a short capitalised
+ * one is the rest of that word.
+ */
+function joinSplitWords(s: string): string {
+  const words = s.split(/\s+/).filter((w) => /[A-Za-z]{2}/.test(w));
+  const lower = words.filter((w) => /^[a-z]/.test(w) && !LOWER_NAME_WORDS.has(w.toLowerCase()));
+  if (words.length < 3 || lower.length !== 1) return s;
+  return s.replace(/\b([A-Z][a-z]{0,3}) ([a-z]{3,})\b/, (m, start: string, rest: string) => (LOWER_NAME_WORDS.has(rest) ? m : start + rest));
 }
 
 const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -103,8 +118,8 @@ function looks(s: string): Features {
 
 /**
  * What can never be a name, whatever the weights say: a legal form alone ('SDN BHD'), a lone word
- * for a kind of shop ('Restaurant'), half a name whose next line goes on ('of Windham'), a
- * 'label: value' field, an amount, a phone number, a date.
+ * for a kind of shop ('Restaurant'), half a name whose next line goes on ('of Windham'), a line
+ * ending in '&' or the rest of the line above ('& ELECTRICAL'), a 'label: value' field, an amount, a phone number, a date.
  */
 export function cannotBeName(f: Features): boolean {
   return (
@@ -115,6 +130,8 @@ export function cannotBeName(f: Features): boolean {
     f.lone_shop_word === 1 ||
     f.starts_with_shop_word === 1 ||
     f.continued_below === 1 ||
+    f.dangling === 1 ||
+    f.continues_above === 1 ||
     (f.date_or_number === 1 && f.letters < 0.5)
   );
 }
@@ -157,11 +174,15 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
       // A large logo word over the name printed in full ('PASTA' over 'Bella Pasta'): the full line repeats it.
       echoes_above: echoesAbove(squeezed, i, sq) ? 1 : 0,
       echoed_below: squeezed.slice(i + span, i + span + 3).some((t) => t.length > sq.length && sq.length >= 3 && t.includes(sq)) ? 1 : 0,
+      // A word set between stars ('**DUPLICATE**', '** PURCHASE **') is a banner over the receipt, not its name.
+      banner: /^\W*\*{2,}|\*{2,}\W*$/.test(header[i].text) ? 1 : 0,
       repeats_word: /\b(\w{3,})\b\W+\1\b/i.test(value) ? 1 : 0,
       // A line ending in '&', 'and', 'of' or '-' is half a name; joined with the next it is whole.
       dangling: DANGLING_RE.test(value) ? 1 : 0,
       join_completes: span > 1 && (DANGLING_RE.test(parts[0]) || CONNECTOR_START_RE.test(parts[1])) ? 1 : 0,
       starts_with_shop_word: span > 1 && parts[0].split(/\s+/).length === 1 && COMPANY_RE.test(parts[0]) ? 1 : 0,
+      // '& ELECTRICAL' or 'CO. (M) SDN BHD' under a line: the rest of the name above it, never a name alone.
+      continues_above: i > 0 && cleaned[i - 1] !== '' && /^(?:&|(?:of|and)\b|(?:CO|Co|co)\.\s)/.test(parts[0]) ? 1 : 0,
       continued_below: span === 1 && !segment && i + 1 < header.length && CONNECTOR_START_RE.test(cleaned[i + 1]) ? 1 : 0,
       // "ALBETOS" over "MEXICAN FOOD": a line naming the kind of shop under the name.
       joins_shop_kind: span > 1 && parts.slice(1).every((p) => COMPANY_RE.test(p) && !ADDRESS_RE.test(p) && !PHONE_RE.test(p)) ? 1 : 0,

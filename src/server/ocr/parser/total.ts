@@ -70,6 +70,18 @@ function lastMoney(text: string): Money | null {
   return all.length ? all[all.length - 1] : null;
 }
 
+/**
+ * The cash-rounding adjustment a rounding line prints ('Rounding Adj -0.02', 'RND ADJ 0.02-',
+ * 'Rounding RM .02'), without its sign: OCR often loses the sign, so both ways are tried.
+ */
+export function roundingAdjustment(text: string): number | null {
+  if (!/\b(round(ing)?|rnd)\b/i.test(text) || ROUNDED_RE.test(text)) return null;
+  const m = /(?:^|[\s:(-])-?\s*(?:RM|\$)?\s*-?[O0]?[.,](\d{2})-?\s*$/i.exec(text);
+  if (!m) return null;
+  const v = Number(m[1]) / 100;
+  return v > 0 && v < 0.1 ? v : null;
+}
+
 /** Same length, exactly one differing digit: the typical OCR misread of an amount. */
 export function oneDigitOff(a: number, b: number): boolean {
   const x = a.toFixed(2);

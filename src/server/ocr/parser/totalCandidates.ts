@@ -6,7 +6,7 @@
  * misread digit on the total line is repaired when the arithmetic agrees.
  */
 import { round2, findMoney, type Line, type Money } from './text';
-import { amountFor, CHARGE_RE, classify, looseAmount, MINUS_RE, oneDigitOff, STRONG_RE, TOT, type Kind } from './total';
+import { amountFor, CHARGE_RE, classify, looseAmount, MINUS_RE, oneDigitOff, roundingAdjustment, STRONG_RE, TOT, type Kind } from './total';
 import type { Features } from '../picker/model';
 
 export interface TotalCandidate {
@@ -106,6 +106,15 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
     (v): v is number => v !== null && v > 0,
   );
   for (const v of derived) if (!byValue.has(cents(v))) byValue.set(cents(v), []);
+  // A total before cash rounding, and the adjustment printed under it, give the amount paid.
+  const adjustments = lines.flatMap((l) => {
+    const a = roundingAdjustment(l.text);
+    return a === null ? [] : [a];
+  });
+  const beforeRounding = printed.flatMap((k) => (byValue.get(k)!.some((o) => o.kind === 'total' || o.kind === 'subtotal') ? [k / 100] : []));
+  const roundedFrom = (t: number) => adjustments.flatMap((a) => [round2(t + a), round2(t - a)]).filter((v) => v > 0 && cents(v) % 5 === 0);
+  const afterRounding = beforeRounding.flatMap(roundedFrom);
+  for (const v of afterRounding) if (!byValue.has(cents(v))) byValue.set(cents(v), []);
 
   const values = [...byValue.keys()].map((k) => k / 100);
   const distinctDesc = [...new Set(values)].sort((a, b) => b - a);
@@ -174,6 +183,8 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
       whole: Number.isInteger(value) ? 1 : 0,
       // The cash-rounded form of a labelled total, or a total whose cash-rounded form is printed.
       cash_rounding_of_total: cents(value) % 5 === 0 && totalLabelled.some((t) => !near(t, value) && roundedToFive(t) === cents(value)) ? 1 : 0,
+      // Arithmetic: a printed total (or subtotal) and the rounding adjustment printed under it come to this.
+      rounding_applied: afterRounding.some((v) => near(v, value)) ? 1 : 0,
       rounds_to_printed: cents(value) % 5 !== 0 && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
     };
     return { value, features: f };
