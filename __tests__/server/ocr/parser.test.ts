@@ -64,6 +64,15 @@ describe('parseReceipt: US month-first receipt', () => {
   });
 });
 
+describe('items: group subtotals', () => {
+  it("drops a line whose price is the sum of the items above it ('Food'), and goes on counting after it", () => {
+    const text = 'CAFE\nBurrito Cmb 8.28\nBur-BRC 3.78\nFood 12.06\nIced Tea 2.50\nLemonade 2.50\nSUBTOTAL 17.06\nTOTAL 18.00\n';
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Burrito Cmb', 'Bur-BRC', 'Iced Tea', 'Lemonade']);
+    // Two of the same price are two things bought, not a subtotal of one.
+    expect(parseReceipt('CAFE\nTaco 3.00\nTaco 3.00\nTOTAL 6.00\n', { dateOrder: 'MDY' }).items).toHaveLength(2);
+  });
+});
+
 describe('items: OCR slips', () => {
   it("reads a '$' misread as 5 where the other prices print '$', and letters misread as digits in names", () => {
     const text = ['1 Hf Chk Steak 522.95', '1 Sushi Deluxe $20.75', '1 Pren G1ass $15.95', '1 0ssobuco $6.50', 'Subtotal $66.15', 'Total $66.15'].join('\n');

@@ -44,6 +44,25 @@ describe('rowsFromSegments', () => {
     ]);
   });
 
+  it('pairs a price with its name by their own slant where the names were read level and the prices slanted', () => {
+    // Names read at 0°, prices far to the right at -4° (the paper curls): each price sits a third
+    // of a line below the line of the name before it, and belongs to the name level with its own slant.
+    const names = ['Transaction 104379', 'Onion Bhajia', 'Lamb Vindaloo', 'Konkan Fish Curry', 'Shrimp Briyani', 'Garlic Naan'];
+    const segs = names.flatMap((name, i) => {
+      const y = 380 + 19 * i;
+      return i === 0 ? [seg(name, 240, y, 160)] : [seg(name, 240, y, 120), seg(`$${i}.95`, 505, y - 9, 55, -4)];
+    });
+    const text = rowsFromSegments(segs).map((r) => r.text.replace(/\s+/g, ' '));
+    expect(text).toEqual([
+      'Transaction 104379',
+      'Onion Bhajia $1.95',
+      'Lamb Vindaloo $2.95',
+      'Konkan Fish Curry $3.95',
+      'Shrimp Briyani $4.95',
+      'Garlic Naan $5.95',
+    ]);
+  });
+
   it('keeps a wide gap between a name and its price, and drops a lone unsure speck', () => {
     const rows = rowsFromSegments([seg('MILK', 100, 50, 60), seg('3.20', 400, 50, 50), { ...seg('l', 250, 120, 8), conf: 0.3 }]);
     expect(rows.map((r) => r.text)).toEqual(['MILK    3.20']);

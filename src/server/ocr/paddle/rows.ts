@@ -66,6 +66,8 @@ function localSlant(long: ReadSegment[], cy: number, skew: number): number {
   return median(nearest.map((s) => s.region.angle));
 }
 
+const clampTilt = (a: number) => Math.max(-MAX_TILT, Math.min(MAX_TILT, a));
+
 export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
   // A lone character read unsure is a mark on the paper (or a gap read as a letter), not text.
   const segs = segments.filter((s) => s.text.length > 1 || (s.text.length === 1 && s.conf >= STRAY_BELOW));
@@ -82,23 +84,31 @@ export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
     h: s.region.height,
     // The slant where the segment stands against the page's: a bent receipt, or one
     // photographed at an angle, slants differently at its top and its bottom.
-    tilt: Math.max(-MAX_TILT, Math.min(MAX_TILT, localSlant(long, s.region.cy, skew) - skew)),
+    tilt: clampTilt(localSlant(long, s.region.cy, skew) - skew),
   }));
   type Placed = (typeof placed)[number];
   /** Where the row's line runs at `p`'s position: from its member nearest along the line, along their slant. */
   const lineAt = (members: Placed[], p: Placed): number => {
     let m = members[0];
     for (const q of members) if (Math.abs(q.x - p.x) < Math.abs(m.x - p.x)) m = q;
-    return m.y + (p.x - m.x) * Math.tan((m.tilt + p.tilt) / 2);
+    // From the member's own box edge nearest to p, not its centre: the slant of a long name says little beyond its end.
+    const edge = p.x > m.x ? Math.min(p.x, m.x + m.s.region.width / 2) : Math.max(p.x, m.x - m.s.region.width / 2);
+    const yEdge = m.y + (edge - m.x) * Math.tan(m.s.region.angle - skew);
+    // Across the gap: the two segments' own slant (a price printed far right slants with the paper
+    // even where the names were read level) with the local slant of the long lines around them.
+    const own = clampTilt((m.s.region.angle + p.s.region.angle) / 2 - skew);
+    return yEdge + (p.x - edge) * Math.tan((own + (m.tilt + p.tilt) / 2) / 2);
   };
-  placed.sort((a, b) => a.y - b.y);
+  // Long segments (names, whole lines) lay down the rows first; short ones (prices) then join the row whose line they sit on.
+  const isLong = (p: Placed) => p.s.region.width > 3 * p.s.region.height;
+  placed.sort((a, b) => Number(isLong(b)) - Number(isLong(a)) || a.y - b.y);
   const rows: { y: number; h: number; members: Placed[] }[] = [];
   for (const p of placed) {
     // The nearest of the last few rows whose line this segment sits on.
     let best: (typeof rows)[number] | null = null;
     let bestD = Infinity;
-    for (let i = rows.length - 1; i >= Math.max(0, rows.length - 4); i--) {
-      const row = rows[i];
+    for (const row of rows) {
+      if (Math.abs(row.y - p.y) > 4 * Math.max(p.h, row.h)) continue;
       const d = Math.abs(p.y - lineAt(row.members, p));
       if (d < 0.45 * Math.min(p.h, row.h) + 0.1 * Math.max(p.h, row.h) && d < bestD) {
         best = row;

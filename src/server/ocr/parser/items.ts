@@ -14,7 +14,7 @@ export interface ReceiptItem {
 
 /** Lines that carry money but are not purchases. */
 const NON_ITEM_RE =
-  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\d{1,2}:\d{2}|%/i;
+  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax(?=\d)|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\d{1,2}:\d{2}|%/i;
 
 // Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
 const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
@@ -88,5 +88,26 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
     if (value < 0 || (value === 0 && !countedLine)) continue;
     items.push({ name, price: value, quantity: quantity > 0 ? quantity : 1, category: 'food' });
   }
-  return items;
+  return withoutRunningSubtotals(items);
+}
+
+/**
+ * A line whose price is the sum of the two or more items above it (since the last such line) is
+ * a subtotal of a group ('Food 12.06', 'Beverages 9.50'), not something bought.
+ */
+function withoutRunningSubtotals(items: ReceiptItem[]): ReceiptItem[] {
+  const kept: ReceiptItem[] = [];
+  let run = 0;
+  let count = 0;
+  for (const item of items) {
+    if (count >= 2 && item.price > 0 && Math.abs(round2(run) - item.price) < 0.005) {
+      run = 0;
+      count = 0;
+      continue;
+    }
+    kept.push(item);
+    run += item.price;
+    count++;
+  }
+  return kept;
 }
