@@ -148,6 +148,16 @@ describe('totals', () => {
       receiptCandidates('SHOP\nTOTAL 10.00\nRounding Adj 0.00\nCASH 10.05\n', { dateOrder: 'DMY' }).total.every((c) => c.features.rounding_applied === 0),
     ).toBe(true);
   });
+  it('takes the amount after cash rounding when it is printed as a total with its adjustment, not the cash handed over', () => {
+    const head = 'KEDAI ABC\nNO 5, JALAN 2\n30-06-16\nB019 MARIGOLD HL MILK 1L RM100.00 s\n5S9 TIGER BEER RM81.98 s\n';
+    const rounded = `${head}Total Sales (Inclusive GST) RM 181.98\nRounding Adjustment RM .02\nRounding RM 182.00\nVISA RM 182.00\n`;
+    expect(parseReceipt(rounded, { dateOrder: 'DMY' }).total_amount).toBe(182);
+    // An adjustment that does not come to a multiple of five cents rounds nothing.
+    const odd = `${head}Total Sales (Inclusive GST) RM 181.98\nRounding Adjustment RM -.02\nRounding RM 181.96\nVISA RM 181.96\n`;
+    expect(parseReceipt(odd, { dateOrder: 'DMY' }).total_amount).toBe(181.98);
+    const cashOnly = 'KEDAI ABC\nB/W P.S A4/A3 RM1.38\nGST 6% RM0.08\nTOTAL RM1.38\nROUNDING RM0.02\nCASH RM1.40\n';
+    expect(parseReceipt(cashOnly, { dateOrder: 'DMY' }).total_amount).toBe(1.38);
+  });
   it('handles "Grand Total" with a discount and cash tendered', () => {
     const text = 'PIZZA PLACE\nSub-Total : 45.70\nCoupon Discount : 14.80\nGrand Total : 30.90\nPayment : 101.00\nChange Due : 70.10\n';
     expect(parseReceipt(text, { dateOrder: 'DMY' }).total_amount).toBe(30.9);

@@ -107,10 +107,23 @@ function best<T>(weights: Weights, candidates: { value: T; features: Features }[
 
 /**
  * The receipt checks itself: a total no sum confirms gives way to one that two independent sums
- * agree on (subtotal + tax and charges, and cash − change).
+ * agree on (subtotal + tax and charges, and cash − change), and a total before cash rounding to
+ * the rounded amount printed with its adjustment.
  */
 function checkedTotal(pick: { value: number | null; p: number; index: number }, cands: TotalCandidate[]): { value: number | null; p: number; index: number } {
-  if (pick.index < 0 || cands[pick.index].features.votes > 0) return pick;
+  if (pick.index < 0) return pick;
+  // A total printed before cash rounding gives way to the rounded amount printed under it, when
+  // the printed adjustment says so: the amount paid is the one after rounding.
+  const picked = cands[pick.index];
+  const rounded = cands.findIndex(
+    (c) =>
+      c.features.rounding_applied === 1 &&
+      c.features.total + c.features.rounded + c.features.rounding_total > 0 &&
+      Math.abs(c.value - picked.value) < 0.05 &&
+      c.value !== picked.value,
+  );
+  if (picked.features.rounds_to_printed === 1 && rounded >= 0) return { value: cands[rounded].value, p: pick.p, index: rounded };
+  if (picked.features.votes > 0) return pick;
   const agreed = cands.findIndex((c) => c.features.eq_chain === 1 && c.features.eq_cash_less_change === 1);
   if (agreed >= 0) return { value: cands[agreed].value, p: Math.max(0.75, pick.p), index: agreed };
   return pick;
