@@ -73,6 +73,17 @@ describe('items: group subtotals', () => {
   });
 });
 
+describe('items: where the list ends', () => {
+  it('reads on past a summary label with no amount (a second copy photographed beside this one)', () => {
+    const text =
+      'FourthStreetMill    Receipt\n(909) 596-1564    Subto\nServer: Chris D.    Sep 29,2018    Total\nLamb Burger    $13.00\nKids Fries    $3.00\nSubtotal    $16.00\nTotal    $17.52\n';
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['Lamb Burger', 13],
+      ['Kids Fries', 3],
+    ]);
+  });
+});
+
 describe('items: OCR slips', () => {
   it("reads a '$' misread as 5 where the other prices print '$', and letters misread as digits in names", () => {
     const text = ['1 Hf Chk Steak 522.95', '1 Sushi Deluxe $20.75', '1 Pren G1ass $15.95', '1 0ssobuco $6.50', 'Subtotal $66.15', 'Total $66.15'].join('\n');

@@ -151,7 +151,7 @@ export function parseTotals(lines: Line[]): TotalsResult {
     if (summaryTable >= 0 && pos > summaryTable && (kind === 'total' || kind === 'rounded' || kind === 'rounding')) return;
     switch (kind) {
       case 'subtotal':
-        if (summaryStart === null) summaryStart = pos;
+        if (summaryStart === null && m) summaryStart = pos;
         if (m && subtotal === null) {
           subtotal = m.value;
           subtotalPos = pos;
@@ -175,7 +175,7 @@ export function parseTotals(lines: Line[]): TotalsResult {
         break;
       case 'rounded':
       case 'total': {
-        if (summaryStart === null) summaryStart = pos;
+        if (summaryStart === null && m) summaryStart = pos;
         const strong = STRONG_RE.test(lines[pos].text);
         let score = kind === 'rounded' ? 6 : strong ? 5 : new RegExp(TOT, 'i').test(lines[pos].text) ? 4 : 2;
         if (m) {
