@@ -6,11 +6,12 @@
  * images and code give the same weights.
  *
  *   npm run train:scan [-- --fresh]     # --fresh: read the images again
+ *   npm run train:scan -- --cv          # also compare L2 penalties by five-fold cross-validation (minutes)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { receiptCandidates } from '../src/server/ocr/parser';
-import { fitWeights, type TrainingGroup } from '../src/server/ocr/picker/fit';
+import { crossValidate, fitWeights, L2, type TrainingGroup } from '../src/server/ocr/picker/fit';
 import type { ModelWeights, PickedField } from '../src/server/ocr/picker/model';
 import { closeCachedEngine, readCached, type CachedRead } from '../bench/support/ocrCache';
 import { cents, labelDate, normStore, type Label } from '../bench/support/scanScoring';
@@ -64,6 +65,13 @@ async function main() {
       date: group(c.date, (v) => v === goldDate, goldDate !== null),
     };
     for (const field of ['store', 'total', 'date'] as const) if (g[field]) groups[field].push(g[field]!);
+  }
+  if (process.argv.includes('--cv')) {
+    for (const field of ['store', 'total', 'date'] as const) {
+      for (const l2 of [0.001, L2, 0.01, 0.03]) {
+        console.log(`${field}: L2 ${l2}, cross-validated pick accuracy ${(100 * crossValidate(groups[field], l2)).toFixed(1)}%`);
+      }
+    }
   }
   const weights = {} as ModelWeights;
   for (const field of ['store', 'total', 'date'] as const) {

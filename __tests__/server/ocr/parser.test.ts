@@ -166,7 +166,9 @@ describe('totals', () => {
     // An adjustment that does not come to a multiple of five cents rounds nothing.
     const odd = `${head}Total Sales (Inclusive GST) RM 181.98\nRounding Adjustment RM -.02\nRounding RM 181.96\nVISA RM 181.96\n`;
     expect(parseReceipt(odd, { dateOrder: 'DMY' }).total_amount).toBe(181.98);
-    const cashOnly = 'KEDAI ABC\nB/W P.S A4/A3 RM1.38\nGST 6% RM0.08\nTOTAL RM1.38\nROUNDING RM0.02\nCASH RM1.40\n';
+    // Cash handed over is no printed total: it does not replace the total before rounding.
+    const cashOnly =
+      'TAX INVOICE\nREG 30-04-2018 15:57\nB/W COPY A4\nS RM1.38\nGST TA AMT RM1.30\nGST 6% RM0.08\nTOTAL RM1.38\nROUNDING RM0.02\nCASH RM1.40\nGOODS SOLD ARE NOT\nRETURNABLE\n';
     expect(parseReceipt(cashOnly, { dateOrder: 'DMY' }).total_amount).toBe(1.38);
   });
   it('handles "Grand Total" with a discount and cash tendered', () => {

@@ -5,7 +5,7 @@
 
 export const PHONE_RE = /(\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4})|\b(tel|fax|phone|mobile|whatsapps?)\b|\b(ph|hp|call)\b\s*[:.#]?\s*[\d(+]/i;
 export const ADDRESS_RE =
-  /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive(?!-in)|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
+  /\b(street|st\.|avenue|ave\.?|road|rd\.?|blvd|boulevard|highway|hwy|drive(?!-in)|dr\.|lane|ln\.?|suite|ste\.?|floor|flr|lot|jalan|jln|taman|lorong|persiaran|plaza|mall|centre|center|building|bldg|block|blk|level|unit|p\.?o\.? box|kawasan|perindustrian|bandar|kampung|seksyen|jln)\b|\b\d{5}(-\d{4})?\b|^\d+[A-Za-z]?,?\s+\w+|^\d{3,}[A-Za-z]{4,}|\b(no\.?\s*\d+)|,\s*[A-Z]{2}\s+\d{5}/i;
 export const META_RE =
   /invoice|receipt|\b(dine[\s-]*in|to[\s-]*go|take[\s-]*out|carry[\s-]*out|purchase|dining\s+room|served|reg(istration)?\.?\s*(no|id)?|gst|sst|vat|tax|waiter|waitress|cashier|descr\w*|desc|qty|quan\w*|item|pax|welcome|thank|thanks|shopping|visit|server|table|order|cashier|guest|check|survey|www\.|https?|\.com|e-?mail|terminal|counter|bill|member|company\s*no|co\.?\s*no|customer|copy|station|host|open|closed|hours)\b|\b(date|time)\s*[:#.]|\b(date|time)\s+\d|@/i;
 export const DATE_OR_NUMBER_RE = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}|^[\d\s\W]+$/;
