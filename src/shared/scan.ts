@@ -28,7 +28,7 @@ export type ScanReceiptRequest = Static<typeof ScanReceiptRequest>;
 /** An item as read from the receipt (spec §3 scan result). */
 export const ScannedItem = Type.Object({
   name: Type.String(),
-  price: Type.Number(),
+  price: Type.Number({ description: "The line's total as printed: quantity × the price of one" }),
   quantity: Type.Number(),
   category: Type.String(),
 });

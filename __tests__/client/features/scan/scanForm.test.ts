@@ -29,11 +29,26 @@ describe('scanFormValues', () => {
     const values = scanFormValues(processed, defaultCategoryId(categories));
     expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', total: '10.30', categoryId: 'c-food' });
     expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([
-      { name: 'Milk', price: '3.00', quantity: '2' },
+      { name: 'Milk', price: '1.50', quantity: '2' },
       { name: 'Bread', price: '2.49', quantity: '1' },
     ]);
     // Rows get distinct keys so they can be removed one by one.
     expect(new Set(values.items.map((i) => i.key)).size).toBe(2);
+  });
+
+  it("turns the line total the scanner read into the price of one, or keeps one line of it when it doesn't split into cents", () => {
+    const items = [
+      { name: 'Saba Shio Yaki Set', price: 53.7, quantity: 3, category: 'food' },
+      { name: 'Bagels', price: 10, quantity: 3, category: 'food' },
+    ];
+    const values = scanFormValues({ ...processed, items }, '');
+    expect(values.items.map(({ price, quantity }) => [price, quantity])).toEqual([
+      ['17.90', '3'],
+      ['10.00', '1'],
+    ]);
+    // A currency without minor units splits into whole units.
+    const yen = scanFormValues({ ...processed, items: [{ name: 'Ramen', price: 2400, quantity: 2, category: 'food' }] }, '', '¥', 'JPY');
+    expect(yen.items.map(({ price, quantity }) => [price, quantity])).toEqual([['1200', '2']]);
   });
 
   it('leaves what the scanner could not read empty for the person to fill', () => {
@@ -132,7 +147,8 @@ describe('toScanPayload', () => {
       total_amount: 10.3,
       currency: 'USD',
       items: [
-        { id: null, name: 'Milk', price: 3, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
+        // The scanner read Milk's line total (3.00 for two); a receipt keeps the price of one.
+        { id: null, name: 'Milk', price: 1.5, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
         { id: null, name: 'Bread', price: 2.49, quantity: 1, category: 'food', assigned_to: null, shared_with: [] },
       ],
       image_url: 'data:image/png;base64,AAAA',

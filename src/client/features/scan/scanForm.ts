@@ -1,11 +1,11 @@
 import type { ScanReceiptBody } from '../../../shared/receipts';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/constants/receipts';
-import type { ProcessedData } from '../../../shared/scan';
+import type { ProcessedData, ScannedItem } from '../../../shared/scan';
 import { DEFAULT_SCAN_QUANTITY } from '../../../shared/constants/scan';
 import { todayIso } from '../../ui/dates';
 import { amountInputValue } from '../../ui/amountInput';
 import { displayCurrency, moneyInputText } from '../../ui/money';
-import { currencyOfMarker } from '../../../shared/currency';
+import { currencyOfMarker, minorUnits } from '../../../shared/currency';
 import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
 import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
 
@@ -54,8 +54,22 @@ export function scanFormValues(data: ProcessedData, categoryId: string, marker: 
     currency,
     rate: '',
     categoryId,
-    items: data.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity || DEFAULT_SCAN_QUANTITY) })),
+    items: data.items.map((i) => ({ ...newItem(), name: i.name, ...priceOfOne(i, currency) })),
   };
+}
+
+/**
+ * The scanner reads each line's total ('3 Coffee 7.50'); the form asks for the price of one and
+ * the quantity. A total that does not split into whole minor units stays one line of that total,
+ * so the items still add up to what was printed.
+ */
+function priceOfOne(item: ScannedItem, currency: string): { price: string; quantity: string } {
+  const quantity = item.quantity > 0 ? item.quantity : DEFAULT_SCAN_QUANTITY;
+  const scale = 10 ** minorUnits(currency);
+  const lineMinor = Math.round(item.price * scale);
+  if (Number.isInteger(quantity) && lineMinor % quantity === 0)
+    return { price: moneyInputText(lineMinor / quantity / scale, currency), quantity: String(quantity) };
+  return { price: moneyInputText(item.price, currency), quantity: String(DEFAULT_SCAN_QUANTITY) };
 }
 
 /**
