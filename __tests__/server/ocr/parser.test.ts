@@ -333,6 +333,12 @@ describe('store name: one misread letter in generic shop words', () => {
     expect(store('Lucky Enterfrise\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('Lucky Enterprise');
     expect(store('MARKED SPOT TRADING\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('MARKED SPOT TRADING');
   });
+  it('repairs a shop word split in two or missing a letter inside it, and SIN BHD, but not a word one letter short of another', () => {
+    expect(store('SANYU STAT IONERY SHOP\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('SANYU STATIONERY SHOP');
+    expect(store('Sanyu Statonery Shop\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('Sanyu Stationery Shop');
+    expect(store('MR. D.I.Y. (M) SIN BHD\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(store('PAGOH REST AND SERVICE AREA\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('PAGOH REST AND SERVICE AREA');
+  });
 });
 
 describe('store name: zero for O in CO.', () => {

@@ -109,9 +109,21 @@ const SHOP_WORDS = [
 /** Letter pairs OCR confuses in print (either way round). */
 const LETTER_CONFUSIONS = ['KR', 'TI', 'IL', 'FP', 'OD', 'OQ', 'CG', 'EF', 'HM', 'HN', 'UV', 'CE', 'BE', 'BR', 'JI', 'WN'];
 
+/** In the case the word was printed in (all capitals, capitalised or lower case). */
+function inCaseOf(word: string, fixed: string): string {
+  if (word === word.toUpperCase()) return fixed.toUpperCase();
+  return word[0] === word[0].toUpperCase() ? fixed[0].toUpperCase() + fixed.slice(1) : fixed;
+}
+
 function repairShopWord(word: string): string {
   const w = word.toLowerCase();
   if (w.length < 5 || !/^[a-z]+$/.test(w) || SHOP_WORDS.includes(w)) return word;
+  // A long shop word with one letter lost inside it ('STATONERY'); one short of its last letter is
+  // another word ('SERVICE', 'SERVICES').
+  if (w.length >= 7) {
+    const whole = SHOP_WORDS.find((v) => v.length === w.length + 1 && [...v].some((_, i) => i < w.length && v.slice(0, i) + v.slice(i + 1) === w));
+    if (whole) return inCaseOf(word, whole);
+  }
   for (const v of SHOP_WORDS) {
     if (v.length !== w.length) continue;
     let diff = -1;
@@ -132,12 +144,26 @@ function repairShopWord(word: string): string {
   return word;
 }
 
+/** A shop word OCR split in two ('SANYU STAT IONERY'). */
+function joinSplitShopWords(run: string): string {
+  const words = run.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (i + 1 < words.length && SHOP_WORDS.includes((words[i] + words[i + 1]).toLowerCase())) {
+      out.push(words[i] + words[i + 1]);
+      i++;
+    } else out.push(words[i]);
+  }
+  return out.join(' ');
+}
+
 export function normaliseLegalForm(name: string): string {
   return (
     name
+      .replace(/\b[A-Za-z]{2,}(?: [A-Za-z]{2,})+\b/g, joinSplitShopWords)
       .replace(/[A-Za-z]+/g, repairShopWord)
       // Keep the printed full stop ("SDN. BHD."): only the letters are repaired.
-      .replace(/\b[SC5][DO0]N(\.?)\s*[BE8]H[DO0]\b/gi, (m, dot: string) => {
+      .replace(/\b[SC5][DO0I]N(\.?)\s*[BE8]H[DO0]\b/gi, (m, dot: string) => {
         const fixed = `SDN${dot ? '. ' : ' '}BHD`;
         return m === m.toUpperCase() ? fixed : fixed.replace('SDN', 'Sdn').replace('BHD', 'Bhd');
       })
