@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
-import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, RECEIPT_SORTS } from './constants/receipts';
+import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, MAX_STORE_NAME, RECEIPT_SORTS } from './constants/receipts';
 // The client takes these from ./constants/receipts, which has no schema library behind it.
 export { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, TOTAL_COUNT_HEADER, DEFAULT_ITEM_CATEGORY, RECEIPT_SORTS, type ReceiptSort } from './constants/receipts';
 
@@ -15,7 +15,7 @@ export { MAX_OCR_TEXT } from './constants/receipts';
 
 const Money = Type.Number({ minimum: -MAX_PRINTED_AMOUNT, maximum: MAX_PRINTED_AMOUNT });
 const NonNegativeMoney = Type.Number({ minimum: 0, maximum: MAX_PRINTED_AMOUNT });
-const Store = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Store = Type.String({ minLength: 1, maxLength: MAX_STORE_NAME, pattern: '\\S' });
 /** Dates are checked by the service so that 'yesterday' and '2026-02-30' get a clear message. */
 const DateText = Type.String({ maxLength: 40, description: "A calendar date 'YYYY-MM-DD' (the scan payload may send an ISO date-time)" });
 const CategoryRef = Type.String({ minLength: 1, maxLength: 100, description: 'Category name (any case) or id; default Other' });

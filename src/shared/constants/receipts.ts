@@ -2,6 +2,9 @@
 
 export const MAX_RECEIPT_ITEMS = 200;
 
+/** The longest store name a receipt keeps. */
+export const MAX_STORE_NAME = 200;
+
 export const MAX_ITEM_QUANTITY = 100_000;
 
 /** Header of GET /receipts carrying the number of matching receipts, for paging. */

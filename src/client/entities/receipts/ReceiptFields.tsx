@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, InputAdornment, MenuItem, TextField, type Theme } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { CategoryWithSpending } from '../../../shared/categories';
+import { MAX_STORE_NAME } from '../../../shared/constants/receipts';
 
 export interface ReceiptFieldValues {
   store: string;
@@ -86,7 +87,7 @@ export function ReceiptFields({
         label="Store"
         required
         {...field('store')}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: MAX_STORE_NAME } }}
         sx={(theme) => ({ ...(wide ? WHOLE_ROW : {}), ...(field('store').sx?.(theme) ?? {}) })}
       />
       <TextField label="Date" type="date" required {...field('date')} slotProps={{ inputLabel: { shrink: true } }} />

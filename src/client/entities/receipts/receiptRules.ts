@@ -1,5 +1,5 @@
 import { amountInputError } from '../../ui/amountInput';
-import { MAX_ITEM_QUANTITY } from '../../../shared/constants/receipts';
+import { MAX_ITEM_QUANTITY, MAX_STORE_NAME } from '../../../shared/constants/receipts';
 import { isCalendarDate } from '../../ui/dates';
 
 /**
@@ -55,7 +55,7 @@ function isQuantity(text: string): boolean {
 export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amount'): ReceiptBasicsErrors {
   const errors: ReceiptBasicsErrors = {};
   if (!values.store.trim()) errors.store = 'Store is required';
-  else if (values.store.trim().length > 200) errors.store = 'Store must be at most 200 characters';
+  else if (values.store.trim().length > MAX_STORE_NAME) errors.store = `Store must be at most ${MAX_STORE_NAME} characters`;
   if (!values.date.trim()) errors.date = 'Date is required';
   else if (!isCalendarDate(values.date.trim())) errors.date = 'Enter a valid date';
   if (!values.amount.trim()) errors.amount = `${amountLabel} is required`;

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import type { Executor } from '../../db/schema';
 import { storeKey } from '../../storeKey';
 import { fromMinor } from '../../../shared/currency';
+import { MAX_STORE_NAME } from '../../../shared/constants/receipts';
 import {
   STATEMENT_SAMPLE_ROWS,
   type GuessedMapping,
@@ -42,8 +43,8 @@ export interface UploadedStatement {
 
 const previewNotFound = () => notFound('Import preview not found');
 const NOT_CSV = 'This file is not a CSV statement: export it from your bank as CSV (UTF-8 or Windows-1252)';
-/** The longest store name a receipt keeps (the receipt forms' limit). */
-const MAX_STORE = 200;
+/** The longest file name a preview keeps: a name is shown, never parsed. */
+const MAX_FILE_NAME = 255;
 
 /** Records read, classified and written together: what the import holds at once, however long the file. */
 const CHUNK_ROWS = 1000;
@@ -191,7 +192,7 @@ export class ImportService {
     const complete = completeMapping(mapping);
     const id = await writeAsUser(this.db, userId, async (trx) => {
       if (sent) await saveMapping(trx, userId, key, sent);
-      return insertPreview(trx, userId, { fileName: file.name.slice(0, MAX_STORE), headerKey: key, bytes: file.bytes });
+      return insertPreview(trx, userId, { fileName: file.name.slice(0, MAX_FILE_NAME), headerKey: key, bytes: file.bytes });
     });
     const facts: Omit<ImportPreview, 'rows' | 'problems' | 'counts'> = {
       id,
@@ -269,7 +270,7 @@ export class ImportService {
           .filter((a) => recorded.has(a.row.fingerprint))
           .map(({ row, id }) => ({
             id,
-            store: row.description.slice(0, MAX_STORE),
+            store: row.description.slice(0, MAX_STORE_NAME),
             date: row.date,
             currency: row.currency,
             printed_minor: row.amount,
