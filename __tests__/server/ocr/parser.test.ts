@@ -68,6 +68,8 @@ describe('items: group subtotals', () => {
   it("drops a line whose price is the sum of the items above it ('Food'), and goes on counting after it", () => {
     const text = 'CAFE\nBurrito Cmb 8.28\nBur-BRC 3.78\nFood 12.06\nIced Tea 2.50\nLemonade 2.50\nSUBTOTAL 17.06\nTOTAL 18.00\n';
     expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Burrito Cmb', 'Bur-BRC', 'Iced Tea', 'Lemonade']);
+    // A tax line with its rate glued on is no item either.
+    expect(parseReceipt('CAFE\nBurger 11.00\nRESORT TAX27 2.86\nTOTAL 13.86\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Burger']);
     // Two of the same price are two things bought, not a subtotal of one.
     expect(parseReceipt('CAFE\nTaco 3.00\nTaco 3.00\nTOTAL 6.00\n', { dateOrder: 'MDY' }).items).toHaveLength(2);
   });
