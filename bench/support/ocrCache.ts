@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decodeImage } from '../../src/server/ocr/image';
 import type { Box } from '../../src/server/ocr/image';
-import { PaddleOcr, rowsFromSegments, rowsToText, type ReadSegment } from '../../src/server/ocr/paddle';
+import { PaddleOcr, rowsToText, textRows, type ReadSegment } from '../../src/server/ocr/paddle';
 import type { LineLayout } from '../../src/server/ocr/parser';
 
 export interface CachedRead {
@@ -36,7 +36,7 @@ export async function readCached(dir: string, file: string, fresh = false): Prom
     fs.mkdirSync(path.dirname(cached), { recursive: true });
     fs.writeFileSync(cached, JSON.stringify(read));
   }
-  return rowsToText(rowsFromSegments(read.segments), read.box);
+  return rowsToText(textRows(read.segments), read.box);
 }
 
 export async function closeCachedEngine(): Promise<void> {

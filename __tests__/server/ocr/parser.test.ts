@@ -285,6 +285,16 @@ describe('dates: OCR slips and plausibility', () => {
   it('reads a month-name date with an apostrophe year after a numbered field', () => {
     expect(one("0168 20:14 #04 MAR.19'17 REG001", 'MDY')).toBe('2017-03-19');
   });
+  it("reads a month's name with a letter read as a digit", () => {
+    expect(one("Tbl 55/1 Chk 4488\n0ct08'14 12:10PM", 'MDY')).toBe('2014-10-08');
+    expect(one("Date: Ju115'17 04:07PM", 'MDY')).toBe('2017-07-15');
+    // A digit inside another word is no month.
+    expect(datesInLine('Guests 2 Tb1 12', 'MDY')).toEqual([]);
+  });
+  it('reads a month, day and year run together, and a year printed against the time', () => {
+    expect(one('Mar1818 10:54AM', 'MDY')).toBe('2018-03-18');
+    expect(one('Invoice #2143    4/15/1612:03:14 PM', 'MDY')).toBe('2016-04-15');
+  });
 });
 
 describe('store name: generic clean-up', () => {

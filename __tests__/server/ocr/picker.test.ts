@@ -124,6 +124,18 @@ describe('store and date candidates', () => {
     expect(storeCandidates(toLines('IKEA\nIKEA FOOD')).find((c) => c.value === 'IKEA IKEA FOOD')?.features).toMatchObject({ repeats_word: 1 });
   });
 
+  test('a logo read with letters wrong over the name printed in full is marked both ways; a branch number and a line under the items are marked', () => {
+    const garbled = storeCandidates(toLines('HEART SPORTUGA\nHeart of Portugal Restaurant\n241 Mineola Blvd'));
+    expect(garbled.find((c) => c.value === 'HEART SPORTUGA')?.features).toMatchObject({ garbled_echo_below: 1 });
+    expect(garbled.find((c) => c.value === 'Heart of Portugal Restaurant')?.features).toMatchObject({ garbled_echo_above: 1 });
+    // Lines that merely share a few letters are not echoes.
+    const apart = storeCandidates(toLines('GOLDEN SPOON\nNew Portugal Market\n12 Main Street'));
+    expect(apart.every((c) => !c.features.garbled_echo_above && !c.features.garbled_echo_below)).toBe(true);
+    const branch = storeCandidates(toLines('**PURCHASE **\nPanda Express #2614\nBrooklyn, NY\n1 Plate 9.10\nCHOW MEIN-1/2'));
+    expect(branch.find((c) => c.value === 'Panda Express #2614')?.features).toMatchObject({ store_number: 1, after_amount: 0 });
+    expect(branch.find((c) => c.value === 'CHOW MEIN-1/2')?.features).toMatchObject({ after_amount: 1 });
+  });
+
   test('common OCR slips in names are repaired: & read as S, EHD for BHD, S/R for S/B, one letter of a shop word', () => {
     expect(tidyName('TEO HENG STATIONERY S BOOKS')).toBe('TEO HENG STATIONERY & BOOKS');
     expect(tidyName('GARDENIA BAKERIES (KL) SDN EHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');

@@ -10,9 +10,15 @@ import { DETECT_DEFAULTS, detectText, type DetectOptions } from './detect';
 import { loadCharset, modelFiles, type Charset } from './models';
 import { recognizeSegments, type ReadSegment } from './recognize';
 import { rowsFromSegments, type TextRow } from './rows';
+import { withWordsChecked } from './wordCheck';
 
-export { rowsFromSegments, rowsToText, type TextRow } from './rows';
+export { rowsToText, type TextRow } from './rows';
 export type { ReadSegment } from './recognize';
+
+/** The receipt's rows from its read segments, each unsure word checked against the lexicon first. */
+export function textRows(segments: ReadSegment[]): TextRow[] {
+  return rowsFromSegments(segments.map(withWordsChecked));
+}
 
 type Ort = typeof import('onnxruntime-node');
 
@@ -58,7 +64,7 @@ export class PaddleOcr {
 
   /** The text rows of the printed area of `image`, top to bottom. */
   async read(image: DecodedImage, detect: Partial<DetectOptions> = {}): Promise<TextRow[]> {
-    return rowsFromSegments(await this.readSegments(image, detect));
+    return textRows(await this.readSegments(image, detect));
   }
 
   /** Every text segment read in `image`, before they are grouped into rows. */

@@ -13,7 +13,21 @@ export interface ReadSegment {
   text: string;
   /** Mean probability of the kept characters, 0-1. */
   conf: number;
+  /** The characters read unsure, each with the likeliest other letter (what a word check may choose). */
+  alts?: CharAlternative[];
 }
+
+/** At text position `at`, the character read with probability `p` could be the letter `alt` (probability `altP`). */
+export interface CharAlternative {
+  at: number;
+  p: number;
+  alt: string;
+  altP: number;
+}
+
+/** A character read with less than this probability keeps its runner-up letter. */
+export const UNSURE_CHAR = 0.95;
+const LETTER = /^[A-Za-z]$/;
 
 const LINE_HEIGHT = 48;
 const MAX_WIDTH = 1600;
@@ -75,10 +89,33 @@ function segmentWidth(r: TextRegion): number {
  */
 export const SPACE_MIN = 0.08;
 
+/** The likeliest letter at step `base` other than `best` itself in either case. */
+function runnerUpLetter(probs: Float32Array, base: number, best: number, charset: Charset): { alt: string; altP: number } | null {
+  const own = charset.chars[best].toLowerCase();
+  let alt = -1;
+  let altP = 0;
+  for (let a = 1; a < charset.allowed.length; a++) {
+    const c = charset.allowed[a];
+    const p = probs[base + c];
+    if (p > altP && LETTER.test(charset.chars[c]) && charset.chars[c].toLowerCase() !== own) {
+      alt = c;
+      altP = p;
+    }
+  }
+  return alt > 0 ? { alt: charset.chars[alt], altP } : null;
+}
+
 /** Greedy CTC decoding of one sample's steps over the allowed classes. */
-export function decodeSteps(probs: Float32Array, offset: number, steps: number, classes: number, charset: Charset): { text: string; conf: number } {
+export function decodeSteps(
+  probs: Float32Array,
+  offset: number,
+  steps: number,
+  classes: number,
+  charset: Charset,
+): { text: string; conf: number; alts: CharAlternative[] } {
   const { allowed, chars } = charset;
   const space = chars.length - 1;
+  const alts: CharAlternative[] = [];
   let text = '';
   let confSum = 0;
   let kept = 0;
@@ -98,13 +135,17 @@ export function decodeSteps(probs: Float32Array, offset: number, steps: number, 
     if (best === space) {
       if (prev !== space && text.length) text += ' ';
     } else if (best !== 0 && best !== prev) {
+      if (bestP < UNSURE_CHAR && /^[A-Za-z0-9]$/.test(chars[best])) {
+        const runnerUp = runnerUpLetter(probs, base, best, charset);
+        if (runnerUp) alts.push({ at: text.length, p: bestP, ...runnerUp });
+      }
       text += chars[best];
       confSum += bestP;
       kept++;
     }
     prev = best;
   }
-  return { text, conf: kept ? confSum / kept : 0 };
+  return { text, conf: kept ? confSum / kept : 0, alts };
 }
 
 export async function recognizeSegments(
@@ -137,8 +178,9 @@ export async function recognizeSegments(
     const probs = out.data as Float32Array;
     batch.forEach((seg, n) => {
       const used = Math.min(steps, Math.ceil(seg.w / STRIDE) + 1);
-      const { text, conf } = decodeSteps(probs, n * steps * classes, used, classes, charset);
-      results[seg.i] = { region: seg.r, text: text.trim(), conf };
+      const { text, conf, alts } = decodeSteps(probs, n * steps * classes, used, classes, charset);
+      // Decoding never starts with a space, so trimming the end keeps every position.
+      results[seg.i] = { region: seg.r, text: text.trimEnd(), conf, ...(alts.length ? { alts } : {}) };
     });
     start = end;
   }

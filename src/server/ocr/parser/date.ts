@@ -102,10 +102,23 @@ export interface Candidate {
   pos: number;
 }
 
+/** Letters OCR reads as digits inside a month's name ('0ct', 'Ju1', 'N0v'). */
+const MONTH_SLIPS: Record<string, string> = { '0': 'o', '1': 'l', '5': 's', '8': 'b' };
+const SLIPPED_MONTHS = new Set(Object.keys(MONTHS).filter((k) => k.length === 3));
+
+/** A month's abbreviation with a letter read as a digit, written right: '0ct08'14' → 'Oct08'14'. */
+function monthNamesRepaired(text: string): string {
+  return text.replace(/(?<![A-Za-z0-9])([A-Za-z0-9]{3})(?=\s?\d|['.])/g, (tok: string) => {
+    if (!/\d/.test(tok) || !/[A-Za-z]{2}/.test(tok)) return tok;
+    const letters = tok.replace(/\d/g, (d) => MONTH_SLIPS[d] ?? d);
+    return SLIPPED_MONTHS.has(letters.toLowerCase()) ? letters[0].toUpperCase() + letters.slice(1).toLowerCase() : tok;
+  });
+}
+
 /** All plausible dates in one line, with a confidence score. */
 export function datesInLine(text: string, order: DateOrder): { date: string; score: number }[] {
   const out: { date: string; score: number }[] = [];
-  const t = text;
+  const t = monthNamesRepaired(text);
   // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
   const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
   for (const m of t.matchAll(numRe)) {
@@ -148,6 +161,17 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     const mon = MONTHS[m[1].toLowerCase().slice(0, 3)];
     const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[2]));
     if (date) out.push({ date, score: 3 });
+  }
+  // Month name, day and year run together, the year's apostrophe lost: MAR1818.
+  for (const m of t.matchAll(new RegExp(`(?<![a-z])${MONTH_RE}(\\d{2})(\\d{2})(?![\\d'])`, 'gi'))) {
+    const date = makeDate(fullYear(Number(m[3]), 2), MONTHS[m[1].toLowerCase().slice(0, 3)], Number(m[2]));
+    if (date) out.push({ date, score: 1.5 });
+  }
+  // A two-digit year printed against the time: 4/15/1612:03:14.
+  for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2})(?=\d{1,2}:\d{2})/g)) {
+    const [a, b, y] = [Number(m[1]), Number(m[2]), fullYear(Number(m[3]), 2)];
+    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    if (date) out.push({ date, score: 1.5 });
   }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.

@@ -174,6 +174,14 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
       // A large logo word over the name printed in full ('PASTA' over 'Bella Pasta'): the full line repeats it.
       echoes_above: echoesAbove(squeezed, i, sq) ? 1 : 0,
       echoed_below: squeezed.slice(i + span, i + span + 3).some((t) => t.length > sq.length && sq.length >= 3 && t.includes(sq)) ? 1 : 0,
+      // A logo read with a letter or two wrong ('HEART SPORTUGA' over 'Heart of Portugal Restaurant'):
+      // most of its letter pairs recur in a longer line just below, or it echoes such a line above.
+      garbled_echo_below: span === 1 && squeezed.slice(i + 1, i + 4).some((t) => garbledEcho(sq, t)) ? 1 : 0,
+      garbled_echo_above: squeezed.slice(Math.max(0, i - 3), i).some((t) => garbledEcho(t, sq)) ? 1 : 0,
+      // A branch number after the name ('Panda Express #2614').
+      store_number: /\S\s*#\s*\d{1,6}(?:-\d+)?$/.test(value) ? 1 : 0,
+      // Under a line with an amount the items have begun: no header line comes after them.
+      after_amount: header.slice(0, i).some((l) => findMoney(l.text).length > 0) ? 1 : 0,
       // A word set between stars ('**DUPLICATE**', '** PURCHASE **') is a banner over the receipt, not its name.
       banner: /^\W*\*{2,}|\*{2,}\W*$/.test(header[i].text) ? 1 : 0,
       repeats_word: /\b(\w{3,})\b\W+\1\b/i.test(value) ? 1 : 0,
@@ -213,6 +221,18 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
     }
   });
   return out;
+}
+
+/** Share of the short line's letter pairs found in the long one. */
+function pairShare(short: string, long: string): number {
+  let found = 0;
+  for (let k = 0; k + 1 < short.length; k++) if (long.includes(short.slice(k, k + 2))) found++;
+  return short.length > 1 ? found / (short.length - 1) : 0;
+}
+
+/** `short` is `long` (or its start) misread: not the same text, but three in four of its letter pairs are in it. */
+function garbledEcho(short: string, long: string): boolean {
+  return short.length >= 5 && long.length > short.length && !long.includes(short) && pairShare(short, long) >= 0.75;
 }
 
 /** The name repeats what the lines just above it say, in one or several of them ('THE' / 'PLACE' / '2BE' over 'The Place 2 Be'). */
