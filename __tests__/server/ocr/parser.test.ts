@@ -72,6 +72,10 @@ describe('items: group subtotals', () => {
     expect(parseReceipt('CAFE\nBurger 11.00\nRESORT TAX27 2.86\nTOTAL 13.86\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Burger']);
     // Two of the same price are two things bought, not a subtotal of one.
     expect(parseReceipt('CAFE\nTaco 3.00\nTaco 3.00\nTOTAL 6.00\n', { dateOrder: 'MDY' }).items).toHaveLength(2);
+    // A coupon or voucher taken off is nothing bought.
+    expect(parseReceipt('PIZZA\nHand Toss Cheese 12.49\nCOUPON (F6) 10.18\nTOTAL 2.31\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual([
+      'Hand Toss Cheese',
+    ]);
   });
 });
 

@@ -13,7 +13,7 @@ const RECEIPT_WORDS = [
   'sdn bhd llc inc ltd corp plc gmbh reg roc gst sst vat hst pst',
   // field labels and their abbreviations
   'tel fax qty pcs amt tbl chk svr ttl subtotal sub disc rnd adj inv cashier invoice receipt chg svc srv trx txn',
-  'ref auth appr acct approx rm myr usd sgd nett gratuity tip tips kembali tunai jumlah harga',
+  'ref auth appr acct approx rm myr usd sgd nett gratuity tip tips kembali tunai jumlah harga www com http https',
   // Malay address and shop words
   'jalan jln taman tmn lorong persiaran lebuh kawasan perindustrian bandar kampung kg seksyen pusat kedai runcit',
   'restoran syarikat perniagaan farmasi niaga dan baru utama selangor johor kuala lumpur negeri sembilan melaka',

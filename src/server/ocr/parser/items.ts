@@ -14,7 +14,7 @@ export interface ReceiptItem {
 
 /** Lines that carry money but are not purchases ('TAX27': a tax line with its rate glued on). */
 const NON_ITEM_RE =
-  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\btax(?=\d)|\d{1,2}:\d{2}|%/i;
+  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|coupon|voucher|promo|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\btax(?=\d)|\d{1,2}:\d{2}|%/i;
 
 // Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
 const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
