@@ -26,7 +26,7 @@ export interface CharAlternative {
 }
 
 /** A character read with less than this probability keeps its runner-up letter. */
-export const UNSURE_CHAR = 0.95;
+const UNSURE_CHAR = 0.95;
 const LETTER = /^[A-Za-z]$/;
 
 const LINE_HEIGHT = 48;

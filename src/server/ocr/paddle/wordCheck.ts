@@ -8,7 +8,7 @@ import { isKnownWord } from './lexicon';
 import type { CharAlternative, ReadSegment } from './recognize';
 
 /** The runner-up must be at least this likely against the letter read (weighed on the train sets). */
-export const MIN_ODDS = 0.05;
+const MIN_ODDS = 0.05;
 const MAX_PLACES = 3;
 const MAX_CHANGES = 2;
 

@@ -109,7 +109,7 @@ const SLIPPED_MONTHS = new Set(Object.keys(MONTHS).filter((k) => k.length === 3)
 /** A month's abbreviation with a letter read as a digit, written right: '0ct08'14' → 'Oct08'14'. */
 function monthNamesRepaired(text: string): string {
   return text.replace(/(?<![A-Za-z0-9])([A-Za-z0-9]{3})(?=\s?\d|['.])/g, (tok: string) => {
-    if (!/\d/.test(tok) || !/[A-Za-z]{2}/.test(tok)) return tok;
+    if (!/\d/.test(tok)) return tok;
     const letters = tok.replace(/\d/g, (d) => MONTH_SLIPS[d] ?? d);
     return SLIPPED_MONTHS.has(letters.toLowerCase()) ? letters[0].toUpperCase() + letters.slice(1).toLowerCase() : tok;
   });

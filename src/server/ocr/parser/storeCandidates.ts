@@ -149,6 +149,8 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
     .slice(HEADER_LINES)
     .map((l) => squeeze(l.text))
     .join('|');
+  // Under the first line with an amount the items have begun: no header line comes after them.
+  const firstAmount = header.findIndex((l) => findMoney(l.text).length > 0);
   const out: StoreCandidate[] = [];
   const seen = new Set<string>();
 
@@ -180,8 +182,7 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
       garbled_echo_above: squeezed.slice(Math.max(0, i - 3), i).some((t) => garbledEcho(t, sq)) ? 1 : 0,
       // A branch number after the name ('Panda Express #2614').
       store_number: /\S\s*#\s*\d{1,6}(?:-\d+)?$/.test(value) ? 1 : 0,
-      // Under a line with an amount the items have begun: no header line comes after them.
-      after_amount: header.slice(0, i).some((l) => findMoney(l.text).length > 0) ? 1 : 0,
+      after_amount: firstAmount >= 0 && i > firstAmount ? 1 : 0,
       // A word set between stars ('**DUPLICATE**', '** PURCHASE **') is a banner over the receipt, not its name.
       banner: /^\W*\*{2,}|\*{2,}\W*$/.test(header[i].text) ? 1 : 0,
       repeats_word: /\b(\w{3,})\b\W+\1\b/i.test(value) ? 1 : 0,
