@@ -199,7 +199,57 @@ describe('totals', () => {
   });
 });
 
+describe('items: words that are food on one line and payment on another', () => {
+  it("keeps 'Tender', 'Tip' and 'Round' in a dish's name, but not a tender, tip or rounding line", () => {
+    const text = [
+      '1 #6 3 TENDER ML    8.69',
+      'Steak Tip Skewers    12.99',
+      '1 GL ROUND POND SB    13.00',
+      'Subtotal    34.68',
+      'Tip:    5.00',
+      'Rounding Adj    0.02',
+      'Total    39.70',
+      'CASH TENDER    40.00',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['#6 3 TENDER ML', 8.69],
+      ['Steak Tip Skewers', 12.99],
+      ['GL ROUND POND SB', 13],
+    ]);
+    expect(parseReceipt('CAFE\nLatte    4.00\nTip    1.00\nTENDER    5.00\nTotal    5.00\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Latte']);
+  });
+
+  it('reads a count of one glued to the name where the others print their count, but not a word that starts with I', () => {
+    const text = ['1LATTE    1.75', '1 SALMON    7.95', 'ICED TEA    2.50', 'Amount Due    12.20'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.quantity])).toEqual([
+      ['LATTE', 1],
+      ['SALMON', 1],
+      ['ICED TEA', 1],
+    ]);
+    // Without counts printed, a leading I is the name's own.
+    expect(parseReceipt('IKURA    9.00\nTotal    9.00\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['IKURA']);
+  });
+
+  it('drops order-type and reprint lines that carry the amount', () => {
+    const text = ['Burger    9.99', 'DRIVE THRU    9.99', 'Reprint #:1    9.99', 'NET    9.99', 'Total    9.99'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Burger']);
+  });
+});
+
 describe('OCR slips in amounts', () => {
+  it('reads S for 5 inside an amount and a dash for its point, but leaves a date or a phone number alone', () => {
+    const text = ['UONG RIPIENE 9.7S', 'Chicken Parm21-7S', 'SCAMPI MILAN2S.7S', 'Piatto Gorgonzola    $12-99', 'SUBTOT    69.24', 'TOTAL    69.24'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['UONG RIPIENE', 9.75],
+      ['Chicken Parm', 21.75],
+      ['SCAMPI MILAN', 25.75],
+      ['Piatto Gorgonzola', 12.99],
+    ]);
+    expect(toLines('Date: 12-18')[0].text).toBe('Date: 12-18');
+    expect(toLines('Tel 555-12')[0].text).toBe('Tel 555-12');
+    expect(toLines('Order 11/08 12-18')[0].text).toBe('Order 11/08 12-18');
+  });
+
   it('reads a price column misread with a colon, but leaves times alone', () => {
     const r = parseReceipt('TACO SHOP\nSprite          2:90\nTime:           10:22\nTOTAL           2.90\n', { dateOrder: 'MDY' });
     expect(r.items).toEqual([{ name: 'Sprite', price: 2.9, quantity: 1, category: 'food' }]);

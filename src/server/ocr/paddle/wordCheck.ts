@@ -4,7 +4,7 @@
  * that word is the reading ('BIILION' → 'BILLION', 'CNE' → 'ONE'). A word that is already a word,
  * or that no runner-up makes one, is kept as read: names are often no English word.
  */
-import { isKnownWord } from './lexicon';
+import { isKnownWord } from '../lexicon';
 import type { CharAlternative, ReadSegment } from './recognize';
 
 /** The runner-up must be at least this likely against the letter read (weighed on the train sets). */

@@ -3,6 +3,7 @@
  * block. Quantities appear as a leading count ("2 Lunch 45.90"), as "2 x 3.50" / "2 @ 1.75",
  * or in brackets ("Margarita (2 @14.00) 28.00"). Price is the line total.
  */
+import { isKnownWord } from '../lexicon';
 import { findMoney, lettersForDigits, round2, trailingMoney, type Line } from './text';
 
 export interface ReceiptItem {
@@ -12,13 +13,19 @@ export interface ReceiptItem {
   category: string;
 }
 
-/** Lines that carry money but are not purchases ('TAX27': a tax line with its rate glued on). */
+/**
+ * Lines that carry money but are not purchases ('TAX27': a tax line with its rate glued on). A
+ * tender is a payment where it heads the line or follows the means of payment, and a tip where an
+ * amount follows it; elsewhere ('Chicken Tenders', 'Steak Tip Skewers') they are food.
+ */
 const NON_ITEM_RE =
-  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tender(ed)?|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|tip|gratuity|rounding|round(ed)?|discount|coupon|voucher|promo|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member)\b|\btax(?=\d)|\d{1,2}:\d{2}|%/i;
+  /\b(sub[\s/-]*(?:tota[l1i]?|tt[l1])|total|tota1|ttl|tax|taxable(?=\s*:)|gst|vat|sst|hst|change|cash|tendered|(?:cash|card|credit|amount|amt)\s*tender|^\s*tender|visa|master\s*card|amex|debit|credit|card|balance|amount|amt|due|paid|payment|gratuity|rounding|rounded|round\s*(?:adj\w*|off|diff\w*)|rnd\s*adj|discount|coupon|voucher|promo|savings?|deposit|refund|points?|auth|approval|account|acct|ref(erence)?|invoice|receipt|table|server|guests?|order|check|date|time|tel|phone|fax|qty|quantity|items?\s*sold|item\(s\)|summary|service\s*charge|suggested|cashier|member|nett?|reprint|dine[\s-]*in|drive[\s-]*thr?u)\b|\btax(?=\d)|(?<!\b(?:steak|sirloin|beef)\s)\btips?(?=\s*(?:[:$\d%]|amount|amt|$))|\d{1,2}:\d{2}|%/i;
 
 // Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
 const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
 const LEADING_QTY_RE = /^(\d{1,2})\s+(?=[A-Za-z#])/;
+/** A count of one glued to the name, read as a letter ("1LATTE" → "ILATTE", "IFRESH COD"). */
+const GLUED_ONE_RE = /^[Il|]([A-Z]{3,})\b/;
 
 function cleanName(s: string): string {
   return s
@@ -40,6 +47,9 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
   const region = lines.slice(Math.max(0, start), Math.min(end, lines.length));
   // Where the item prices are printed with '$', a price without one that starts with 5 or S had its '$' misread.
   const dollarStyle = region.filter((l) => DOLLAR_PRICE_RE.test(l.text)).length >= 2;
+  // Where items are printed with their count in front, a name that starts with I glued to a
+  // capitalised word that is no word ("ILATTE") had its count of one misread; "ICED" is a word.
+  const countedStyle = region.some((l) => LEADING_QTY_RE.test(l.text));
   for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
     let text = lines[i].text;
     let price = trailingMoney(text);
@@ -73,6 +83,8 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
         quantity = Number(col[2]);
         namePart = col[1];
       }
+      const glued = countedStyle && quantity === 1 ? GLUED_ONE_RE.exec(namePart.trimStart()) : null;
+      if (glued && !isKnownWord(glued[0])) namePart = namePart.trimStart().slice(1);
       const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
       countedLine = Boolean(lead && Number(lead[1]) > 0);
       if (lead && countedLine) {

@@ -46,6 +46,9 @@ export function repairDigits(s: string): string {
       // "15. 03", "8 .39": a stray space around the decimal point of an amount
       .replace(/(\d) ?([.,]) ?(\d{2})(?!\d)/g, '$1$2$3')
       .replace(/([$]|RM)\s?[Oo](?=[.,]\d)/g, '$10')
+      // S for 5 inside an amount: "9.7S", "2S.7S"
+      .replace(/(\d)S(?=[.,]\d)/g, '$15')
+      .replace(/(\d[.,-]\d)S\b/g, '$15')
   );
 }
 
@@ -71,6 +74,15 @@ export function toLines(raw: string): Line[] {
         segs[segs.length - 1] = lastSeg.replace(':', '.');
       }
     }
+    // A price read with a dash for its point ("$12-99", "Parm21-75"): at the end of a line
+    // with a label and no other date, it is the amount, not a range or a date.
+    const tail = /(^|[\s$A-Za-z])(\d{1,4})-(\d{2})$/.exec(segs[segs.length - 1]);
+    if (tail && segs.length >= 1) {
+      const rest = segs.join('').slice(0, -tail[0].length + tail[1].length);
+      if (/[A-Za-z]{2,}/.test(rest) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order|tel|phone|fax)\b|\d[/.-]\d|\d:\d/i.test(rest)) {
+        segs[segs.length - 1] = segs[segs.length - 1].replace(/(\d{1,4})-(\d{2})$/, '$1.$2');
+      }
+    }
     const spaced = segs.join('').trim();
     const text = spaced.replace(/\s+/g, ' ').trim();
     if (!text || isJunkSegment(text)) return;
@@ -85,15 +97,18 @@ const MONEY_RE = /(?:(RM|MYR|USD|US\$|\$|S\$|£|€)[\s.]?)?(-)?(\d{1,3}(?:,\d{3
 export function findMoney(text: string): Money[] {
   const out: Money[] = [];
   for (const m of text.matchAll(MONEY_RE)) {
-    const start = m.index ?? 0;
+    let start = m.index ?? 0;
     // Reject parts of longer numbers/dates: "01.03.18", "12.5.2018", "1.234.56".
     const before = text.slice(Math.max(0, start - 1), start);
     if (/[\d.,/-]/.test(before) && !m[1]) continue;
+    // Letters ending a word are no currency: "Parm21.75" is Parm at 21.75, not RM 21.75.
+    const inWord = Boolean(m[1] && /^[A-Za-z]/.test(m[1]) && /[A-Za-z]/.test(before));
+    if (inWord) start = text.indexOf(m[3], start);
     const intPart = m[3].replace(/,/g, '');
     if (intPart.length > 7) continue;
     const value = Number(`${m[2] ?? ''}${intPart}.${m[4]}`);
     if (!Number.isFinite(value)) continue;
-    out.push({ value, start, end: start + m[0].length, currency: Boolean(m[1]) });
+    out.push({ value, start, end: (m.index ?? 0) + m[0].length, currency: Boolean(m[1]) && !inWord });
   }
   return out;
 }
