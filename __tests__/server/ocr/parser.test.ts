@@ -1,7 +1,7 @@
 import { parseReceipt, parseReceiptDetailed, parseStoreFromHeader, receiptCandidates } from '../../../src/server/ocr/parser';
 import { UNSURE_BELOW } from '../../../src/shared/scan';
 import { datesInLine, parseDate } from '../../../src/server/ocr/parser/date';
-import { toLines, findMoney } from '../../../src/server/ocr/parser/text';
+import { toLines, findMoney, lettersForDigits } from '../../../src/server/ocr/parser/text';
 
 const US_DINER = `
       JOE'S CORNER DINER
@@ -402,6 +402,12 @@ describe('store name: one misread letter in generic shop words', () => {
     expect(store('Sanyu Statonery Shop\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('Sanyu Stationery Shop');
     expect(store('MR. D.I.Y. (M) SIN BHD\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('MR. D.I.Y. (M) SDN BHD');
     expect(store('PAGOH REST AND SERVICE AREA\nNO 5, JALAN 2\nTOTAL 5.00')).toBe('PAGOH REST AND SERVICE AREA');
+  });
+});
+
+describe('digits read for letters', () => {
+  it('reads them as letters inside a word, and at its end only where that makes a word', () => {
+    expect(['G1ass', '0pen', 'S0ON', 'Gri11', 'CHLOE81', 'Room8'].map(lettersForDigits)).toEqual(['Glass', 'Open', 'SOON', 'Grill', 'CHLOE81', 'Room8']);
   });
 });
 

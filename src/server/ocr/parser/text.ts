@@ -3,6 +3,7 @@
  * OCR text of photos carries junk from the table around the receipt and typical digit
  * confusions (O for 0, a space after the decimal point); we repair only what is unambiguous.
  */
+import { isKnownWord } from '../lexicon';
 
 export interface Line {
   /** Index in the original text (0-based, blank lines counted). */
@@ -136,7 +137,10 @@ export function lettersForDigits(word: string): string {
       .replace(/[^A-Za-z]/g, '')
       .slice(1)
       .toLowerCase();
-  return word.replace(/[0158]/g, (d, at: number) => DIGIT_AS_LETTER[d][lower && at > 0 ? 1 : 0]);
+  const letters = word.replace(/[0158]/g, (d, at: number) => DIGIT_AS_LETTER[d][lower && at > 0 ? 1 : 0]);
+  // Digits that end a word are as often a number printed against it ('CHLOE81', 'EMILIA9'): read
+  // as letters only where that makes a word ('Gri11').
+  return /\d$/.test(word) && !isKnownWord(letters) ? word : letters;
 }
 
 export function round2(n: number): number {
