@@ -339,6 +339,9 @@ describe('dates: OCR slips and plausibility', () => {
   it('reads a month-name date with an apostrophe year after a numbered field', () => {
     expect(one("0168 20:14 #04 MAR.19'17 REG001", 'MDY')).toBe('2017-03-19');
   });
+  it('reads a date with the time between the day and the year, not the hour as the year', () => {
+    expect(one('CARRY-OUT, SUN JUN 24 20:49:53 2018', 'MDY')).toBe('2018-06-24');
+  });
   it("reads a month's name with a letter read as a digit", () => {
     expect(one("Tbl 55/1 Chk 4488\n0ct08'14 12:10PM", 'MDY')).toBe('2014-10-08');
     expect(one("Date: Ju115'17 04:07PM", 'MDY')).toBe('2017-07-15');

@@ -156,10 +156,16 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     if (date) out.push({ date, score: 3 });
   }
   // Month name first: Mar 25, 2018 / March 25 2018 / Apr 01, 2019
-  const mdy = new RegExp(`(?<![a-z])${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?(?:[\\s,.\\/-]+'?|')(\\d{4}|\\d{2})(?!\\d)`, 'gi');
+  // (Not an hour: "Jun 24 20:49".)
+  const mdy = new RegExp(`(?<![a-z])${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?(?:[\\s,.\\/-]+'?|')(\\d{4}|\\d{2})(?![\\d:])`, 'gi');
   for (const m of t.matchAll(mdy)) {
     const mon = MONTHS[m[1].toLowerCase().slice(0, 3)];
     const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[2]));
+    if (date) out.push({ date, score: 3 });
+  }
+  // The time between the day and the year, as C's asctime prints it: Sun Jun 24 20:49:53 2018.
+  for (const m of t.matchAll(new RegExp(`(?<![a-z])${MONTH_RE}\\s+(\\d{1,2})\\s+\\d{1,2}:\\d{2}(?::\\d{2})?\\s+(\\d{4})(?!\\d)`, 'gi'))) {
+    const date = makeDate(Number(m[3]), MONTHS[m[1].toLowerCase().slice(0, 3)], Number(m[2]));
     if (date) out.push({ date, score: 3 });
   }
   // Month name, day and year run together, the year's apostrophe lost: MAR1818.
