@@ -335,6 +335,7 @@ describe('dates: OCR slips and plausibility', () => {
   it('reads run-together dates with a slash misread as 7', () => {
     expect(one('027032018', 'DMY')).toBe('2018-03-02');
     expect(one('02032018', 'DMY')).toBe('2018-03-02');
+    expect(one('NOEMI    5/1972019', 'MDY')).toBe('2019-05-19');
   });
   it('reads a month-name date with an apostrophe year after a numbered field', () => {
     expect(one("0168 20:14 #04 MAR.19'17 REG001", 'MDY')).toBe('2017-03-19');

@@ -179,6 +179,12 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
     if (date) out.push({ date, score: 1.5 });
   }
+  // One slash read right and the other read as 7 or 1: 5/1972019.
+  for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})[71](20\d{2})(?!\d)/g)) {
+    const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    if (date) out.push({ date, score: 0.5 });
+  }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.
   for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
