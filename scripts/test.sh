@@ -25,7 +25,8 @@ together() {
     log=$(mktemp)
     names+=("$name")
     logs+=("$log")
-    bash -c "$cmd" >"$log" 2>&1 &
+    # Each check's own time, so the slowest pair can be seen in the output.
+    bash -c 'start=$SECONDS; rc=0; bash -c "$1" || rc=$?; echo "(took $((SECONDS - start)) s)"; exit $rc' _ "$cmd" >"$log" 2>&1 &
     pids+=($!)
   done
   for i in "${!pids[@]}"; do
@@ -52,13 +53,15 @@ JEST_REDIS=""
 if [ -n "$REDIS_URL_FOUND" ]; then export TEST_REDIS_URL="$REDIS_URL_FOUND"; else JEST_REDIS="--testPathIgnorePatterns=\.redis\.test\.ts$"; fi
 
 PG_URL=$(bash scripts/ensure-postgres.sh || true)
+# The OCR suites read images and text and touch no database: once, on PGlite, is enough.
+PG_SKIP="--testPathIgnorePatterns=/__tests__/server/ocr/"
 if [ -n "$PG_URL" ]; then
   # Two auth emulators on their own ports, so the two passes never share accounts. The
   # PostgreSQL pass keeps images in the database, as a cluster does; the build and it together
   # take less time than the PGlite pass, so the cluster test (which needs the build) follows them
   # there while the PGlite pass still runs.
   together \
-    "Production build; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
+    "Production build; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS $PG_SKIP --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
     "Unit and API tests (PGlite)" "env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci $JEST_REDIS --json --outputFile=$RESULTS/unit-pglite.json"
 else
   together \
@@ -69,7 +72,9 @@ fi
 [ -n "$REDIS_URL_FOUND" ] || step "Redis: none on 127.0.0.1:6379 and none could be started or installed here; skipped the shared rate-limit tests"
 
 step "Browser tests (Chromium)"
+SECONDS=0
 npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"
+echo "(took $SECONDS s)"
 
 echo
 node scripts/test-summary.js
