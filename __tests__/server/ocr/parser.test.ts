@@ -228,6 +228,11 @@ describe('items: words that are food on one line and payment on another', () => 
     ]);
     // Without counts printed, a leading I is the name's own.
     expect(parseReceipt('IKURA    9.00\nTotal    9.00\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['IKURA']);
+    // Nor where what follows the I is no word either ('IKAN BILIS': Malay for anchovies).
+    expect(parseReceipt('1 TEH O    1.50\nIKAN BILIS    4.00\nTotal    5.50\n', { dateOrder: 'DMY' }).items.map((i) => i.name)).toEqual([
+      'TEH O',
+      'IKAN BILIS',
+    ]);
   });
 
   it('drops order-type and reprint lines that carry the amount', () => {

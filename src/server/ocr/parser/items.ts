@@ -48,7 +48,8 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
   // Where the item prices are printed with '$', a price without one that starts with 5 or S had its '$' misread.
   const dollarStyle = region.filter((l) => DOLLAR_PRICE_RE.test(l.text)).length >= 2;
   // Where items are printed with their count in front, a name that starts with I glued to a
-  // capitalised word that is no word ("ILATTE") had its count of one misread; "ICED" is a word.
+  // capitalised word, where that word is one and the whole is none ("ILATTE"), had its count of
+  // one misread; "ICED" and "IKAN" are left alone.
   const countedStyle = region.some((l) => LEADING_QTY_RE.test(l.text));
   for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
     let text = lines[i].text;
@@ -84,7 +85,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
         namePart = col[1];
       }
       const glued = countedStyle && quantity === 1 ? GLUED_ONE_RE.exec(namePart.trimStart()) : null;
-      if (glued && !isKnownWord(glued[0])) namePart = namePart.trimStart().slice(1);
+      if (glued && !isKnownWord(glued[0]) && isKnownWord(glued[1])) namePart = namePart.trimStart().slice(1);
       const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
       countedLine = Boolean(lead && Number(lead[1]) > 0);
       if (lead && countedLine) {
