@@ -55,18 +55,19 @@ if [ -n "$REDIS_URL_FOUND" ]; then export TEST_REDIS_URL="$REDIS_URL_FOUND"; els
 PG_URL=$(bash scripts/ensure-postgres.sh || true)
 # The OCR suites read images and text and touch no database: once, on PGlite, is enough.
 PG_SKIP="--testPathIgnorePatterns=/__tests__/server/ocr/"
+# The screens' tests (no API) go with the build, so that the two sides take about as long.
+CLIENT="TEST_AUTH_EMULATOR_HOST=127.0.0.1:9169 npx jest --ci --selectProjects client --json --outputFile=$RESULTS/client.json"
+PGLITE="env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --selectProjects server $JEST_REDIS --json --outputFile=$RESULTS/server-pglite.json"
 if [ -n "$PG_URL" ]; then
-  # Two auth emulators on their own ports, so the two passes never share accounts. The
-  # PostgreSQL pass keeps images in the database, as a cluster does; the build and it together
-  # take less time than the PGlite pass, so the cluster test (which needs the build) follows them
-  # there while the PGlite pass still runs.
+  # Each pass has its own auth emulator port, so no two share accounts. The PostgreSQL pass
+  # keeps images in the database, as a cluster does; the cluster test needs the build.
   together \
-    "Production build; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS $PG_SKIP --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
-    "Unit and API tests (PGlite)" "env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci $JEST_REDIS --json --outputFile=$RESULTS/unit-pglite.json"
+    "Production build; the screens' tests; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && $CLIENT && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS $PG_SKIP --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
+    "Unit and API tests (PGlite)" "$PGLITE"
 else
   together \
-    "Unit and API tests (PGlite)" "env -u DATABASE_URL npx jest --ci $JEST_REDIS --json --outputFile=$RESULTS/unit-pglite.json" \
-    "Production build" "npx webpack --mode production >/dev/null"
+    "Unit and API tests (PGlite)" "$PGLITE" \
+    "Production build; the screens' tests" "npx webpack --mode production >/dev/null && $CLIENT"
   step "PostgreSQL: none on 127.0.0.1:5432 and none could be installed here; skipped the PostgreSQL pass and the cluster test"
 fi
 [ -n "$REDIS_URL_FOUND" ] || step "Redis: none on 127.0.0.1:6379 and none could be started or installed here; skipped the shared rate-limit tests"
