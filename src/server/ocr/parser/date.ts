@@ -35,6 +35,11 @@ export function makeDate(y: number, m: number, d: number): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** The date whose day and month stand first and second as the receipt's order prints them. */
+function inOrder(y: number, first: number, second: number, order: DateOrder): string | null {
+  return order === 'DMY' ? makeDate(y, second, first) : makeDate(y, first, second);
+}
+
 /** Common OCR confusions inside a date token. */
 function fixDigits(s: string): string {
   return s
@@ -74,7 +79,7 @@ function repairOneDigit(a: string, b: string, c: string, order: DateOrder): stri
         const q = [...parts];
         q[pi] = part.slice(0, i) + alt + part.slice(i + 1);
         const y = fullYear(Number(q[2]), q[2].length);
-        const d = order === 'DMY' ? makeDate(y, Number(q[1]), Number(q[0])) : makeDate(y, Number(q[0]), Number(q[1]));
+        const d = inOrder(y, Number(q[0]), Number(q[1]), order);
         if (d) found.add(d);
       }
     }
@@ -134,8 +139,8 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     } else if (a.length <= 2 && c.length !== 3) {
       const y = fullYear(Number(c), c.length);
       const [first, second] = [Number(a), Number(b)];
-      const preferred = order === 'DMY' ? makeDate(y, second, first) : makeDate(y, first, second);
-      const other = order === 'DMY' ? makeDate(y, first, second) : makeDate(y, second, first);
+      const preferred = inOrder(y, first, second, order);
+      const other = inOrder(y, second, first, order);
       date = preferred ?? other;
       if (!preferred) score -= 0.5;
     }
@@ -176,20 +181,20 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
   // A two-digit year printed against the time: 4/15/1612:03:14.
   for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2})(?=\d{1,2}:\d{2})/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[2]), fullYear(Number(m[3]), 2)];
-    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    const date = inOrder(y, a, b, order);
     if (date) out.push({ date, score: 1.5 });
   }
   // One slash read right and the other read as 7 or 1: 5/1972019.
   for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})[71](20\d{2})(?!\d)/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    const date = inOrder(y, a, b, order);
     if (date) out.push({ date, score: 0.5 });
   }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.
   for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[5])];
-    const date = order === 'DMY' ? makeDate(y, b, a) : makeDate(y, a, b);
+    const date = inOrder(y, a, b, order);
     if (date) out.push({ date, score: m[2] || m[4] ? 0.3 : 0.5 });
   }
   return out;

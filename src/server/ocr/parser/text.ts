@@ -53,6 +53,11 @@ export function repairDigits(s: string): string {
   );
 }
 
+/** A line's text before an amount names a price: it has a word, and nothing of a date, a time, a phone or a table. */
+function labelsAPrice(label: string): boolean {
+  return /[A-Za-z]{2,}/.test(label) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order|tel|phone|fax)\b|\d[/.-]\d|\d:\d/i.test(label);
+}
+
 /** Split text into cleaned, non-empty lines (junk margins from photos removed). */
 export function toLines(raw: string): Line[] {
   const out: Line[] = [];
@@ -69,20 +74,14 @@ export function toLines(raw: string): Line[] {
     // A price column read with a colon ("Bread      3:25"): a lone h:mm at the end of a
     // labelled line with no date/time context is far more often a misread decimal point.
     const lastSeg = segs[segs.length - 1];
-    if (segs.length >= 3 && /^\$?\d{1,4}:\d{2}$/.test(lastSeg.trim())) {
-      const label = segs.slice(0, -2).join('');
-      if (/[A-Za-z]{2,}/.test(label) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order)\b|\d[/.-]\d|\d:\d/i.test(label)) {
-        segs[segs.length - 1] = lastSeg.replace(':', '.');
-      }
+    if (segs.length >= 3 && /^\$?\d{1,4}:\d{2}$/.test(lastSeg.trim()) && labelsAPrice(segs.slice(0, -2).join(''))) {
+      segs[segs.length - 1] = lastSeg.replace(':', '.');
     }
-    // A price read with a dash for its point ("$12-99", "Parm21-75"): at the end of a line
-    // with a label and no other date, it is the amount, not a range or a date.
-    const tail = /(^|[\s$A-Za-z])(\d{1,4})-(\d{2})$/.exec(segs[segs.length - 1]);
-    if (tail && segs.length >= 1) {
-      const rest = segs.join('').slice(0, -tail[0].length + tail[1].length);
-      if (/[A-Za-z]{2,}/.test(rest) && !/\b(time|date|am|pm|open|close[ds]?|hours?|table|order|tel|phone|fax)\b|\d[/.-]\d|\d:\d/i.test(rest)) {
-        segs[segs.length - 1] = segs[segs.length - 1].replace(/(\d{1,4})-(\d{2})$/, '$1.$2');
-      }
+    // The same for a dash read for the point ("$12-99", "Parm21-75"), printed apart or not.
+    const last = segs[segs.length - 1];
+    const dashed = /(^|[\s$A-Za-z])(\d{1,4})-(\d{2})$/.exec(last);
+    if (dashed && labelsAPrice(segs.slice(0, -1).join('') + last.slice(0, dashed.index + dashed[1].length))) {
+      segs[segs.length - 1] = last.replace(/(\d{1,4})-(\d{2})$/, '$1.$2');
     }
     const spaced = segs.join('').trim();
     const text = spaced.replace(/\s+/g, ' ').trim();
