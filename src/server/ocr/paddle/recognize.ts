@@ -31,9 +31,12 @@ const LETTER = /^[A-Za-z]$/;
 
 const LINE_HEIGHT = 48;
 const MAX_WIDTH = 1600;
-/** Pixels of padding a batch may carry per segment before it is cut: keeps batches of alike widths. */
-const BATCH_PIXELS = 48 * 2400;
-const BATCH_MAX = 16;
+/**
+ * Small batches of alike widths: on CPU the model reads several short batches faster than one
+ * large one (bench/scan.ts), and a short segment carries little padding.
+ */
+const BATCH_PIXELS = 48 * 800;
+const BATCH_MAX = 4;
 /** The recogniser's input steps per output step. */
 const STRIDE = 8;
 
