@@ -59,6 +59,18 @@ test('scans a receipt image into fields and raw text', async () => {
   expect(scanner.stats()).toEqual({ busy: 0, queued: 0, size: 1 });
 }, 20_000);
 
+test('a receipt printed large, which is found at a smaller scale, is read as well as one printed small', async () => {
+  const { processed_data: p } = await scanner.scan(await renderReceipt(RECEIPT, 44, 1230), { dateOrder: 'MDY' });
+  expect(p.store_name).toBe('GREENLEAF MARKET');
+  expect(p.date).toBe('2021-03-14');
+  expect(p.total_amount).toBe(11.61);
+  expect(p.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+    ['Apples', 4.5, 1],
+    ['Bread', 3.25, 1],
+    ['Milk', 3, 2],
+  ]);
+}, 20_000);
+
 test('a long receipt, whose text is found in overlapping strips, is read line by line to the total', async () => {
   const prices = Array.from({ length: 44 }, (_, i) => (1 + ((i * 37) % 90) / 10).toFixed(2));
   const lines = ['           LONGVIEW FOODS', 'Date: 03/14/2021'];

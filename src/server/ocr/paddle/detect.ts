@@ -21,7 +21,7 @@ export interface TextRegion {
 }
 
 export interface DetectOptions {
-  /** Width the printed area is scaled to for detection. */
+  /** Width the printed area is scaled to for detection, unless its text is large (see textHeight). */
   targetWidth: number;
   /** Cap on the detection input's pixels (tall receipts are scaled down to fit). */
   maxPixels: number;
@@ -33,6 +33,13 @@ export interface DetectOptions {
   unclipRatio: number;
   /** Larger inputs are run in strips of at most this many pixels: the model's working memory follows the strip, not the receipt. */
   stripPixels: number;
+  /**
+   * Where a quick detection at `probeWidth` finds the text large, the area is scaled down so that
+   * its median text segment, as the probe measures it, is this high: large print reads as well
+   * smaller, in far fewer pixels. 0: size by `targetWidth` alone.
+   */
+  textHeight: number;
+  probeWidth: number;
 }
 
 export const DETECT_DEFAULTS: DetectOptions = {
@@ -42,7 +49,14 @@ export const DETECT_DEFAULTS: DetectOptions = {
   minScore: 0.6,
   unclipRatio: 1.6,
   stripPixels: 1_000_000,
+  textHeight: 48,
+  probeWidth: 240,
 };
+
+/** Largest upscaling of the printed area: beyond it a small photo's blur only grows. */
+const MAX_SCALE = 2;
+/** Text segments the probe must find for their height to be trusted. */
+const MIN_PROBE_SEGMENTS = 5;
 
 /** Rows of context above and below the part of a strip that is kept, so text at a seam is seen whole. */
 const STRIP_CONTEXT = 64;
@@ -54,16 +68,37 @@ const LEVEL = (2 * Math.PI) / 180;
 
 type Ort = typeof import('onnxruntime-node');
 
-function detectionSize(w: number, h: number, opts: DetectOptions): { width: number; height: number } {
-  let s = Math.min(opts.targetWidth / w, 2);
+/** Input size for scale `s` of a w×h area: within the pixel cap, sides a multiple of 32. */
+function detectionSize(w: number, h: number, s: number, opts: DetectOptions): { width: number; height: number } {
   if (w * s * h * s > opts.maxPixels) s = Math.sqrt(opts.maxPixels / (w * h));
   const round32 = (v: number) => Math.max(32, Math.round(v / 32) * 32);
   return { width: round32(w * s), height: round32(h * s) };
 }
 
+/** The median height of the probe's text segments (wider than tall, so not stray marks), in raster pixels. */
+function medianTextHeight(regions: TextRegion[]): number | null {
+  const hs = regions
+    .filter((r) => r.width > 2 * r.height)
+    .map((r) => r.height)
+    .sort((a, b) => a - b);
+  return hs.length >= MIN_PROBE_SEGMENTS ? hs[Math.floor(hs.length / 2)] : null;
+}
+
+/** The detection scale: by width, lowered where the probe found the text large (never raised: small print keeps every pixel). */
+export function detectionScale(boxWidth: number, probeTextHeight: number | null, opts: Pick<DetectOptions, 'targetWidth' | 'textHeight'>): number {
+  const byWidth = Math.min(opts.targetWidth / boxWidth, MAX_SCALE);
+  return probeTextHeight && opts.textHeight ? Math.min(opts.textHeight / probeTextHeight, byWidth) : byWidth;
+}
+
 export async function detectText(ort: Ort, session: InferenceSession, image: DecodedImage, opts: DetectOptions = DETECT_DEFAULTS): Promise<TextRegion[]> {
+  const width = image.box.width;
+  const probe = opts.textHeight ? medianTextHeight(await detectAt(ort, session, image, Math.min(opts.probeWidth / width, MAX_SCALE), opts)) : null;
+  return detectAt(ort, session, image, detectionScale(width, probe, opts), opts);
+}
+
+async function detectAt(ort: Ort, session: InferenceSession, image: DecodedImage, scale: number, opts: DetectOptions): Promise<TextRegion[]> {
   const { box } = image;
-  const { width: W, height: H } = detectionSize(box.width, box.height, opts);
+  const { width: W, height: H } = detectionSize(box.width, box.height, scale, opts);
   const grey = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .extract({ left: Math.round(box.left), top: Math.round(box.top), width: Math.round(box.width), height: Math.round(box.height) })
     .resize(W, H, { fit: 'fill' })
