@@ -165,17 +165,20 @@ describe('totals', () => {
       receiptCandidates('SHOP\nTOTAL 10.00\nRounding Adj 0.00\nCASH 10.05\n', { dateOrder: 'DMY' }).total.every((c) => c.features.rounding_applied === 0),
     ).toBe(true);
   });
-  it('takes the amount after cash rounding when it is printed as a total with its adjustment, not the cash handed over', () => {
+  it('takes the amount after cash rounding where the receipt shows it, not the cash handed over', () => {
     const head = 'KEDAI ABC\nNO 5, JALAN 2\n30-06-16\nB019 MARIGOLD HL MILK 1L RM100.00 s\n5S9 TIGER BEER RM81.98 s\n';
     const rounded = `${head}Total Sales (Inclusive GST) RM 181.98\nRounding Adjustment RM .02\nRounding RM 182.00\nVISA RM 182.00\n`;
     expect(parseReceipt(rounded, { dateOrder: 'DMY' }).total_amount).toBe(182);
     // An adjustment that does not come to a multiple of five cents rounds nothing.
     const odd = `${head}Total Sales (Inclusive GST) RM 181.98\nRounding Adjustment RM -.02\nRounding RM 181.96\nVISA RM 181.96\n`;
     expect(parseReceipt(odd, { dateOrder: 'DMY' }).total_amount).toBe(181.98);
-    // Cash handed over is no printed total: it does not replace the total before rounding.
+    // Cash that is exactly the total and its printed rounding is the rounded amount paid (what
+    // the train receipts' labels record where the rounded total is printed nowhere else).
     const cashOnly =
       'TAX INVOICE\nREG 30-04-2018 15:57\nB/W COPY A4\nS RM1.38\nGST TA AMT RM1.30\nGST 6% RM0.08\nTOTAL RM1.38\nROUNDING RM0.02\nCASH RM1.40\nGOODS SOLD ARE NOT\nRETURNABLE\n';
-    expect(parseReceipt(cashOnly, { dateOrder: 'DMY' }).total_amount).toBe(1.38);
+    expect(parseReceipt(cashOnly, { dateOrder: 'DMY' }).total_amount).toBe(1.4);
+    // Cash handed over that is no sum of the receipt's does not replace its total.
+    expect(parseReceipt(cashOnly.replace('CASH RM1.40', 'CASH RM5.00'), { dateOrder: 'DMY' }).total_amount).toBe(1.38);
   });
   it('handles "Grand Total" with a discount and cash tendered', () => {
     const text = 'PIZZA PLACE\nSub-Total : 45.70\nCoupon Discount : 14.80\nGrand Total : 30.90\nPayment : 101.00\nChange Due : 70.10\n';
