@@ -6,6 +6,7 @@
  *   dist/server/main.js        the API (and, in production, the web app: SERVE_WEB)
  *   dist/server/web.js         the web app alone, for a separate web process
  *   dist/server/scan-child.js  the scan process the API starts for OCR
+ *   dist/server/recognize-worker.js  a text-recognition thread of the scan process
  */
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -19,6 +20,7 @@ export async function buildServer(outdir = path.join(root, 'dist', 'server')): P
       web: path.join(root, 'src/server/web/main.ts'),
       worker: path.join(root, 'src/server/worker.ts'),
       'scan-child': path.join(root, 'src/server/ocr/scanProcess/child.ts'),
+      'recognize-worker': path.join(root, 'src/server/ocr/paddle/recognizeWorker.ts'),
     },
     outdir,
     bundle: true,

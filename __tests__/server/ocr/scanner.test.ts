@@ -1,5 +1,9 @@
 import sharp from 'sharp';
 import { createReceiptScanner, engineOf, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../../src/server/ocr';
+import { decodeImage } from '../../../src/server/ocr/image';
+import { PaddleOcr } from '../../../src/server/ocr/paddle';
+import { modelFiles } from '../../../src/server/ocr/paddle/models';
+import { RecognitionPool } from '../../../src/server/ocr/paddle/recognitionPool';
 
 /** Render receipt lines to a clean PNG, so the test needs no dataset. */
 async function renderReceipt(lines: string[], fontSize = 20, width = 560): Promise<Buffer> {
@@ -198,4 +202,29 @@ describe('the PP-OCR scan process', () => {
     expect(alive(pid)).toBe(false);
     await expect(own.scan(image, { dateOrder: 'MDY' })).rejects.toBeInstanceOf(OcrFailedError);
   }, 40_000);
+});
+
+describe('the recognition pool (one recogniser per core, side by side)', () => {
+  let paddle: PaddleOcr;
+  beforeAll(async () => {
+    paddle = await PaddleOcr.create({ threads: 2 });
+  }, 30_000);
+  afterAll(async () => {
+    await paddle?.close();
+  });
+
+  test('pictures read at the same time get each its own text, the same as read one by one', async () => {
+    const other = ['        HARBOUR HARDWARE', 'Date: 11/02/2022', 'Hinges                 7.20', 'Screws                 2.15', 'TOTAL                  9.35'];
+    const pictures = await Promise.all([decodeImage(image), decodeImage(await renderReceipt(other))]);
+    const alone = [];
+    for (const picture of pictures) alone.push((await paddle.readSegments(picture)).map((s) => s.text));
+    const together = (await Promise.all(pictures.map((picture) => paddle.readSegments(picture)))).map((segs) => segs.map((s) => s.text));
+    expect(together).toEqual(alone);
+    expect(alone[0].join(' ')).toMatch(/GREENLEAF MARKET/);
+    expect(alone[1].join(' ')).toMatch(/HARBOUR HARDWARE/);
+  }, 30_000);
+
+  test("a recogniser that cannot load its model fails the start with the model's error", async () => {
+    await expect(RecognitionPool.create({ ...modelFiles(), recognition: '/nonexistent/rec.onnx' }, 2)).rejects.toThrow(/nonexistent\/rec\.onnx/);
+  });
 });

@@ -7,7 +7,8 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { DecodedImage } from '../image';
 import { OcrFailedError } from '../errors';
 import { DETECT_DEFAULTS, detectText, type DetectOptions } from './detect';
-import { loadCharset, modelFiles, type Charset } from './models';
+import { modelFiles, sessionOptions } from './models';
+import { RecognitionPool } from './recognitionPool';
 import { recognizeSegments, type ReadSegment } from './recognize';
 import { rowsFromSegments, type TextRow } from './rows';
 import { withWordsChecked } from './wordCheck';
@@ -23,7 +24,7 @@ export function textRows(segments: ReadSegment[]): TextRow[] {
 type Ort = typeof import('onnxruntime-node');
 
 export interface PaddleOptions {
-  /** Threads ONNX Runtime uses inside one model run (default: every core). */
+  /** Cores the engine uses (default: every core): threads inside one detection run, recognisers side by side. */
   threads?: number;
   detect?: Partial<DetectOptions>;
 }
@@ -32,8 +33,7 @@ export class PaddleOcr {
   private constructor(
     private readonly ort: Ort,
     private readonly det: InferenceSession,
-    private readonly rec: InferenceSession,
-    private readonly charset: Charset,
+    private readonly rec: RecognitionPool,
     private readonly detectOptions: DetectOptions,
   ) {}
 
@@ -43,20 +43,15 @@ export class PaddleOcr {
       const ort: Ort = await import('onnxruntime-node');
       const files = modelFiles();
       const threads = Math.max(1, opts.threads ?? os.availableParallelism());
-      const sessionOptions: InferenceSession.SessionOptions = {
-        intraOpNumThreads: threads,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-        executionMode: 'sequential',
-        // Memory patterns are planned and kept per input shape, and every receipt brings new
-        // shapes: with them on, memory only grows. Measured: no slower without them.
-        enableMemPattern: false,
-      };
-      const [det, rec] = await Promise.all([
-        ort.InferenceSession.create(files.detection, sessionOptions),
-        ort.InferenceSession.create(files.recognition, sessionOptions),
+      const [det, rec] = await Promise.allSettled([
+        ort.InferenceSession.create(files.detection, sessionOptions(threads)),
+        RecognitionPool.create(files, threads),
       ]);
-      return new PaddleOcr(ort, det, rec, loadCharset(files.characters), { ...DETECT_DEFAULTS, ...(opts.detect ?? {}) });
+      if (det.status === 'rejected' || rec.status === 'rejected') {
+        await Promise.all([det.status === 'fulfilled' && det.value.release(), rec.status === 'fulfilled' && rec.value.close()]);
+        throw det.status === 'rejected' ? det.reason : (rec as PromiseRejectedResult).reason;
+      }
+      return new PaddleOcr(ort, det.value, rec.value, { ...DETECT_DEFAULTS, ...(opts.detect ?? {}) });
     } catch (err) {
       throw new OcrFailedError(`Could not start the OCR engine: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
@@ -71,13 +66,13 @@ export class PaddleOcr {
   async readSegments(image: DecodedImage, detect: Partial<DetectOptions> = {}): Promise<ReadSegment[]> {
     try {
       const regions = await detectText(this.ort, this.det, image, { ...this.detectOptions, ...detect });
-      return await recognizeSegments(this.ort, this.rec, image, regions, this.charset);
+      return await recognizeSegments((task) => this.rec.read(task), image, regions);
     } catch (err) {
       throw new OcrFailedError(`OCR failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release()]);
+    await Promise.all([this.det.release(), this.rec.close()]);
   }
 }

@@ -3,7 +3,6 @@
  * angle, scaled to the model's 48-pixel line height, read in batches of similar width, and
  * decoded greedily (CTC: best class per step, repeats and blanks removed).
  */
-import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
 import type { DecodedImage } from '../image';
 import type { Charset } from './models';
 import type { TextRegion } from './detect';
@@ -16,6 +15,23 @@ export interface ReadSegment {
   /** The characters read unsure, each with the likeliest other letter (what a word check may choose). */
   alts?: CharAlternative[];
 }
+
+/** A batch of segment crops for the recogniser: `count` grey planes of LINE_HEIGHT × `width`, and each one's output steps. */
+export interface RecognitionTask {
+  grey: Float32Array<ArrayBuffer>;
+  count: number;
+  width: number;
+  steps: number[];
+}
+
+export interface RecognizedText {
+  text: string;
+  conf: number;
+  alts: CharAlternative[];
+}
+
+/** Reads a batch (the recognition pool, recognitionPool.ts). */
+export type ReadBatch = (task: RecognitionTask) => Promise<RecognizedText[]>;
 
 /** At text position `at`, the character read with probability `p` could be the letter `alt` (probability `altP`). */
 export interface CharAlternative {
@@ -39,8 +55,6 @@ const BATCH_PIXELS = 48 * 800;
 const BATCH_MAX = 4;
 /** The recogniser's input steps per output step. */
 const STRIDE = 8;
-
-type Ort = typeof import('onnxruntime-node');
 
 /** Segment `r` of the raster, resampled to LINE_HEIGHT rows and `outW` columns (bilinear, supersampled when shrinking). */
 export function cropSegment(image: DecodedImage, r: TextRegion, outW: number, out: Float32Array, stride: number, offset: number): void {
@@ -109,13 +123,7 @@ function runnerUpLetter(probs: Float32Array, base: number, best: number, charset
 }
 
 /** Greedy CTC decoding of one sample's steps over the allowed classes. */
-export function decodeSteps(
-  probs: Float32Array,
-  offset: number,
-  steps: number,
-  classes: number,
-  charset: Charset,
-): { text: string; conf: number; alts: CharAlternative[] } {
+export function decodeSteps(probs: Float32Array, offset: number, steps: number, classes: number, charset: Charset): RecognizedText {
   const { allowed, chars } = charset;
   const space = chars.length - 1;
   const alts: CharAlternative[] = [];
@@ -151,41 +159,38 @@ export function decodeSteps(
   return { text, conf: kept ? confSum / kept : 0, alts };
 }
 
-export async function recognizeSegments(
-  ort: Ort,
-  session: InferenceSession,
-  image: DecodedImage,
-  regions: TextRegion[],
-  charset: Charset,
-): Promise<ReadSegment[]> {
-  const order = regions.map((r, i) => ({ r, i, w: segmentWidth(r) })).sort((a, b) => a.w - b.w);
-  const results: ReadSegment[] = new Array(regions.length);
+/** Segments of alike widths in batches, as the recogniser reads them: indexes into `regions`, with their crop widths. */
+function batchesOf(regions: TextRegion[]): { i: number; w: number }[][] {
+  const order = regions.map((r, i) => ({ i, w: segmentWidth(r) })).sort((a, b) => a.w - b.w);
+  const batches: { i: number; w: number }[][] = [];
   let start = 0;
   while (start < order.length) {
     // Widths rise through `order`: grow the batch while its padded size stays small.
     let end = start + 1;
     while (end < order.length && end - start < BATCH_MAX && order[end].w * (end - start + 1) * LINE_HEIGHT <= BATCH_PIXELS) end++;
-    const batch = order.slice(start, end);
-    const width = Math.ceil(batch[batch.length - 1].w / STRIDE) * STRIDE;
-    const plane = LINE_HEIGHT * width;
-    const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((seg, n) => {
-      const base = n * 3 * plane;
-      cropSegment(image, seg.r, seg.w, input, width, base);
-      input.copyWithin(base + plane, base, base + plane);
-      input.copyWithin(base + 2 * plane, base, base + plane);
-    });
-    const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, LINE_HEIGHT, width]) };
-    const out = (await session.run(feeds))[session.outputNames[0]] as OrtTensor;
-    const [, steps, classes] = out.dims as number[];
-    const probs = out.data as Float32Array;
-    batch.forEach((seg, n) => {
-      const used = Math.min(steps, Math.ceil(seg.w / STRIDE) + 1);
-      const { text, conf, alts } = decodeSteps(probs, n * steps * classes, used, classes, charset);
-      // Decoding never starts with a space, so trimming the end keeps every position.
-      results[seg.i] = { region: seg.r, text: text.trimEnd(), conf, ...(alts.length ? { alts } : {}) };
-    });
+    batches.push(order.slice(start, end));
     start = end;
   }
+  return batches;
+}
+
+export async function recognizeSegments(read: ReadBatch, image: DecodedImage, regions: TextRegion[]): Promise<ReadSegment[]> {
+  const results: ReadSegment[] = new Array(regions.length);
+  // The widest first, so the parallel readers finish together rather than one waiting on the last long batch.
+  const batches = batchesOf(regions).reverse();
+  await Promise.all(
+    batches.map(async (batch) => {
+      const width = Math.ceil(batch[batch.length - 1].w / STRIDE) * STRIDE;
+      const plane = LINE_HEIGHT * width;
+      const grey = new Float32Array(batch.length * plane);
+      batch.forEach((seg, n) => cropSegment(image, regions[seg.i], seg.w, grey, width, n * plane));
+      const texts = await read({ grey, count: batch.length, width, steps: batch.map((seg) => Math.ceil(seg.w / STRIDE) + 1) });
+      batch.forEach((seg, n) => {
+        const { text, conf, alts } = texts[n];
+        // Decoding never starts with a space, so trimming the end keeps every position.
+        results[seg.i] = { region: regions[seg.i], text: text.trimEnd(), conf, ...(alts.length ? { alts } : {}) };
+      });
+    }),
+  );
   return results;
 }

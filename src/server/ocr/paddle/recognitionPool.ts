@@ -1,0 +1,52 @@
+/**
+ * The recognisers, one per core, each on a worker thread of its own. On CPU the recogniser's
+ * small batches gain little from a second thread inside one model run, but two runs side by
+ * side take half the time: the pool reads a receipt's batches in parallel.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { ModelFiles } from './models';
+import type { RecognitionTask, RecognizedText } from './recognize';
+import type { RecognitionWorkerData } from './recognizeWorker';
+
+/** The compiled worker beside a server build (scripts/build-server.ts), else the TypeScript source. */
+const WORKER =
+  [path.join(__dirname, 'recognize-worker.js'), path.join(__dirname, 'recognizeWorker.cjs')].find((f) => fs.existsSync(f)) ??
+  path.join(__dirname, 'recognizeWorker.cjs');
+
+/** A batch that loads and runs every worker's model once: a pool that starts is a pool that reads. */
+const WARM_UP: RecognitionTask = { grey: new Float32Array(48 * 16), count: 1, width: 16, steps: [2] };
+
+export class RecognitionPool {
+  private constructor(private readonly pool: Piscina<RecognitionTask, RecognizedText[]>) {}
+
+  static async create(files: ModelFiles, size: number): Promise<RecognitionPool> {
+    const workerData: RecognitionWorkerData = { recognition: files.recognition, characters: files.characters };
+    const pool = new Piscina<RecognitionTask, RecognizedText[]>({
+      filename: WORKER,
+      minThreads: size,
+      maxThreads: size,
+      // The workers hold the model for the life of the scan process, which itself exits when idle.
+      idleTimeout: Infinity,
+      workerData,
+    });
+    const recognition = new RecognitionPool(pool);
+    try {
+      await Promise.all(Array.from({ length: size }, () => recognition.read({ ...WARM_UP, grey: WARM_UP.grey.slice() })));
+    } catch (err) {
+      await pool.destroy();
+      throw err;
+    }
+    return recognition;
+  }
+
+  /** Reads one batch; its crop buffer moves to the worker and is unusable here afterwards. */
+  read(task: RecognitionTask): Promise<RecognizedText[]> {
+    return this.pool.run(task, { transferList: [task.grey.buffer] });
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
