@@ -397,6 +397,15 @@ describe('store name: generic clean-up', () => {
     const drive = receiptCandidates('Sonic Drive-In\nTOTAL 5.00', { dateOrder: 'MDY' }).store[0];
     expect(drive.features.address).toBe(0);
   });
+  it('drops a registration field after the name, its label too when the number is on the next line', () => {
+    expect(store('ENW Hardware Centre (M) Sdn. Bhd. Co. Reg. No.\n795225-A\nNo 3, Jalan 2\nTOTAL 5.00')).toBe('ENW Hardware Centre (M) Sdn. Bhd.');
+    expect(store('ACME Sdn. Bhd. GST Reg. No.: 000155453440\nNo 3, Jalan 2\nTOTAL 5.00')).toBe('ACME Sdn. Bhd.');
+    expect(store('CO NOODLE HOUSE\n12 Main Street\nTOTAL 5.00')).toBe('CO NOODLE HOUSE');
+  });
+  it('puts back the opening bracket OCR lost before a short code', () => {
+    expect(store('GARDENIA BAKERIES KL) SDN BHD\nLot 3, Jalan Pelabur\nTOTAL 5.00')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(store('GARDENIA BAKERIES (KL) SDN BHD\nLot 3, Jalan Pelabur\nTOTAL 5.00')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+  });
   it('repairs BBO to BBQ', () => {
     expect(store('OHANA HAWAIIAN BBO\n4469 SLAUSON AVE\nTOTAL 5.00')).toBe('OHANA HAWAIIAN BBQ');
   });

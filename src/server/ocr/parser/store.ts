@@ -33,7 +33,11 @@ export function cleanStoreLine(s: string): string {
   return (
     s
       .replace(/\((?=[^)]*\d)[A-Z0-9 .-]{4,}\)/gi, ' ') // (481500-M), (519837-X): company reg numbers
-      .replace(/\b(co\.?|company|roc|reg)\s*(no|num)\.?\s*[:.]?\s*[\w-]+/gi, ' ')
+      // A registration field ('Co. Reg. No.: 795225-A', 'GST Reg No 0001'), or its label alone.
+      .replace(
+        /(?:\b(?:co|company|gst|sst|roc)\.?\s*)?\b(?:reg|registration)\.?\s*(?:no|num)\b\.?\s*[:.]?\s*[\w-]*|\b(?:co|company|roc)\.?\s*(?:no|num)\b\.?\s*[:.]?\s*[\w-]*/gi,
+        ' ',
+      )
       // A comma right after an abbreviated legal form that ends the name is a misread full stop.
       .replace(/\b(bhd|ltd|inc|corp|co)\s*,\s*$/i, '$1.')
       .replace(/[*=~_|<>«»{}[\]\\]+/g, ' ')

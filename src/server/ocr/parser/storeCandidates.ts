@@ -57,6 +57,10 @@ export function tidyName(s: string): string {
       .replace(/\b([A-Z]{3,}) S (?=[A-Z]{3,}\b)/g, '$1 & ')
       .replace(/\b(Mr|Mrs|Ms|Dr)\.(?=[A-Za-z])/gi, '$1. ')
       .replace(/([A-Za-z]) -(?=[A-Za-z])/g, '$1 - ') // 'Taco Time -Kenmore'
+      // A bracket OCR lost before a short code ('BAKERIES KL) SDN BHD' for '(KL)').
+      .replace(/(^|\s)([A-Z]{1,3})\)/g, (m, before: string, code: string, at: number, all: string) =>
+        all.slice(0, at).includes('(') ? m : `${before}(${code})`,
+      )
       .replace(/\(\s+/g, '(')
       .replace(/\s+\)/g, ')')
       .replace(/([A-Za-z0-9.])\(/g, '$1 (')
