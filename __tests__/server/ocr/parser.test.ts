@@ -306,6 +306,11 @@ describe('dates', () => {
     expect(one('Date: Apr 01, 2019 Time: 05:12PM', 'MDY')).toBe('2019-04-01');
     expect(one('14/MAY/2017', 'DMY')).toBe('2017-05-14');
     expect(one("MAR.19'17", 'MDY')).toBe('2017-03-19');
+    expect(one('September 3, 2019', 'MDY')).toBe('2019-09-03');
+  });
+  it('reads no month in a longer word that starts like one', () => {
+    expect(datesInLine('Server: Mary    06/13/17', 'MDY')).toEqual([{ date: '2017-06-13', score: 2 }]);
+    expect(datesInLine('Market 12/14/18', 'MDY').map((d) => d.date)).toEqual(['2018-12-14']);
   });
   it('rejects impossible dates and prefers a labelled one', () => {
     expect(datesInLine('31/02/2018', 'DMY')).toEqual([]);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { ModelFiles } from './models';
-import type { RecognitionTask, RecognizedText } from './recognize';
+import { LINE_HEIGHT, type RecognitionTask, type RecognizedText } from './recognize';
 import type { RecognitionWorkerData } from './recognizeWorker';
 
 /** The compiled worker beside a server build (scripts/build-server.ts), else the TypeScript source. */
@@ -16,7 +16,7 @@ const WORKER =
   path.join(__dirname, 'recognizeWorker.cjs');
 
 /** A batch that loads and runs every worker's model once: a pool that starts is a pool that reads. */
-const WARM_UP: RecognitionTask = { grey: new Float32Array(48 * 16), count: 1, width: 16, steps: [2] };
+const WARM_UP: RecognitionTask = { grey: new Float32Array(LINE_HEIGHT * 16), count: 1, width: 16, steps: [2] };
 
 export class RecognitionPool {
   private constructor(private readonly pool: Piscina<RecognitionTask, RecognizedText[]>) {}

@@ -45,7 +45,7 @@ export interface CharAlternative {
 const UNSURE_CHAR = 0.95;
 const LETTER = /^[A-Za-z]$/;
 
-const LINE_HEIGHT = 48;
+export const LINE_HEIGHT = 48;
 const MAX_WIDTH = 1600;
 /**
  * Small batches of alike widths: on CPU the model reads several short batches faster than one

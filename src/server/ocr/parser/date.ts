@@ -22,7 +22,9 @@ const MONTHS: Record<string, number> = {
   nov: 11,
   dec: 12,
 };
-const MONTH_RE = '(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\\.?';
+/** A month's name or its abbreviation, and no longer word ('Mary', 'Market' and 'Mayo' are no months). */
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\\.?';
 
 function fullYear(y: number, digits: number): number {
   if (digits <= 2) return 2000 + y; // receipts are recent; 2-digit years are 20xx
