@@ -308,6 +308,10 @@ describe('dates', () => {
     expect(one("MAR.19'17", 'MDY')).toBe('2017-03-19');
     expect(one('September 3, 2019', 'MDY')).toBe('2019-09-03');
   });
+  it("reads a two-digit year's apostrophe misread as a look-alike", () => {
+    expect(one('Station 1    16Feb*19 21:31', 'MDY')).toBe('2019-02-16');
+    expect(one('Nov12’16 05:41PM', 'MDY')).toBe('2016-11-12');
+  });
   it('reads no month in a longer word that starts like one', () => {
     expect(datesInLine('Server: Mary    06/13/17', 'MDY')).toEqual([{ date: '2017-06-13', score: 2 }]);
     expect(datesInLine('Market 12/14/18', 'MDY').map((d) => d.date)).toEqual(['2018-12-14']);

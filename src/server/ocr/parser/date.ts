@@ -125,7 +125,8 @@ function monthNamesRepaired(text: string): string {
 /** All plausible dates in one line, with a confidence score. */
 export function datesInLine(text: string, order: DateOrder): { date: string; score: number }[] {
   const out: { date: string; score: number }[] = [];
-  const t = monthNamesRepaired(text);
+  // The apostrophe before a two-digit year, read as a look-alike ('16Feb*19', 'Nov12’16').
+  const t = monthNamesRepaired(text).replace(/(?<=[A-Za-z]{3}\.?\d{0,2})[’‘`´*](?=\d{2}(?!\d))/g, "'");
   // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
   const numRe = /(?<![\dA-Za-z])([\dOoIl|]{1,4})\s?([/.-])\s?([\dOoIl|]{1,2})\s?\2\s?([\dOoIl|]{2,4})(?![\d])/g;
   for (const m of t.matchAll(numRe)) {
