@@ -312,6 +312,11 @@ describe('dates', () => {
     expect(one('Station 1    16Feb*19 21:31', 'MDY')).toBe('2019-02-16');
     expect(one('Nov12’16 05:41PM', 'MDY')).toBe('2016-11-12');
   });
+  it('reads a date that lost one of its two separators', () => {
+    expect(one('RECEIPT #: CS00833860 DATE: 2504/2017', 'DMY')).toBe('2017-04-25');
+    expect(one('CB#:389720    17/01201842153', 'DMY')).toBe('2018-01-17');
+    expect(datesInLine('17/01/2018', 'DMY')).toEqual([{ date: '2018-01-17', score: 2 }]);
+  });
   it('reads no month in a longer word that starts like one', () => {
     expect(datesInLine('Server: Mary    06/13/17', 'MDY')).toEqual([{ date: '2017-06-13', score: 2 }]);
     expect(datesInLine('Market 12/14/18', 'MDY').map((d) => d.date)).toEqual(['2018-12-14']);

@@ -193,6 +193,11 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     const date = inOrder(y, a, b, order);
     if (date) out.push({ date, score: 0.5 });
   }
+  // One of the two separators lost, the other read: 2504/2017, 17/01201842153 (the time run on after the year).
+  for (const m of t.matchAll(/(?<![\d/.-])(\d{2})(?:([/.-])(\d{2})|(\d{2})[/.-])(20\d{2})/g)) {
+    const date = inOrder(Number(m[5]), Number(m[1]), Number(m[3] ?? m[4]), order);
+    if (date) out.push({ date, score: 0.5 });
+  }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.
   for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
