@@ -198,6 +198,11 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
     const date = inOrder(Number(m[5]), Number(m[1]), Number(m[3] ?? m[4]), order);
     if (date) out.push({ date, score: 0.5 });
   }
+  // Year first, run together: 20180428 (before a time: 20180428/191204).
+  for (const m of t.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) {
+    const date = makeDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (date) out.push({ date, score: 0.5 });
+  }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.
   for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
