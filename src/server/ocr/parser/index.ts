@@ -112,13 +112,14 @@ function best<T>(weights: Weights, candidates: { value: T; features: Features }[
  */
 function checkedTotal(pick: { value: number | null; p: number; index: number }, cands: TotalCandidate[]): { value: number | null; p: number; index: number } {
   if (pick.index < 0) return pick;
-  // A total printed before cash rounding gives way to the rounded amount printed under it, when
-  // the printed adjustment says so: the amount paid is the one after rounding.
+  // A total printed before cash rounding gives way to the rounded amount printed under it (as a
+  // total, or as the cash paid), when the printed adjustment says so: the amount paid is the one
+  // after rounding.
   const picked = cands[pick.index];
   const rounded = cands.findIndex(
     (c) =>
       c.features.rounding_applied === 1 &&
-      c.features.total + c.features.rounded + c.features.rounding_total > 0 &&
+      c.features.total + c.features.rounded + c.features.rounding_total + c.features.cash_rounding_of_total > 0 &&
       Math.abs(c.value - picked.value) < 0.05 &&
       c.value !== picked.value,
   );

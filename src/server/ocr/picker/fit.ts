@@ -22,7 +22,7 @@ export interface FitOptions {
  * The L2 penalty the picker is fitted with: chosen by five-fold cross-validation on the train
  * sets (`npm run train:scan -- --cv` prints the comparison).
  */
-export const L2 = 0.003;
+export const L2 = 0.001;
 
 export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weights {
   const iterations = opts.iterations ?? 3000;
