@@ -155,6 +155,16 @@ describe('totals', () => {
     expect(receiptCandidates(text, { dateOrder: 'MDY' }).total.map((c) => c.value)).toContain(47.02);
     expect(parsed.confidence.total_amount).toBeLessThan(UNSURE_BELOW);
   });
+  it('marks an amount no total label names and no sum confirms as a guess, however it ranks', () => {
+    const unlabelled = 'HARBOUR DELI AND CO\n45 Quay Road, Portside\nDate: 03/04/2025 12:10\nSoup    6.50\nBread roll    1.50\nRM    9.00\n';
+    const guess = parseReceiptDetailed(unlabelled, { dateOrder: 'MDY' });
+    expect(guess.receipt.total_amount).toBe(9);
+    expect(guess.confidence.total_amount).toBeLessThan(UNSURE_BELOW);
+    // The same amount named a total, with the items adding up to it, is sure.
+    const named = parseReceiptDetailed(unlabelled.replace('RM    9.00', 'Bread    1.00\nTOTAL RM    9.00'), { dateOrder: 'MDY' });
+    expect(named.receipt.total_amount).toBe(9);
+    expect(named.confidence.total_amount).toBeGreaterThanOrEqual(UNSURE_BELOW);
+  });
   it('works out the amount paid from a total and the cash-rounding adjustment printed under it, whatever its sign', () => {
     const text = 'KEDAI ABC\nTotal Sales (Inclusive GST) RM 27.28\nRounding Adjustment RM -.02\nTOTAL 27.50\n';
     const rounded = receiptCandidates(text, { dateOrder: 'DMY' }).total.find((c) => c.value === 27.3);

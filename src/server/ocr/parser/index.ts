@@ -130,6 +130,18 @@ function checkedTotal(pick: { value: number | null; p: number; index: number }, 
   return pick;
 }
 
+/**
+ * An even chance: an amount that no total label names and no sum of the receipt confirms is a
+ * guess, however it ranks among the receipt's amounts, and the review screen (which marks fields
+ * below UNSURE_BELOW) asks a person to check it first.
+ */
+const UNCONFIRMED_GUESS = 0.5;
+
+function totalConfidence(pick: { p: number; index: number }, cands: TotalCandidate[]): number {
+  const f = pick.index >= 0 ? cands[pick.index].features : null;
+  return f && f.unlabelled_only === 1 && f.votes === 0 ? Math.min(pick.p, UNCONFIRMED_GUESS) : pick.p;
+}
+
 export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedParse {
   const c = receiptCandidates(raw, opts);
   const store = best(WEIGHTS.store, c.store);
@@ -142,7 +154,7 @@ export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedP
     items: c.items,
     tax: c.tax,
   };
-  const confidence = { store_name: store.p, date: date.p, total_amount: total.p };
+  const confidence = { store_name: store.p, date: date.p, total_amount: totalConfidence(total, c.total) };
   return {
     receipt,
     quality: 2 * confidence.total_amount + confidence.date + 0.5 * confidence.store_name,
