@@ -92,8 +92,12 @@ export function detectionScale(boxWidth: number, probeTextHeight: number | null,
 
 export async function detectText(ort: Ort, session: InferenceSession, image: DecodedImage, opts: DetectOptions = DETECT_DEFAULTS): Promise<TextRegion[]> {
   const width = image.box.width;
-  const probe = opts.textHeight ? medianTextHeight(await detectAt(ort, session, image, Math.min(opts.probeWidth / width, MAX_SCALE), opts)) : null;
-  return detectAt(ort, session, image, detectionScale(width, probe, opts), opts);
+  if (!opts.textHeight) return detectAt(ort, session, image, detectionScale(width, null, opts), opts);
+  const probeScale = Math.min(opts.probeWidth / width, MAX_SCALE);
+  const probe = await detectAt(ort, session, image, probeScale, opts);
+  const scale = detectionScale(width, medianTextHeight(probe), opts);
+  // A narrow picture is probed at the scale it is read at: the probe's regions are the reading.
+  return scale === probeScale ? probe : detectAt(ort, session, image, scale, opts);
 }
 
 async function detectAt(ort: Ort, session: InferenceSession, image: DecodedImage, scale: number, opts: DetectOptions): Promise<TextRegion[]> {
