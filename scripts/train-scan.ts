@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { receiptCandidates } from '../src/server/ocr/parser';
-import { crossValidate, fitWeights, L2, type TrainingGroup } from '../src/server/ocr/picker/fit';
+import { crossValidatedPicks, fitWeights, L2, type TrainingGroup } from '../src/server/ocr/picker/fit';
 import type { ModelWeights, PickedField } from '../src/server/ocr/picker/model';
 import { closeCachedEngine, readCached, type CachedRead } from '../bench/support/ocrCache';
 import { cents, labelDate, normStore, type Label } from '../bench/support/scanScoring';
@@ -25,7 +25,7 @@ const WEIGHTS_FILE = path.resolve(__dirname, '../src/server/ocr/picker/weights.j
 /** Plausibility is judged against a fixed day so that a refit does not depend on when it runs. */
 const TODAY = new Date(Date.UTC(2026, 0, 1));
 
-async function readAll(fresh: boolean): Promise<{ read: CachedRead; label: Label; order: 'DMY' | 'MDY' }[]> {
+async function readAll(fresh: boolean): Promise<{ read: CachedRead; label: Label; order: 'DMY' | 'MDY'; set: string }[]> {
   const out = [];
   for (const set of SETS) {
     const dir = path.join(DATASETS, set.name);
@@ -36,7 +36,7 @@ async function readAll(fresh: boolean): Promise<{ read: CachedRead; label: Label
     for (const f of files) {
       const labelFile = path.join(dir, f.replace(/\.[^.]+$/, '.json'));
       if (!fs.existsSync(labelFile)) continue;
-      out.push({ read: await readCached(dir, f, fresh), label: JSON.parse(fs.readFileSync(labelFile, 'utf8')) as Label, order: set.order });
+      out.push({ read: await readCached(dir, f, fresh), label: JSON.parse(fs.readFileSync(labelFile, 'utf8')) as Label, order: set.order, set: set.name });
     }
     console.log(`${set.name}: ${files.length} receipts read`);
   }
@@ -48,7 +48,9 @@ async function main() {
   const fresh = process.argv.includes('--fresh');
   const receipts = await readAll(fresh);
   const groups: Record<PickedField, TrainingGroup[]> = { store: [], total: [], date: [] };
-  for (const { read, label, order } of receipts) {
+  // Which train set each group came from, for the cross-validated figures per set.
+  const setOf: Record<PickedField, string[]> = { store: [], total: [], date: [] };
+  for (const { read, label, order, set } of receipts) {
     const c = receiptCandidates(read.text, { dateOrder: order, layout: read.layout, today: TODAY });
     const goldDate = labelDate(label.date, order);
     const goldTotal = cents(label.total);
@@ -64,12 +66,22 @@ async function main() {
       total: group(c.total, (v) => Math.round(v * 100) === goldTotal, goldTotal !== null),
       date: group(c.date, (v) => v === goldDate, goldDate !== null),
     };
-    for (const field of ['store', 'total', 'date'] as const) if (g[field]) groups[field].push(g[field]!);
+    for (const field of ['store', 'total', 'date'] as const) {
+      if (!g[field]) continue;
+      groups[field].push(g[field]!);
+      setOf[field].push(set);
+    }
   }
   if (process.argv.includes('--cv')) {
     for (const field of ['store', 'total', 'date'] as const) {
-      for (const l2 of [0.001, L2, 0.01, 0.03]) {
-        console.log(`${field}: L2 ${l2}, cross-validated pick accuracy ${(100 * crossValidate(groups[field], l2)).toFixed(1)}%`);
+      for (const l2 of [...new Set([L2 / 3, L2, L2 * 3, L2 * 10])]) {
+        const right = crossValidatedPicks(groups[field], l2);
+        const share = (keep: (i: number) => boolean) => {
+          const kept = right.filter((_, i) => keep(i));
+          return `${((100 * kept.filter(Boolean).length) / Math.max(1, kept.length)).toFixed(1)}%`;
+        };
+        const perSet = SETS.map((s) => `${s.name} ${share((i) => setOf[field][i] === s.name)}`).join(', ');
+        console.log(`${field}: L2 ${l2.toPrecision(2)}, cross-validated pick accuracy ${share(() => true)} (${perSet})`);
       }
     }
   }

@@ -1,4 +1,5 @@
-import { fitWeights } from '../../../src/server/ocr/picker/fit';
+import { crossValidatedPicks, fitWeights, type TrainingGroup } from '../../../src/server/ocr/picker/fit';
+import type { Features } from '../../../src/server/ocr/picker/model';
 import { rank } from '../../../src/server/ocr/picker/model';
 import { totalCandidates } from '../../../src/server/ocr/parser/totalCandidates';
 import { storeCandidates, tidyName } from '../../../src/server/ocr/parser/storeCandidates';
@@ -37,6 +38,20 @@ describe('the picker model', () => {
     expect(w.good).toBeGreaterThan(2);
     expect(Math.abs(w.noise)).toBeLessThan(w.good / 2);
     expect(fitWeights(groups, { iterations: 500 })).toEqual(w);
+  });
+
+  test('cross-validation says, receipt by receipt, whether weights fitted without it pick it right', () => {
+    // The right candidate carries `good`, except in the last group, whose value no candidate holds
+    // ("none of these" is right there, and the picker never returns it).
+    const groups: TrainingGroup[] = Array.from({ length: 20 }, (_, i) => ({
+      candidates: [{ good: 0, noise: i % 2 }, { good: 1, noise: (i + 1) % 2 }, { none: 1 }] as Features[],
+      gold: i === 19 ? [2] : [1],
+    }));
+    const right = crossValidatedPicks(groups, 0.001, 4);
+    expect(right).toHaveLength(20);
+    expect(right.slice(0, 19).every(Boolean)).toBe(true);
+    expect(right[19]).toBe(false);
+    expect(crossValidatedPicks(groups, 0.001, 4)).toEqual(right);
   });
 
   test('groups whose answer is not among the candidates teach nothing but the "none" option', () => {

@@ -59,30 +59,33 @@ export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weig
   return Object.fromEntries(names.map((n) => [n, Math.round(w[n] * 1e4) / 1e4]));
 }
 
-/** Share of groups whose best real candidate (the "none" option last, never picked) is right. */
-function pickAccuracy(weights: Weights, groups: TrainingGroup[]): number {
-  const right = groups.filter((g) => {
+/** For each group, whether its best real candidate (the "none" option last, never picked) is right. */
+function picksRight(weights: Weights, groups: TrainingGroup[]): boolean[] {
+  return groups.map((g) => {
     const real = g.candidates.slice(0, -1);
     if (!real.length) return false;
     const scores = real.map((c) => linearScore(weights, c));
     return g.gold.includes(scores.indexOf(Math.max(...scores)));
-  }).length;
-  return groups.length ? right / groups.length : 0;
+  });
 }
 
-/** K-fold cross-validated pick accuracy with a given L2 penalty: folds by position, so the same data gives the same figure. */
-export function crossValidate(groups: TrainingGroup[], l2: number, folds = 5): number {
-  let right = 0;
+/**
+ * K-fold cross-validation with a given L2 penalty: for each group, whether the weights fitted
+ * without its fold pick it right. Folds by position, so the same data gives the same answer;
+ * the trainer reads it per dataset, the honest figure where a dev set is small.
+ */
+export function crossValidatedPicks(groups: TrainingGroup[], l2: number, folds = 5): boolean[] {
+  const right: boolean[] = new Array(groups.length).fill(false);
   for (let k = 0; k < folds; k++) {
-    const test = groups.filter((_, i) => i % folds === k);
-    right +=
-      pickAccuracy(
-        fitWeights(
-          groups.filter((_, i) => i % folds !== k),
-          { l2 },
-        ),
-        test,
-      ) * test.length;
+    const held = groups.flatMap((_, i) => (i % folds === k ? [i] : []));
+    const weights = fitWeights(
+      groups.filter((_, i) => i % folds !== k),
+      { l2 },
+    );
+    picksRight(
+      weights,
+      held.map((i) => groups[i]),
+    ).forEach((ok, n) => (right[held[n]] = ok));
   }
-  return groups.length ? right / groups.length : 0;
+  return right;
 }
