@@ -103,6 +103,9 @@ function report(results: SetResult[]): void {
     row(`${field} in OCR text (ceiling)`, (r) => pct(r.outcomes.filter((o) => o.inText[field]).length, r.outcomes.length));
   }
   for (const field of ['store', 'date', 'total'] as const) {
+    row(`${field} among the picker's candidates`, (r) => pct(r.outcomes.filter((o) => o.inCandidates[field]).length, r.outcomes.length));
+  }
+  for (const field of ['store', 'date', 'total'] as const) {
     // Calibration: how often a field the scanner called sure (>= 0.6) was right, and how many it called sure.
     row(`${field}: right when sure / share sure`, (r) => {
       const sure = r.outcomes.filter((o) => o.conf[field] >= 0.6);

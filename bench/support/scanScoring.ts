@@ -4,6 +4,7 @@
  * matched one-to-one by price and at least half the label's words.
  */
 import type { ScanResult } from '../../src/server/ocr';
+import { receiptCandidates } from '../../src/server/ocr/parser';
 import { datesInLine } from '../../src/server/ocr/parser/date';
 import { findMoney, toLines } from '../../src/server/ocr/parser/text';
 
@@ -20,6 +21,8 @@ export interface Outcome {
   ok: Record<Field, boolean>;
   /** The right value is somewhere in the recognised text (the OCR's ceiling for the parser). */
   inText: Record<Field, boolean>;
+  /** The right value is one of the picker's candidates, exactly as it would be returned (the picker's ceiling). */
+  inCandidates: Record<Field, boolean>;
   conf: Record<Field, number>;
   items: { matched: number; predicted: number; labelled: number } | null;
 }
@@ -87,6 +90,7 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
   const gold = { date: labelDate(label.date, order), total: cents(label.total) };
   const lines = toLines(res.raw_text);
   const store = squeeze(label.company ?? '');
+  const cands = receiptCandidates(res.raw_text, { dateOrder: order });
   return {
     ok: {
       store: normStore(p.store_name) === normStore(label.company),
@@ -98,6 +102,11 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
       store: store.length > 0 && squeeze(res.raw_text).includes(store),
       date: gold.date !== null && lines.some((l) => datesInLine(l.text, order).some((d) => d.date === gold.date)),
       total: gold.total !== null && lines.some((l) => findMoney(l.text).some((m) => Math.round(m.value * 100) === gold.total)),
+    },
+    inCandidates: {
+      store: store.length > 0 && cands.store.some((c) => normStore(c.value) === normStore(label.company)),
+      date: gold.date !== null && cands.date.some((c) => c.value === gold.date),
+      total: gold.total !== null && cands.total.some((c) => Math.round(c.value * 100) === gold.total),
     },
     conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
     items: Array.isArray(label.items) ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length } : null,
