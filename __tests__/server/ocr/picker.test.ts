@@ -151,6 +151,20 @@ describe('store and date candidates', () => {
     expect(branch.find((c) => c.value === 'CHOW MEIN-1/2')?.features).toMatchObject({ after_amount: 1 });
   });
 
+  test('a name a second recogniser read alike in the header is marked; one it read otherwise is not, and it adds no names', () => {
+    const lines = toLines('99 SPEED HART S/B\nLOT 2811 JALAN ANGSA\nTAMAN BERKELEY');
+    const at = (second?: string) => ({ conf: 90, height: 20, centre: 100, pageLeft: 0, pageWidth: 200, ...(second === undefined ? {} : { second }) });
+    const cands = storeCandidates(lines, [at('99 SPEED MART S/B'), at('LOT 2811 JALAN ANGSA'), at()]);
+    const named = (value: string) => cands.find((c) => c.value === value)?.features;
+    expect(named('99 SPEED HART S/B')).toMatchObject({ read_alike: 0 });
+    expect(named('LOT 2811 JALAN ANGSA')).toMatchObject({ read_alike: 1 });
+    // A line the second recogniser did not read is its own reading.
+    expect(named('TAMAN BERKELEY')).toMatchObject({ read_alike: 1 });
+    expect(named('99 SPEED MART S/B')).toBeUndefined();
+    // Without a second reading nothing is marked.
+    expect(storeCandidates(lines, [at(), at(), at()]).every((c) => c.features.read_alike === undefined)).toBe(true);
+  });
+
   test('common OCR slips in names are repaired: & read as S, EHD for BHD, S/R for S/B, one letter of a shop word', () => {
     expect(tidyName('TEO HENG STATIONERY S BOOKS')).toBe('TEO HENG STATIONERY & BOOKS');
     expect(tidyName('GARDENIA BAKERIES (KL) SDN EHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');

@@ -67,4 +67,12 @@ describe('rowsFromSegments', () => {
     const rows = rowsFromSegments([seg('MILK', 100, 50, 60), seg('3.20', 400, 50, 50), { ...seg('l', 250, 120, 8), conf: 0.3 }]);
     expect(rows.map((r) => r.text)).toEqual(['MILK    3.20']);
   });
+
+  it("builds a row's second reading from its segments' second readings, and the first where a segment has none", () => {
+    const read = (s: ReadSegment, text: string, conf: number): ReadSegment => ({ ...s, second: { text, conf, alts: [] } });
+    const rows = rowsFromSegments([read(seg('99 SPEED HART', 150, 50, 200), '99 SPEED MART', 0.9), seg('S/B', 275, 50, 40), seg('MILK', 100, 120, 60)]);
+    expect(rows.map((r) => r.text)).toEqual(['99 SPEED HART S/B', 'MILK']);
+    expect(rows[0].second).toBe('99 SPEED MART S/B');
+    expect(rows[1].second).toBeUndefined();
+  });
 });

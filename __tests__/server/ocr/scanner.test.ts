@@ -224,7 +224,24 @@ describe('the recognition pool (one recogniser per core, side by side)', () => {
     expect(alone[1].join(' ')).toMatch(/HARBOUR HARDWARE/);
   }, 30_000);
 
+  test("the header's segments are read a second time, by the English recogniser, and the rest once", async () => {
+    const tall = [...RECEIPT, 'THANK YOU', 'PLEASE COME AGAIN', 'VISIT US AT', 'GREENLEAF.EXAMPLE'];
+    const segments = await paddle.readSegments(await decodeImage(await renderReceipt(tall)));
+    const name = segments.find((s) => /GREENLEAF MARKET/.test(s.text));
+    expect(name?.second?.text).toMatch(/GREENLEAF MARKET/);
+    // Rows under the twelfth: below the header.
+    const footer = segments.filter((s) => /AGAIN|EXAMPLE/.test(s.text));
+    expect(footer.length).toBeGreaterThanOrEqual(2);
+    expect(footer.every((s) => s.second === undefined)).toBe(true);
+  }, 30_000);
+
   test("a recogniser that cannot load its model fails the start with the model's error", async () => {
-    await expect(RecognitionPool.create({ ...modelFiles(), recognition: '/nonexistent/rec.onnx' }, 2)).rejects.toThrow(/nonexistent\/rec\.onnx/);
+    const files = modelFiles();
+    await expect(RecognitionPool.create({ ...files, first: { ...files.first, recognition: '/nonexistent/rec.onnx' } }, 2)).rejects.toThrow(
+      /nonexistent\/rec\.onnx/,
+    );
+    await expect(RecognitionPool.create({ ...files, second: { ...files.second, recognition: '/nonexistent/en.onnx' } }, 2)).rejects.toThrow(
+      /nonexistent\/en\.onnx/,
+    );
   });
 });

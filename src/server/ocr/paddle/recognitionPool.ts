@@ -15,14 +15,14 @@ const WORKER =
   [path.join(__dirname, 'recognize-worker.js'), path.join(__dirname, 'recognizeWorker.cjs')].find((f) => fs.existsSync(f)) ??
   path.join(__dirname, 'recognizeWorker.cjs');
 
-/** A batch that loads and runs every worker's model once: a pool that starts is a pool that reads. */
-const WARM_UP: RecognitionTask = { grey: new Float32Array(LINE_HEIGHT * 16), count: 1, width: 16, steps: [2] };
+/** A batch that waits for a worker's models to load and runs one: a pool that starts is a pool that reads. */
+const WARM_UP: RecognitionTask = { grey: new Float32Array(LINE_HEIGHT * 16), count: 1, width: 16, steps: [2], reader: 'first' };
 
 export class RecognitionPool {
   private constructor(private readonly pool: Piscina<RecognitionTask, RecognizedText[]>) {}
 
   static async create(files: ModelFiles, size: number): Promise<RecognitionPool> {
-    const workerData: RecognitionWorkerData = { recognition: files.recognition, characters: files.characters };
+    const workerData: RecognitionWorkerData = { first: files.first, second: files.second };
     const pool = new Piscina<RecognitionTask, RecognizedText[]>({
       filename: WORKER,
       minThreads: size,
@@ -32,11 +32,13 @@ export class RecognitionPool {
       workerData,
     });
     const recognition = new RecognitionPool(pool);
-    try {
-      await Promise.all(Array.from({ length: size }, () => recognition.read({ ...WARM_UP, grey: WARM_UP.grey.slice() })));
-    } catch (err) {
+    // Every warm-up settles, failed or not, before a failed start ends the workers: ending a worker
+    // while ONNX Runtime is still creating a session in it aborts the whole process.
+    const warmUps = await Promise.allSettled(Array.from({ length: size }, () => recognition.read({ ...WARM_UP, grey: WARM_UP.grey.slice() })));
+    const failed = warmUps.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+    if (failed) {
       await pool.destroy();
-      throw err;
+      throw failed.reason;
     }
     return recognition;
   }

@@ -14,6 +14,8 @@ export interface ReadSegment {
   conf: number;
   /** The characters read unsure, each with the likeliest other letter (what a word check may choose). */
   alts?: CharAlternative[];
+  /** The same segment as the second recogniser read it (the header's segments). */
+  second?: RecognizedText;
 }
 
 /** A batch of segment crops for the recogniser: `count` grey planes of LINE_HEIGHT × `width`, and each one's output steps. */
@@ -22,6 +24,8 @@ export interface RecognitionTask {
   count: number;
   width: number;
   steps: number[];
+  /** Which recogniser reads it: the first reads every segment, the second the header's again. */
+  reader: 'first' | 'second';
 }
 
 export interface RecognizedText {
@@ -174,8 +178,9 @@ function batchesOf(regions: TextRegion[]): { i: number; w: number }[][] {
   return batches;
 }
 
-export async function recognizeSegments(read: ReadBatch, image: DecodedImage, regions: TextRegion[]): Promise<ReadSegment[]> {
-  const results: ReadSegment[] = new Array(regions.length);
+/** Each region of `regions` read by `reader`, in their order. */
+async function readRegions(read: ReadBatch, image: DecodedImage, regions: TextRegion[], reader: RecognitionTask['reader']): Promise<RecognizedText[]> {
+  const results: RecognizedText[] = new Array(regions.length);
   // The widest first, so the parallel readers finish together rather than one waiting on the last long batch.
   const batches = batchesOf(regions).reverse();
   await Promise.all(
@@ -184,13 +189,35 @@ export async function recognizeSegments(read: ReadBatch, image: DecodedImage, re
       const plane = LINE_HEIGHT * width;
       const grey = new Float32Array(batch.length * plane);
       batch.forEach((seg, n) => cropSegment(image, regions[seg.i], seg.w, grey, width, n * plane));
-      const texts = await read({ grey, count: batch.length, width, steps: batch.map((seg) => Math.ceil(seg.w / STRIDE) + 1) });
-      batch.forEach((seg, n) => {
-        const { text, conf, alts } = texts[n];
-        // Decoding never starts with a space, so trimming the end keeps every position.
-        results[seg.i] = { region: regions[seg.i], text: text.trimEnd(), conf, ...(alts.length ? { alts } : {}) };
-      });
+      const texts = await read({ grey, count: batch.length, width, steps: batch.map((seg) => Math.ceil(seg.w / STRIDE) + 1), reader });
+      // Decoding never starts with a space, so trimming the end keeps every position.
+      batch.forEach((seg, n) => (results[seg.i] = { ...texts[n], text: texts[n].text.trimEnd() }));
     }),
   );
   return results;
+}
+
+export async function recognizeSegments(read: ReadBatch, image: DecodedImage, regions: TextRegion[]): Promise<ReadSegment[]> {
+  const texts = await readRegions(read, image, regions, 'first');
+  return texts.map(({ text, conf, alts }, i) => ({ region: regions[i], text, conf, ...(alts.length ? { alts } : {}) }));
+}
+
+/** `segments` with those `chosen` says read again by the second recogniser (its reading in `second`). */
+export async function withSecondReadings(
+  read: ReadBatch,
+  image: DecodedImage,
+  segments: ReadSegment[],
+  chosen: (s: ReadSegment) => boolean,
+): Promise<ReadSegment[]> {
+  const picked = segments.flatMap((s, i) => (chosen(s) ? [i] : []));
+  if (!picked.length) return segments;
+  const texts = await readRegions(
+    read,
+    image,
+    picked.map((i) => segments[i].region),
+    'second',
+  );
+  const out = [...segments];
+  picked.forEach((i, n) => (out[i] = { ...segments[i], second: texts[n] }));
+  return out;
 }

@@ -1,22 +1,22 @@
 /**
  * One recognition worker (a thread of the recognition pool, recognitionPool.ts): its own copy of
- * the recogniser, run on one core, reading a batch of segment crops and decoding them here, so
+ * each recogniser, run on one core, reading a batch of segment crops and decoding them here, so
  * only the text goes back.
  */
 import { workerData } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
-import { loadCharset, sessionOptions } from './models';
+import { charsetOf, sessionOptions, type RecognizerFiles } from './models';
 import { decodeSteps, type RecognitionTask, type RecognizedText } from './recognize';
 
 export interface RecognitionWorkerData {
-  recognition: string;
-  characters: string;
+  first: RecognizerFiles;
+  second: RecognizerFiles;
 }
 
-async function start(): Promise<(task: RecognitionTask) => Promise<RecognizedText[]>> {
-  const files = workerData as RecognitionWorkerData;
-  const session = await ort.InferenceSession.create(files.recognition, sessionOptions(1));
-  const charset = loadCharset(files.characters);
+type Reader = (task: RecognitionTask) => Promise<RecognizedText[]>;
+
+function readerOf(session: ort.InferenceSession, files: RecognizerFiles): Reader {
+  const charset = charsetOf(files.characters);
   return async ({ grey, count, width, steps: used }) => {
     // The model reads three channels; the crop is sent once, as grey.
     const plane = grey.length / count;
@@ -33,10 +33,23 @@ async function start(): Promise<(task: RecognitionTask) => Promise<RecognizedTex
   };
 }
 
-// The model loads as the worker starts; a task waits for it, and fails with its error if it failed.
-const reader = start();
-reader.catch(() => undefined);
+async function load(files: RecognizerFiles): Promise<Reader> {
+  return readerOf(await ort.InferenceSession.create(files.recognition, sessionOptions(1)), files);
+}
+
+// The models load as the worker starts; a task waits for them, and fails with the error of one
+// that failed. Both loads are waited for even when one fails: ending a worker while ONNX Runtime
+// is still creating a session in it aborts the whole process (see recognitionPool.ts).
+const files = workerData as RecognitionWorkerData;
+const readers = Promise.allSettled([load(files.first), load(files.second)]).then((loaded) =>
+  loaded.map((r) => {
+    if (r.status === 'rejected') throw r.reason;
+    return r.value;
+  }),
+);
+readers.catch(() => undefined);
 
 export default async function read(task: RecognitionTask): Promise<RecognizedText[]> {
-  return (await reader)(task);
+  const [first, second] = await readers;
+  return (task.reader === 'second' ? second : first)(task);
 }

@@ -16,6 +16,8 @@ export interface TextRow {
   box: Box;
   /** Mean text height in pixels. */
   height: number;
+  /** The row as the second recogniser read it, where it read any of its segments. */
+  second?: string;
 }
 
 const WIDE_GAP = '    ';
@@ -127,23 +129,43 @@ export function rowsFromSegments(segments: ReadSegment[]): TextRow[] {
   rows.sort((a, b) => a.y - b.y);
   return rows.map((row) => {
     const members = [...row.members].sort((a, b) => a.x - b.x);
-    let text = members[0].s.text;
-    for (let i = 1; i < members.length; i++) {
-      const prev = members[i - 1];
-      const cur = members[i];
-      const gap = cur.x - cur.s.region.width / 2 - (prev.x + prev.s.region.width / 2);
-      text += (gap > 0.9 * row.h ? WIDE_GAP : ' ') + (gap < 0 ? withoutOverlap(prev.s.text, cur.s.text) : cur.s.text);
-    }
-    const chars = members.reduce((n, m) => n + m.s.text.length, 0);
-    const conf = members.reduce((n, m) => n + m.s.conf * m.s.text.length, 0) / Math.max(1, chars);
-    return { text, conf: conf * 100, box: boundsOf(members.map((m) => m.s)), height: row.h };
+    const first = joined(members, row.h, (s) => s);
+    const box = boundsOf(members.map((m) => m.s));
+    if (!members.some((m) => m.s.second)) return { ...first, box, height: row.h };
+    return { ...first, box, height: row.h, second: joined(members, row.h, (s) => s.second ?? s).text };
   });
+}
+
+/** One row's text and confidence (0-100) from its segments left to right, each read as `reading` says. */
+function joined(
+  members: { x: number; s: ReadSegment }[],
+  h: number,
+  reading: (s: ReadSegment) => { text: string; conf: number },
+): { text: string; conf: number } {
+  const read = members.map((m) => reading(m.s));
+  let text = read[0].text;
+  for (let i = 1; i < members.length; i++) {
+    const prev = members[i - 1];
+    const cur = members[i];
+    const gap = cur.x - cur.s.region.width / 2 - (prev.x + prev.s.region.width / 2);
+    text += (gap > 0.9 * h ? WIDE_GAP : ' ') + (gap < 0 ? withoutOverlap(read[i - 1].text, read[i].text) : read[i].text);
+  }
+  const chars = read.reduce((n, r) => n + r.text.length, 0);
+  const conf = read.reduce((n, r) => n + r.conf * r.text.length, 0) / Math.max(1, chars);
+  return { text, conf: conf * 100 };
 }
 
 /** The rows as the parser reads them: text lines, and where each was printed. */
 export function rowsToText(rows: TextRow[], page: Box): { text: string; layout: LineLayout[] } {
   return {
     text: rows.map((r) => r.text).join('\n'),
-    layout: rows.map((r) => ({ conf: r.conf, height: r.height, centre: r.box.left + r.box.width / 2, pageLeft: page.left, pageWidth: page.width })),
+    layout: rows.map((r) => ({
+      conf: r.conf,
+      height: r.height,
+      centre: r.box.left + r.box.width / 2,
+      pageLeft: page.left,
+      pageWidth: page.width,
+      ...(r.second ? { second: r.second } : {}),
+    })),
   };
 }

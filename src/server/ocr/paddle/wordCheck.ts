@@ -47,14 +47,20 @@ function checkedWord(word: string, alts: CharAlternative[]): string {
   return best;
 }
 
-/** The segment with each unsure word checked; its text keeps its length, so positions hold. */
-export function withWordsChecked(seg: ReadSegment): ReadSegment {
-  if (!seg.alts?.length) return seg;
-  const alts = seg.alts;
-  const text = seg.text.replace(/[A-Za-z0-9]{3,}/g, (word: string, start: number) => {
+/** A reading with each unsure word checked; its text keeps its length, so positions hold. */
+function checkedText(text: string, alts: CharAlternative[] | undefined): string {
+  if (!alts?.length) return text;
+  return text.replace(/[A-Za-z0-9]{3,}/g, (word: string, start: number) => {
     if (!/[A-Za-z].*[A-Za-z]/.test(word)) return word;
     const inside = alts.filter((a) => a.at >= start && a.at < start + word.length).map((a) => ({ ...a, at: a.at - start }));
     return inside.length ? checkedWord(word, inside) : word;
   });
-  return text === seg.text ? seg : { ...seg, text };
+}
+
+/** The segment with each unsure word checked, in both readings where it was read twice. */
+export function withWordsChecked(seg: ReadSegment): ReadSegment {
+  const text = checkedText(seg.text, seg.alts);
+  const second = seg.second && { ...seg.second, text: checkedText(seg.second.text, seg.second.alts) };
+  if (text === seg.text && second?.text === seg.second?.text) return seg;
+  return { ...seg, text, ...(second ? { second } : {}) };
 }

@@ -6,7 +6,7 @@
  * number, a label). No rule or word list names a particular store.
  */
 import type { Features } from '../picker/model';
-import { findMoney, letterRatio, lettersForDigits, type Line } from './text';
+import { findMoney, letterRatio, lettersForDigits, toLines, type Line } from './text';
 import {
   ADDRESS_RE,
   cleanStoreLine,
@@ -33,6 +33,8 @@ export interface LineLayout {
   centre: number;
   pageLeft: number;
   pageWidth: number;
+  /** The line as a second recogniser read it, where it read it (the header's lines). */
+  second?: string;
 }
 
 export interface StoreCandidate {
@@ -42,7 +44,8 @@ export interface StoreCandidate {
   features: Features;
 }
 
-const HEADER_LINES = 12;
+/** The lines a name is looked for in. */
+export const HEADER_LINES = 12;
 const DANGLING_RE = /(\s&|\band|\bof|\bthe|-)$/i;
 
 /**
@@ -70,6 +73,38 @@ export function tidyName(s: string): string {
       .trim(),
   );
 }
+
+/** Short words in lower case that are words of a name, not the pieces of a broken one. */
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'at',
+  'by',
+  'de',
+  'da',
+  'di',
+  'du',
+  'el',
+  'en',
+  'in',
+  'la',
+  'le',
+  'of',
+  'on',
+  'or',
+  'to',
+  'y',
+  'e',
+  'n',
+  'co',
+  'bar',
+  'pub',
+  'inn',
+  'cafe',
+  'and',
+  'sdn',
+  'bhd',
+]);
 
 /** Small words a Title Case name keeps in lower case ('Lalo's Mexican at Navy Pier'). */
 const LOWER_NAME_WORDS = new Set(['and', 'the', 'del', 'des', 'les', 'los', 'las', 'von', 'van', 'der', 'with', 'for', 'per', 'con', 'und']);
@@ -117,6 +152,11 @@ function looks(s: string): Features {
     connector_start: CONNECTOR_START_RE.test(s) ? 1 : 0,
     lone_shop_word: words.length === 1 && COMPANY_RE.test(s) ? 1 : 0,
     amount: findMoney(s).length ? 1 : 0,
+    // Marks of a garbled reading: a bracket without its pair ('(M SDN BHD'), words run together
+    // by a full stop ('MIKUNI..JAPANESE'), a word broken by a space ('Enter pr i se').
+    unbalanced_bracket: (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length ? 1 : 0,
+    dotted_words: /[A-Za-z]{2,}\.+[A-Za-z]{2,}/.test(s) ? 1 : 0,
+    broken_word: words.some((w, i) => i > 0 && /^[a-z]{1,3}$/.test(w) && !LOWER_NAME_WORDS.has(w) && !SMALL_WORDS.has(w)) ? 1 : 0,
   };
 }
 
@@ -143,9 +183,13 @@ export function cannotBeName(f: Features): boolean {
 /** The parts of a line printed apart (a wide gap): a name and a field beside it ('FourthStreetMill    Receipt'). */
 const segmentsOf = (text: string) => text.split(/\s{3,}/).filter((p) => p.trim());
 
-export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)[]): StoreCandidate[] {
+/**
+ * The candidates of the header's lines as one recogniser read them: `reading` is each header
+ * line's text in that reading; where and how the lines were printed comes from `lines` and `layout`.
+ */
+function readingCandidates(lines: Line[], reading: Line[], layout: (LineLayout | undefined)[] | undefined): StoreCandidate[] {
+  const cleaned = reading.map((l) => cleanStoreLine(l.text));
   const header = lines.slice(0, HEADER_LINES);
-  const cleaned = header.map((l) => cleanStoreLine(l.text));
   const squeezed = cleaned.map(squeeze);
   const heights = header.map((l) => layout?.[l.index]?.height ?? 0);
   const medianHeight = median(lines.map((l) => layout?.[l.index]?.height ?? 0));
@@ -211,13 +255,13 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
     out.push({ value, used: Array.from({ length: span }, (_, k) => i + k), features: f });
   };
 
-  header.forEach((line, i) => {
+  header.forEach((_, i) => {
     for (let span = 1; span <= 3 && i + span <= header.length; span++) {
       const parts = cleaned.slice(i, i + span);
       if (parts.some((p) => !p)) break;
       add(parts, i, span, false);
     }
-    const segments = segmentsOf(line.spaced);
+    const segments = segmentsOf(reading[i].spaced);
     if (segments.length > 1) {
       for (const seg of segments) {
         const part = cleanStoreLine(seg);
@@ -226,6 +270,21 @@ export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)
     }
   });
   return out;
+}
+
+const sameCandidate = (a: StoreCandidate, b: StoreCandidate) => a.used[0] === b.used[0] && a.value.toLowerCase() === b.value.toLowerCase();
+
+export function storeCandidates(lines: Line[], layout?: (LineLayout | undefined)[]): StoreCandidate[] {
+  const header = lines.slice(0, HEADER_LINES);
+  const first = readingCandidates(lines, header, layout);
+  // A second recogniser's reading of the header: a name both read alike is surer. (Its own names
+  // as candidates too were tried: more right names among the candidates, fewer picked.)
+  const seconds = header.map((l) => layout?.[l.index]?.second);
+  if (seconds.every((t) => t === undefined)) return first;
+  const reread = header.map((l, i) => (seconds[i] === undefined ? l : (toLines(seconds[i]!)[0] ?? { ...l, text: '', spaced: '' })));
+  const second = readingCandidates(lines, reread, layout);
+  for (const c of first) c.features.read_alike = second.some((s) => sameCandidate(s, c)) ? 1 : 0;
+  return first;
 }
 
 /** Share of the short line's letter pairs found in the long one. */
