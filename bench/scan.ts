@@ -19,7 +19,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuSecondsOf, peakRssMbOf } from './support/procStats';
 import { createReceiptScanner, type OcrEngineName, type ReceiptScanner, type ScanResult } from '../src/server/ocr';
-import { parseReceiptDetailed, type LineLayout } from '../src/server/ocr/parser';
+import { parseReceiptDetailed } from '../src/server/ocr/parser';
 import { closeCachedEngine, readCached } from './support/ocrCache';
 import { evaluate, labelDate, type Label, type Outcome } from './support/scanScoring';
 
@@ -40,10 +40,10 @@ const quantile = (xs: number[], q: number) => {
 };
 
 /** Parses a cached OCR reading exactly as the paddle scanner parses a fresh one (accuracy only; no timing). */
-async function scanCached(dir: string, file: string, order: 'DMY' | 'MDY'): Promise<{ res: ScanResult; layout: LineLayout[] }> {
+async function scanCached(dir: string, file: string, order: 'DMY' | 'MDY'): Promise<ScanResult> {
   const read = await readCached(dir, file);
   const parsed = parseReceiptDetailed(read.text, { dateOrder: order, lineConf: read.layout.map((l) => l.conf), layout: read.layout });
-  return { res: { processed_data: parsed.receipt, raw_text: read.text, confidence: parsed.confidence }, layout: read.layout };
+  return { processed_data: parsed.receipt, raw_text: read.text, confidence: parsed.confidence };
 }
 
 async function runSet(
@@ -71,14 +71,14 @@ async function runSet(
     const c0 = process.cpuUsage();
     const pid = scanner?.processId?.();
     const p0 = cpuSecondsOf(pid);
-    const { res, layout } = scanner ? { res: await scanner.scan(img, { dateOrder: order }), layout: undefined } : await scanCached(dir, f, order);
+    const res = scanner ? await scanner.scan(img, { dateOrder: order }) : await scanCached(dir, f, order);
     secs.push((performance.now() - t0) / 1000);
     // CPU seconds of every thread of this process and of the scan process: what a scan costs,
     // whatever else runs.
     const c1 = process.cpuUsage(c0);
     const p1 = cpuSecondsOf(pid);
     cpu.push((c1.user + c1.system) / 1e6 + (p0 !== null && p1 !== null ? p1 - p0 : 0));
-    const o = evaluate(res, label, order, layout);
+    const o = evaluate(res, label, order);
     outcomes.push(o);
     dump[path.join(dir, f)] = { raw_text: res.raw_text, processed_data: res.processed_data, confidence: res.confidence, label, ok: o.ok };
     if (showMisses && (!o.ok.store || !o.ok.date || !o.ok.total)) {

@@ -4,7 +4,7 @@
  * matched one-to-one by price and at least half the label's words.
  */
 import type { ScanResult } from '../../src/server/ocr';
-import { receiptCandidates, type LineLayout } from '../../src/server/ocr/parser';
+import { receiptCandidates } from '../../src/server/ocr/parser';
 import { datesInLine } from '../../src/server/ocr/parser/date';
 import { findMoney, toLines } from '../../src/server/ocr/parser/text';
 
@@ -85,13 +85,12 @@ export function matchItems(pred: { name: string; price: number }[], gold: { name
   return hits;
 }
 
-/** `layout`, where the reading's is at hand, lets the picker's candidates include the second recogniser's names. */
-export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY', layout?: LineLayout[]): Outcome {
+export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): Outcome {
   const p = res.processed_data;
   const gold = { date: labelDate(label.date, order), total: cents(label.total) };
   const lines = toLines(res.raw_text);
   const store = squeeze(label.company ?? '');
-  const cands = receiptCandidates(res.raw_text, { dateOrder: order, layout });
+  const cands = receiptCandidates(res.raw_text, { dateOrder: order });
   return {
     ok: {
       store: normStore(p.store_name) === normStore(label.company),

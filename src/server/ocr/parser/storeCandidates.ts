@@ -74,7 +74,7 @@ export function tidyName(s: string): string {
   );
 }
 
-/** Short words in lower case that are words of a name, not the pieces of a broken one. */
+/** Short words in lower case that are words of a name, not the pieces of a broken one (with LOWER_NAME_WORDS). */
 const SMALL_WORDS = new Set([
   'a',
   'an',
@@ -100,8 +100,6 @@ const SMALL_WORDS = new Set([
   'bar',
   'pub',
   'inn',
-  'cafe',
-  'and',
   'sdn',
   'bhd',
 ]);
