@@ -42,19 +42,30 @@ export async function startAuthEmulator(opts: {
     if (fs.existsSync(path.join(opts.dataDir, 'firebase-export-metadata.json'))) args.push('--import', opts.dataDir);
     args.push('--export-on-exit', opts.dataDir);
   }
+  // Without a log callback its output goes to a file, not a pipe: an emulator outliving a parent
+  // that was killed outright (no exit handler ran) is reused by the next run, and with a closed
+  // pipe it would die on the first line it logs.
+  const logFile = opts.log ? undefined : path.join(root, '.cache', `auth-emulator-${opts.host.replace(/\W/g, '_')}.log`);
+  let logFd: number | undefined;
+  if (logFile) {
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    logFd = fs.openSync(logFile, 'w');
+  }
   const child: ChildProcess = spawn(bin, args, {
     cwd: root,
     env: { ...process.env, CI: 'true', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     detached: process.platform !== 'win32',
   });
-  let output = '';
+  if (logFd !== undefined) fs.closeSync(logFd);
+  let piped = '';
   const collect = (b: Buffer) => {
-    output += b.toString();
+    piped += b.toString();
     opts.log?.(b.toString());
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  const output = () => (logFile ? readIfThere(logFile) : piped);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // Detached (its own process group, so stop() reaches firebase-tools' children).
   stopWithParent(() => {
@@ -67,13 +78,13 @@ export async function startAuthEmulator(opts: {
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The auth emulator exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The auth emulator exited early:\n${output()}`);
     if (await isUp(opts.host)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   if (!(await isUp(opts.host))) {
     child.kill('SIGKILL');
-    throw new Error(`The auth emulator did not start within 60 s:\n${output}`);
+    throw new Error(`The auth emulator did not start within 60 s:\n${output()}`);
   }
   return {
     host: opts.host,
@@ -96,6 +107,14 @@ export async function startAuthEmulator(opts: {
       clearTimeout(timer);
     },
   };
+}
+
+function readIfThere(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Removes every account in the emulator project (tests start clean). */
