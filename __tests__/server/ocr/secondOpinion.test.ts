@@ -36,4 +36,27 @@ describe("a second recogniser's reading of a segment", () => {
     const longer = seg('LAN HING', [{ at: 1, p: 0.6, alt: 'I', altP: 0.3 }], 'LIAN HING');
     expect(withSecondOpinion(longer)).toBe(longer);
   });
+
+  it('keeps a space between two letters only where the second reader saw it too', () => {
+    expect(withSecondOpinion(seg('JAL ISCO', [], 'JALISCO')).text).toBe('JALISCO');
+    expect(withSecondOpinion(seg('S&Y STAT IONERY', [], 'S&Y STATIONERY')).text).toBe('S&Y STATIONERY');
+    // The unsure places after a dropped space move with their letters.
+    const moved = withSecondOpinion(seg('Dom inican Restaurant', [{ at: 5, p: 0.8, alt: 'l', altP: 0.1 }], 'Dominican Restaurant'));
+    expect(moved.text).toBe('Dominican Restaurant');
+    expect(moved.alts).toEqual([{ at: 4, p: 0.8, alt: 'l', altP: 0.1 }]);
+    // A space both saw stays, and the second reader's own extra spaces are not taken.
+    expect(withSecondOpinion(seg('PappaRi ch BMC', [], 'PappaR i ch BMC')).text).toBe('PappaRi ch BMC');
+    expect(withSecondOpinion(seg('Family Restaurant', [], 'Fa mily Restaurant')).text).toBe('Family Restaurant');
+  });
+
+  it('leaves a space beside a digit or a mark, or in a segment read to another number of characters', () => {
+    expect(withSecondOpinion(seg('12/03/2018 10:15', [], '12/03/201810:15')).text).toBe('12/03/2018 10:15');
+    expect(withSecondOpinion(seg('TEL : 03-555', [], 'TEL: 03-555')).text).toBe('TEL : 03-555');
+    expect(withSecondOpinion(seg('LAN HING', [], 'LIANHING')).text).toBe('LAN HING');
+    expect(withSecondOpinion(seg('LAN HING', [], 'LAN-HING')).text).toBe('LAN HING');
+  });
+
+  it('compares the letters once the spaces agree', () => {
+    expect(withSecondOpinion(seg('TRENDY HAX', [{ at: 7, p: 0.6, alt: 'M', altP: 0.3 }], 'TRENDYMAX')).text).toBe('TRENDYMAX');
+  });
 });
