@@ -23,14 +23,12 @@ function withSecondLetters(seg: ReadSegment): ReadSegment {
   if (!second || !seg.alts?.length || second.text === seg.text) return seg;
   // Characters are compared by their place among those that are not spaces, so that a space one
   // reader put inside a word does not shift the rest.
-  const theirs = spacesBefore(second.text).chars;
-  const ordinal: number[] = [];
-  let n = 0;
-  for (const c of seg.text) ordinal.push(c === ' ' ? -1 : n++);
-  if (n !== theirs.length) return seg;
+  const mine = withoutSpaces(seg.text);
+  const theirs = withoutSpaces(second.text).chars;
+  if (mine.chars.length !== theirs.length) return seg;
   const chars = [...seg.text];
   const kept = seg.alts.filter((a) => {
-    const their = theirs[ordinal[a.at]];
+    const their = chars[a.at] === ' ' ? undefined : theirs[mine.place[a.at]];
     if (their === undefined || their.toLowerCase() !== a.alt.toLowerCase() || their.toLowerCase() === chars[a.at].toLowerCase()) return true;
     if (a.altP / Math.max(a.p, 1e-6) < MIN_ODDS) return true;
     chars[a.at] = their;
@@ -40,12 +38,18 @@ function withSecondLetters(seg: ReadSegment): ReadSegment {
   return text === seg.text ? seg : { ...seg, text, alts: kept };
 }
 
-/** For each character but a space, whether a space stands before it. */
-function spacesBefore(text: string): { chars: string[]; spaced: boolean[] } {
+/**
+ * A reading's characters that are not spaces; for each of them whether a space stands before it;
+ * and for each place in the text, the index among them of the character there (for a space, of
+ * the character after it).
+ */
+function withoutSpaces(text: string): { chars: string[]; spaced: boolean[]; place: number[] } {
   const chars: string[] = [];
   const spaced: boolean[] = [];
+  const place: number[] = [];
   let pending = false;
   for (const c of text) {
+    place.push(chars.length);
     if (c === ' ') pending = true;
     else {
       chars.push(c);
@@ -53,32 +57,27 @@ function spacesBefore(text: string): { chars: string[]; spaced: boolean[] } {
       pending = false;
     }
   }
-  return { chars, spaced };
+  return { chars, spaced, place };
 }
 
 function withSecondSpaces(seg: ReadSegment): ReadSegment {
   const second = seg.second;
   if (!second || second.text === seg.text || !seg.text.includes(' ')) return seg;
-  const mine = spacesBefore(seg.text);
-  const theirs = spacesBefore(second.text);
+  const mine = withoutSpaces(seg.text);
+  const theirs = withoutSpaces(second.text);
   // The same number of characters: the two readings are then taken to align one to one.
   if (mine.chars.length !== theirs.chars.length) return seg;
   const letters = (k: number) => [mine.chars[k], theirs.chars[k]].every((c) => c !== undefined && LETTER.test(c));
-  // Old index of each kept character, to move the unsure places with their characters.
-  const moved = new Map<number, number>();
+  // A space between the characters `next - 1` and `next` goes where the second reader saw none.
+  const dropped = (c: string, next: number) => c === ' ' && !theirs.spaced[next] && letters(next - 1) && letters(next);
+  // New index of each kept character, to move the unsure places with their characters.
+  const moved: number[] = [];
   let text = '';
-  let at = 0;
-  let k = -1; // the last character before this place that is not a space
-  for (const c of seg.text) {
-    if (c !== ' ') k += 1;
-    const dropped = c === ' ' && !theirs.spaced[k + 1] && letters(k) && letters(k + 1);
-    if (!dropped) {
-      moved.set(at, text.length);
-      text += c;
-    }
-    at += 1;
-  }
+  [...seg.text].forEach((c, at) => {
+    moved[at] = dropped(c, mine.place[at]) ? -1 : text.length;
+    if (moved[at] >= 0) text += c;
+  });
   if (text === seg.text) return seg;
-  const alts = seg.alts?.flatMap((a) => (moved.has(a.at) ? [{ ...a, at: moved.get(a.at)! }] : []));
+  const alts = seg.alts?.flatMap((a) => (moved[a.at] >= 0 ? [{ ...a, at: moved[a.at] }] : []));
   return { ...seg, text, ...(alts ? { alts } : {}) };
 }
