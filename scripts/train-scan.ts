@@ -6,7 +6,7 @@
  * images and code give the same weights.
  *
  *   npm run train:scan [-- --fresh]     # --fresh: read the images again
- *   npm run train:scan -- --cv          # also compare L2 penalties by five-fold cross-validation (minutes)
+ *   npm run train:scan -- --cv          # also compare L2 penalties by five-fold cross-validation, whole stores held out (minutes)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,8 +48,10 @@ async function main() {
   const fresh = process.argv.includes('--fresh');
   const receipts = await readAll(fresh);
   const groups: Record<PickedField, TrainingGroup[]> = { store: [], total: [], date: [] };
-  // Which train set each group came from, for the cross-validated figures per set.
+  // Which train set each group came from, for the cross-validated figures per set, and its store,
+  // so that cross-validation holds out whole stores.
   const setOf: Record<PickedField, string[]> = { store: [], total: [], date: [] };
+  const storeOf: Record<PickedField, string[]> = { store: [], total: [], date: [] };
   for (const { read, label, order, set } of receipts) {
     const c = receiptCandidates(read.text, { dateOrder: order, layout: read.layout, today: TODAY });
     const goldDate = labelDate(label.date, order);
@@ -70,12 +72,14 @@ async function main() {
       if (!g[field]) continue;
       groups[field].push(g[field]!);
       setOf[field].push(set);
+      // A receipt without a store label is a store of its own.
+      storeOf[field].push(goldStore || `${set}/${storeOf[field].length}`);
     }
   }
   if (process.argv.includes('--cv')) {
     for (const field of ['store', 'total', 'date'] as const) {
       for (const l2 of [...new Set([L2 / 3, L2, L2 * 3, L2 * 10])]) {
-        const right = crossValidatedPicks(groups[field], l2);
+        const right = crossValidatedPicks(groups[field], l2, 5, storeOf[field]);
         const share = (keep: (i: number) => boolean) => {
           const kept = right.filter((_, i) => keep(i));
           return `${((100 * kept.filter(Boolean).length) / Math.max(1, kept.length)).toFixed(1)}%`;

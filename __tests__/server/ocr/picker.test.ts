@@ -2,7 +2,7 @@ import { crossValidatedPicks, fitWeights, type TrainingGroup } from '../../../sr
 import type { Features } from '../../../src/server/ocr/picker/model';
 import { rank } from '../../../src/server/ocr/picker/model';
 import { totalCandidates } from '../../../src/server/ocr/parser/totalCandidates';
-import { storeCandidates, tidyName } from '../../../src/server/ocr/parser/storeCandidates';
+import { cannotBeName, storeCandidates, tidyName } from '../../../src/server/ocr/parser/storeCandidates';
 import { dateCandidates } from '../../../src/server/ocr/parser/dateCandidates';
 import { toLines } from '../../../src/server/ocr/parser/text';
 
@@ -52,6 +52,19 @@ describe('the picker model', () => {
     expect(right.slice(0, 19).every(Boolean)).toBe(true);
     expect(right[19]).toBe(false);
     expect(crossValidatedPicks(groups, 0.001, 4)).toEqual(right);
+  });
+
+  test('cross-validation by store judges each store by weights that never saw it', () => {
+    // Store A's name carries `a`; store B prints its name with `b` and an `a` line above it. A
+    // picker that has seen both learns both; one that has seen only B takes A's `a` line for a
+    // wrong one, and the other way round.
+    const a = (): TrainingGroup => ({ candidates: [{ a: 1 }, { other: 1 }, { none: 1 }], gold: [0] });
+    const b = (): TrainingGroup => ({ candidates: [{ a: 1 }, { b: 1 }, { none: 1 }], gold: [1] });
+    const groups = Array.from({ length: 20 }, (_, i) => (i % 2 ? b() : a()));
+    const stores = groups.map((_, i) => (i % 2 ? 'B' : 'A'));
+    // By position every fold holds receipts of both stores.
+    expect(crossValidatedPicks(groups, 0.001, 4).every(Boolean)).toBe(true);
+    expect(crossValidatedPicks(groups, 0.001, 4, stores).some(Boolean)).toBe(false);
   });
 
   test('groups whose answer is not among the candidates teach nothing but the "none" option', () => {
@@ -180,6 +193,18 @@ describe('store and date candidates', () => {
     expect(cands.find((c) => c.value === 'HOME MASTER HARDWARE & ELECTRICAL')?.features).toMatchObject({ join_completes: 1 });
     expect(cands.find((c) => c.value === 'Covina, CA')?.features).toMatchObject({ place: 1 });
     expect(cands.find((c) => c.value === 'DINE IN')?.features).toMatchObject({ place: 0, meta: 1 });
+  });
+
+  test('a line that speaks to the reader is marked, and a shop word with a branch number is no name', () => {
+    const cands = storeCandidates(toLines(['JOIN US FOR BRUNCH', 'Place Your Card Here', "MARIE CALLENDER'S", 'Store #0134', 'Panda Express #2614'].join('\n')));
+    const of = (v: string) => cands.find((c) => c.value === v)!.features;
+    expect(of('JOIN US FOR BRUNCH')).toMatchObject({ pronoun: 1 });
+    expect(of('Place Your Card Here')).toMatchObject({ pronoun: 1 });
+    expect(of("MARIE CALLENDER'S")).toMatchObject({ pronoun: 0 });
+    expect(of('Store #0134')).toMatchObject({ lone_shop_word: 1 });
+    expect(cannotBeName(of('Store #0134'))).toBe(true);
+    expect(of('Panda Express #2614')).toMatchObject({ lone_shop_word: 0, store_number: 1 });
+    expect(cannotBeName(of('Panda Express #2614'))).toBe(false);
   });
 
   test('header lines and their joins are candidates, each described by what it looks like', () => {

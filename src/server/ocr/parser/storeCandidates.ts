@@ -130,6 +130,7 @@ function looks(s: string): Features {
   const letters = s.replace(/[^A-Za-z]/g, '');
   const nonSpace = s.replace(/\s/g, '');
   const words = s.split(/\s+/).filter(Boolean);
+  const withoutBranch = s.replace(/\s*(?:#|\bno\.?)\s*\d+$/i, '').trim();
   return {
     letters: letterRatio(s),
     digits: nonSpace ? (nonSpace.match(/\d/g) ?? []).length / nonSpace.length : 0,
@@ -148,8 +149,11 @@ function looks(s: string): Features {
     date_or_number: DATE_OR_NUMBER_RE.test(s) ? 1 : 0,
     suffix_only: SUFFIX_ONLY_RE.test(s) && words.length <= 2 ? 1 : 0,
     connector_start: CONNECTOR_START_RE.test(s) ? 1 : 0,
-    lone_shop_word: words.length === 1 && COMPANY_RE.test(s) ? 1 : 0,
+    // A word for a kind of shop, alone or with a branch number ('Restaurant', 'Store #0134').
+    lone_shop_word: withoutBranch.split(/\s+/).length === 1 && COMPANY_RE.test(withoutBranch) ? 1 : 0,
     amount: findMoney(s).length ? 1 : 0,
+    // A line that speaks to the reader ('Place Your Order', 'We Deliver') is a slogan or a notice.
+    pronoun: /\b(?:you|your|we|our|us|my|me)\b/i.test(s) ? 1 : 0,
     // Marks of a garbled reading: a bracket without its pair ('(M SDN BHD'), words run together
     // by a full stop ('MIKUNI..JAPANESE'), a word broken by a space ('Enter pr i se').
     unbalanced_bracket: (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length ? 1 : 0,

@@ -71,15 +71,19 @@ function picksRight(weights: Weights, groups: TrainingGroup[]): boolean[] {
 
 /**
  * K-fold cross-validation with a given L2 penalty: for each group, whether the weights fitted
- * without its fold pick it right. Folds by position, so the same data gives the same answer;
- * the trainer reads it per dataset, the honest figure where a dev set is small.
+ * without its fold pick it right. With `keys` (each group's store), all of a store's receipts
+ * share a fold, so each is judged by weights that never saw that store, as a new store's
+ * receipt is; without, folds go by position. The same data gives the same answer; the trainer
+ * reads it per dataset, the honest figure where a dev set is small.
  */
-export function crossValidatedPicks(groups: TrainingGroup[], l2: number, folds = 5): boolean[] {
+export function crossValidatedPicks(groups: TrainingGroup[], l2: number, folds = 5, keys?: string[]): boolean[] {
+  const distinct = keys ? [...new Set(keys)].sort() : [];
+  const foldOf = (i: number) => (keys ? distinct.indexOf(keys[i]) : i) % folds;
   const right: boolean[] = new Array(groups.length).fill(false);
   for (let k = 0; k < folds; k++) {
-    const held = groups.flatMap((_, i) => (i % folds === k ? [i] : []));
+    const held = groups.flatMap((_, i) => (foldOf(i) === k ? [i] : []));
     const weights = fitWeights(
-      groups.filter((_, i) => i % folds !== k),
+      groups.filter((_, i) => foldOf(i) !== k),
       { l2 },
     );
     picksRight(
