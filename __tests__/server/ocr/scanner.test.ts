@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { createReceiptScanner, engineOf, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../../src/server/ocr';
 import { decodeImage } from '../../../src/server/ocr/image';
-import { PaddleOcr } from '../../../src/server/ocr/paddle';
+import { PaddleOcr, worthSecondReading, type ReadSegment } from '../../../src/server/ocr/paddle';
 import { modelFiles } from '../../../src/server/ocr/paddle/models';
 import { RecognitionPool } from '../../../src/server/ocr/paddle/recognitionPool';
 
@@ -233,7 +233,17 @@ describe('the recognition pool (one recogniser per core, side by side)', () => {
     const footer = segments.filter((s) => /AGAIN|EXAMPLE/.test(s.text));
     expect(footer.length).toBeGreaterThanOrEqual(2);
     expect(footer.every((s) => s.second === undefined)).toBe(true);
+    // Prices in the header have no words for the second recogniser to read.
+    const prices = segments.filter((s) => /^\d+\.\d{2}$/.test(s.text));
+    expect(prices.length).toBeGreaterThanOrEqual(4);
+    expect(prices.every((s) => s.second === undefined)).toBe(true);
   }, 30_000);
+
+  test('a segment is worth a second reading where it has words in it', () => {
+    const seg = (text: string) => ({ region: { cx: 0, cy: 0, width: 10, height: 2, angle: 0 }, text, conf: 0.9 }) as ReadSegment;
+    expect(['GREENLEAF MARKET', 'TAMAN 41150', 'KFC'].map((t) => worthSecondReading(seg(t)))).toEqual([true, true, true]);
+    expect(['11.61', '(001451637-M)', '03/14/2021 10:22', 'No. 5'].map((t) => worthSecondReading(seg(t)))).toEqual([false, false, false, false]);
+  });
 
   test("a recogniser that cannot load its model fails the start with the model's error", async () => {
     const files = modelFiles();

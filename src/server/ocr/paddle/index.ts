@@ -32,6 +32,16 @@ function headerBottom(segments: ReadSegment[]): number {
   return Math.max(-Infinity, ...rows.map((r) => r.box.top + r.box.height));
 }
 
+/**
+ * A header segment worth a second reading: one with words in it (three letters or more, and
+ * letters at least half its characters). The second recogniser is there for names; a phone
+ * number, a date or a registration number gains nothing from it, and it costs as much to read.
+ */
+export function worthSecondReading(s: ReadSegment): boolean {
+  const letters = (s.text.match(/[A-Za-z]/g) ?? []).length;
+  return letters >= 3 && letters >= s.text.replace(/\s/g, '').length / 2;
+}
+
 type Ort = typeof import('onnxruntime-node');
 
 export interface PaddleOptions {
@@ -80,7 +90,7 @@ export class PaddleOcr {
       const read = (task: RecognitionTask) => this.rec.read(task);
       const segments = await recognizeSegments(read, image, regions);
       const headerEnd = headerBottom(segments);
-      return await withSecondReadings(read, image, segments, (s) => s.region.cy <= headerEnd);
+      return await withSecondReadings(read, image, segments, (s) => s.region.cy <= headerEnd && worthSecondReading(s));
     } catch (err) {
       throw new OcrFailedError(`OCR failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
