@@ -196,7 +196,9 @@ describe('store and date candidates', () => {
   });
 
   test('a line that speaks to the reader is marked, and a shop word with a branch number is no name', () => {
-    const cands = storeCandidates(toLines(['JOIN US FOR BRUNCH', 'Place Your Card Here', "MARIE CALLENDER'S", 'Store #0134', 'Panda Express #2614'].join('\n')));
+    const cands = storeCandidates(
+      toLines(['JOIN US FOR BRUNCH', 'Place Your Card Here', "MARIE CALLENDER'S", 'Store #0134', 'Panda Express #2614'].join('\n')),
+    );
     const of = (v: string) => cands.find((c) => c.value === v)!.features;
     expect(of('JOIN US FOR BRUNCH')).toMatchObject({ pronoun: 1 });
     expect(of('Place Your Card Here')).toMatchObject({ pronoun: 1 });
