@@ -78,12 +78,12 @@ function picksRight(weights: Weights, groups: TrainingGroup[]): boolean[] {
  */
 export function crossValidatedPicks(groups: TrainingGroup[], l2: number, folds = 5, keys?: string[]): boolean[] {
   const distinct = keys ? [...new Set(keys)].sort() : [];
-  const foldOf = (i: number) => (keys ? distinct.indexOf(keys[i]) : i) % folds;
+  const fold = groups.map((_, i) => (keys ? distinct.indexOf(keys[i]) : i) % folds);
   const right: boolean[] = new Array(groups.length).fill(false);
   for (let k = 0; k < folds; k++) {
-    const held = groups.flatMap((_, i) => (foldOf(i) === k ? [i] : []));
+    const held = groups.flatMap((_, i) => (fold[i] === k ? [i] : []));
     const weights = fitWeights(
-      groups.filter((_, i) => foldOf(i) !== k),
+      groups.filter((_, i) => fold[i] !== k),
       { l2 },
     );
     picksRight(
