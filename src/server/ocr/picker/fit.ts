@@ -30,33 +30,77 @@ export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weig
   const l2 = opts.l2 ?? L2;
   const usable = groups.filter((g) => g.gold.length > 0 && g.candidates.length > 1);
   const names = [...new Set(usable.flatMap((g) => g.candidates.flatMap((c) => Object.keys(c))))].sort();
-  const w: Weights = Object.fromEntries(names.map((n) => [n, 0]));
+  const data = packed(usable, names);
+  const d = names.length;
+  const w = new Float64Array(d);
   // Adam keeps features of very different spread moving at similar speed.
-  const m: Weights = Object.fromEntries(names.map((n) => [n, 0]));
-  const v: Weights = Object.fromEntries(names.map((n) => [n, 0]));
+  const m = new Float64Array(d);
+  const v = new Float64Array(d);
+  const grad = new Float64Array(d);
+  const e = new Float64Array(data.maxCandidates);
+  const n = usable.length;
   for (let it = 1; it <= iterations; it++) {
-    const grad: Weights = Object.fromEntries(names.map((n) => [n, l2 * w[n]]));
-    for (const g of usable) {
-      const scores = g.candidates.map((c) => linearScore(w, c));
-      const top = Math.max(...scores);
-      const e = scores.map((s) => Math.exp(s - top));
-      const z = e.reduce((a, b) => a + b, 0);
-      const zg = g.gold.reduce((a, i) => a + e[i], 0);
-      const gold = new Set(g.gold);
-      g.candidates.forEach((c, i) => {
-        const diff = e[i] / z - (gold.has(i) ? e[i] / zg : 0);
-        for (const k in c) grad[k] += (diff * c[k]) / usable.length;
-      });
+    for (let j = 0; j < d; j++) grad[j] = l2 * w[j];
+    for (let g = 0; g < n; g++) {
+      const first = data.groupStart[g];
+      const count = data.groupStart[g + 1] - first;
+      let top = -Infinity;
+      for (let i = 0; i < count; i++) {
+        let s = 0;
+        for (let k = data.rowStart[first + i]; k < data.rowStart[first + i + 1]; k++) s += w[data.feature[k]] * data.value[k];
+        e[i] = s;
+        if (s > top) top = s;
+      }
+      let z = 0;
+      let zg = 0;
+      for (let i = 0; i < count; i++) {
+        e[i] = Math.exp(e[i] - top);
+        z += e[i];
+      }
+      for (const i of usable[g].gold) zg += e[i];
+      for (let i = 0; i < count; i++) {
+        const diff = e[i] / z - (data.gold[first + i] ? e[i] / zg : 0);
+        for (let k = data.rowStart[first + i]; k < data.rowStart[first + i + 1]; k++) grad[data.feature[k]] += (diff * data.value[k]) / n;
+      }
     }
-    for (const n of names) {
-      m[n] = 0.9 * m[n] + 0.1 * grad[n];
-      v[n] = 0.999 * v[n] + 0.001 * grad[n] * grad[n];
-      const mh = m[n] / (1 - 0.9 ** it);
-      const vh = v[n] / (1 - 0.999 ** it);
-      w[n] -= (lr * 0.1 * mh) / (Math.sqrt(vh) + 1e-8);
+    for (let j = 0; j < d; j++) {
+      m[j] = 0.9 * m[j] + 0.1 * grad[j];
+      v[j] = 0.999 * v[j] + 0.001 * grad[j] * grad[j];
+      const mh = m[j] / (1 - 0.9 ** it);
+      const vh = v[j] / (1 - 0.999 ** it);
+      w[j] -= (lr * 0.1 * mh) / (Math.sqrt(vh) + 1e-8);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, Math.round(w[n] * 1e4) / 1e4]));
+  return Object.fromEntries(names.map((name, j) => [name, Math.round(w[j] * 1e4) / 1e4]));
+}
+
+/** The groups' candidates as flat arrays of (feature index, value): the fit runs thousands of passes over them. */
+function packed(groups: TrainingGroup[], names: string[]) {
+  const index = new Map(names.map((name, j) => [name, j]));
+  const candidates = groups.flatMap((g) => g.candidates);
+  const entries = candidates.map((c) => Object.entries(c));
+  const total = entries.reduce((a, c) => a + c.length, 0);
+  const feature = new Int32Array(total);
+  const value = new Float64Array(total);
+  const rowStart = new Int32Array(candidates.length + 1);
+  const groupStart = new Int32Array(groups.length + 1);
+  const gold = new Uint8Array(candidates.length);
+  let k = 0;
+  let row = 0;
+  groups.forEach((g, n) => {
+    groupStart[n] = row;
+    for (const i of g.gold) gold[row + i] = 1;
+    for (let i = 0; i < g.candidates.length; i++, row++) {
+      rowStart[row] = k;
+      for (const [name, x] of entries[row]) {
+        feature[k] = index.get(name)!;
+        value[k++] = x;
+      }
+    }
+  });
+  rowStart[row] = k;
+  groupStart[groups.length] = row;
+  return { feature, value, rowStart, groupStart, gold, maxCandidates: Math.max(...groups.map((g) => g.candidates.length)) };
 }
 
 /** For each group, whether its best real candidate (the "none" option last, never picked) is right. */
