@@ -164,6 +164,15 @@ describe('store and date candidates', () => {
     expect(branch.find((c) => c.value === 'CHOW MEIN-1/2')?.features).toMatchObject({ after_amount: 1 });
   });
 
+  test('the first line of real words is marked, whatever scraps or an address stand above it; lines under it count them', () => {
+    const cands = storeCandidates(toLines(['~~ 4 ~~', '12 Main Street', 'Golden Spoon Diner', 'Fresh Daily Bakery', 'Dine In'].join('\n')));
+    const of = (value: string) => cands.find((c) => c.value === value)?.features;
+    expect(of('12 Main Street')).toMatchObject({ first_wordy: 1, wordy_above: 0 });
+    expect(of('Golden Spoon Diner')).toMatchObject({ first_wordy: 1, wordy_above: 0 });
+    expect(of('Fresh Daily Bakery')).toMatchObject({ first_wordy: 0, wordy_above: 1 / 3 });
+    expect(of('Dine In')).toMatchObject({ first_wordy: 0, wordy_above: 2 / 3 });
+  });
+
   test('a name a second recogniser read alike in the header is marked; one it read otherwise is not, and it adds no names', () => {
     const lines = toLines('99 SPEED HART S/B\nLOT 2811 JALAN ANGSA\nTAMAN BERKELEY');
     const at = (second?: string) => ({ conf: 90, height: 20, centre: 100, pageLeft: 0, pageWidth: 200, ...(second === undefined ? {} : { second }) });

@@ -182,6 +182,23 @@ export function cannotBeName(f: Features): boolean {
   );
 }
 
+/** A line of real words (four letters or more) that is no address, phone, place, label or receipt field. */
+function isWordy(t: string): boolean {
+  return (
+    t.replace(/[^A-Za-z]/g, '').length >= 4 && plausibleWords(t) >= 0.67 && ![META_RE, ADDRESS_RE, PHONE_RE, LABEL_RE].some((re) => re.test(t)) && !isPlace(t)
+  );
+}
+
+/** For each position, how many of the flags before it are set. */
+function countAbove(flags: boolean[]): number[] {
+  let n = 0;
+  return flags.map((f) => {
+    const above = n;
+    if (f) n++;
+    return above;
+  });
+}
+
 /** The parts of a line printed apart (a wide gap): a name and a field beside it ('FourthStreetMill    Receipt'). */
 const segmentsOf = (text: string) => text.split(/\s{3,}/).filter((p) => p.trim());
 
@@ -201,6 +218,7 @@ function readingCandidates(lines: Line[], reading: Line[], layout: (LineLayout |
     .join('|');
   // Under the first line with an amount the items have begun: no header line comes after them.
   const firstAmount = header.findIndex((l) => findMoney(l.text).length > 0);
+  const wordyAbove = countAbove(cleaned.map(isWordy));
   const out: StoreCandidate[] = [];
   const seen = new Set<string>();
 
@@ -215,6 +233,9 @@ function readingCandidates(lines: Line[], reading: Line[], layout: (LineLayout |
     const f: Features = {
       ...looks(value),
       position: i / HEADER_LINES,
+      // The name is mostly the first line of real words, whatever logo scraps or banners stand above it.
+      first_wordy: wordyAbove[i] === 0 ? 1 : 0,
+      wordy_above: Math.min(wordyAbove[i], 3) / 3,
       first: i === 0 ? 1 : 0,
       joined_one: span === 2 ? 1 : 0,
       joined_two: span === 3 ? 1 : 0,
