@@ -40,6 +40,16 @@ describe('the picker model', () => {
     expect(fitWeights(groups, { iterations: 500 })).toEqual(w);
   });
 
+  test('fitting with nothing to learn from (no groups, a lone candidate, no right one) gives no weights', () => {
+    expect(fitWeights([])).toEqual({});
+    expect(
+      fitWeights([
+        { candidates: [{ a: 1 }], gold: [0] },
+        { candidates: [{ a: 1 }, { b: 1 }], gold: [] },
+      ]),
+    ).toEqual({});
+  });
+
   test('cross-validation says, receipt by receipt, whether weights fitted without it pick it right', () => {
     // The right candidate carries `good`, except in the last group, whose value no candidate holds
     // ("none of these" is right there, and the picker never returns it).

@@ -100,7 +100,7 @@ function packed(groups: TrainingGroup[], names: string[]) {
   });
   rowStart[row] = k;
   groupStart[groups.length] = row;
-  return { feature, value, rowStart, groupStart, gold, maxCandidates: Math.max(...groups.map((g) => g.candidates.length)) };
+  return { feature, value, rowStart, groupStart, gold, maxCandidates: Math.max(0, ...groups.map((g) => g.candidates.length)) };
 }
 
 /** For each group, whether its best real candidate (the "none" option last, never picked) is right. */
