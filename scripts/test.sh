@@ -74,7 +74,9 @@ fi
 
 step "Browser tests (Chromium)"
 SECONDS=0
-npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"
+# An auth emulator port of its own: the PGlite pass's emulator, on the default port, may still be
+# letting go of its hub port as this starts.
+TEST_AUTH_EMULATOR_HOST=127.0.0.1:9189 npx jest --ci -c jest.e2e.config.ts --json --outputFile="$RESULTS/browser.json"
 echo "(took $SECONDS s)"
 
 echo
