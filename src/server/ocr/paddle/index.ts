@@ -8,7 +8,7 @@ import type { DecodedImage } from '../image';
 import { OcrFailedError } from '../errors';
 import { HEADER_LINES } from '../parser/storeCandidates';
 import { DETECT_DEFAULTS, detectText, type DetectOptions } from './detect';
-import { modelFiles, sessionOptions } from './models';
+import { modelBytes, modelFiles, sessionOptions } from './models';
 import { RecognitionPool } from './recognitionPool';
 import { recognizeSegments, withSecondReadings, type ReadSegment, type RecognitionTask } from './recognize';
 import { rowsFromSegments, type TextRow } from './rows';
@@ -65,7 +65,7 @@ export class PaddleOcr {
       const files = modelFiles();
       const threads = Math.max(1, opts.threads ?? os.availableParallelism());
       const [det, rec] = await Promise.allSettled([
-        ort.InferenceSession.create(files.detection, sessionOptions(threads)),
+        ort.InferenceSession.create(modelBytes(files.detection), sessionOptions(threads)),
         RecognitionPool.create(files, threads),
       ]);
       if (det.status === 'rejected' || rec.status === 'rejected') {

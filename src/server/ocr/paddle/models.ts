@@ -6,10 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
+import { fuseModel } from './fusedModel';
 
 /** A recogniser: its model file and its character table, one character per class after the blank. */
 export interface RecognizerFiles {
   recognition: string;
+  characters: string[];
+}
+
+/** A recogniser as a session loads it: its model's bytes (see modelBytes) and its character table. */
+export interface RecognizerModel {
+  model: Uint8Array;
   characters: string[];
 }
 
@@ -44,6 +51,21 @@ export function modelFiles(): ModelFiles {
     second: { recognition: path.join(english, 'en_PP-OCRv3_rec_infer.onnx'), characters: ENGLISH_TABLE },
   };
 }
+
+/**
+ * The bytes a session loads for the model in `file`: its graph rewritten to fewer nodes and the
+ * same arithmetic (fusedModel.ts), or, should a model ever not parse as expected, the file as it is.
+ */
+export function modelBytes(file: string): Uint8Array {
+  const bytes = fs.readFileSync(file);
+  try {
+    return fuseModel(bytes).bytes;
+  } catch {
+    return bytes;
+  }
+}
+
+export const recognizerModel = (files: RecognizerFiles): RecognizerModel => ({ model: modelBytes(files.recognition), characters: files.characters });
 
 /** How every model session runs: `threads` inside one model run, one run at a time. */
 export function sessionOptions(threads: number): InferenceSession.SessionOptions {

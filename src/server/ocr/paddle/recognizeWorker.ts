@@ -5,17 +5,17 @@
  */
 import { workerData } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
-import { charsetOf, sessionOptions, type RecognizerFiles } from './models';
+import { charsetOf, sessionOptions, type RecognizerModel } from './models';
 import { decodeSteps, type RecognitionTask, type RecognizedText } from './recognize';
 
 export interface RecognitionWorkerData {
-  first: RecognizerFiles;
-  second: RecognizerFiles;
+  first: RecognizerModel;
+  second: RecognizerModel;
 }
 
 type Reader = (task: RecognitionTask) => Promise<RecognizedText[]>;
 
-function readerOf(session: ort.InferenceSession, files: RecognizerFiles): Reader {
+function readerOf(session: ort.InferenceSession, files: RecognizerModel): Reader {
   const charset = charsetOf(files.characters);
   return async ({ grey, count, width, steps: used }) => {
     // The model reads three channels; the crop is sent once, as grey.
@@ -33,8 +33,8 @@ function readerOf(session: ort.InferenceSession, files: RecognizerFiles): Reader
   };
 }
 
-async function load(files: RecognizerFiles): Promise<Reader> {
-  return readerOf(await ort.InferenceSession.create(files.recognition, sessionOptions(1)), files);
+async function load(files: RecognizerModel): Promise<Reader> {
+  return readerOf(await ort.InferenceSession.create(files.model, sessionOptions(1)), files);
 }
 
 // The models load as the worker starts; a task waits for them, and fails with the error of one
