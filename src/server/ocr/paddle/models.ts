@@ -14,12 +14,6 @@ export interface RecognizerFiles {
   characters: string[];
 }
 
-/** A recogniser as a session loads it: its model's bytes (see modelBytes) and its character table. */
-export interface RecognizerModel {
-  model: Uint8Array;
-  characters: string[];
-}
-
 export interface ModelFiles {
   detection: string;
   first: RecognizerFiles;
@@ -64,8 +58,6 @@ export function modelBytes(file: string): Uint8Array {
     return bytes;
   }
 }
-
-export const recognizerModel = (files: RecognizerFiles): RecognizerModel => ({ model: modelBytes(files.recognition), characters: files.characters });
 
 /** How every model session runs: `threads` inside one model run, one run at a time. */
 export function sessionOptions(threads: number): InferenceSession.SessionOptions {

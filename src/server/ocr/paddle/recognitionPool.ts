@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { recognizerModel, type ModelFiles } from './models';
+import type { ModelFiles } from './models';
 import { LINE_HEIGHT, type RecognitionTask, type RecognizedText } from './recognize';
 import type { RecognitionWorkerData } from './recognizeWorker';
 
@@ -22,8 +22,7 @@ export class RecognitionPool {
   private constructor(private readonly pool: Piscina<RecognitionTask, RecognizedText[]>) {}
 
   static async create(files: ModelFiles, size: number): Promise<RecognitionPool> {
-    // Read and rewritten once here; each worker gets its own copy of the bytes.
-    const workerData: RecognitionWorkerData = { first: recognizerModel(files.first), second: recognizerModel(files.second) };
+    const workerData: RecognitionWorkerData = { first: files.first, second: files.second };
     const pool = new Piscina<RecognitionTask, RecognizedText[]>({
       filename: WORKER,
       minThreads: size,

@@ -5,17 +5,17 @@
  */
 import { workerData } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
-import { charsetOf, sessionOptions, type RecognizerModel } from './models';
+import { charsetOf, modelBytes, sessionOptions, type RecognizerFiles } from './models';
 import { decodeSteps, type RecognitionTask, type RecognizedText } from './recognize';
 
 export interface RecognitionWorkerData {
-  first: RecognizerModel;
-  second: RecognizerModel;
+  first: RecognizerFiles;
+  second: RecognizerFiles;
 }
 
 type Reader = (task: RecognitionTask) => Promise<RecognizedText[]>;
 
-function readerOf(session: ort.InferenceSession, files: RecognizerModel): Reader {
+function readerOf(session: ort.InferenceSession, files: RecognizerFiles): Reader {
   const charset = charsetOf(files.characters);
   return async ({ grey, count, width, steps: used }) => {
     // The model reads three channels; the crop is sent once, as grey.
@@ -33,8 +33,10 @@ function readerOf(session: ort.InferenceSession, files: RecognizerModel): Reader
   };
 }
 
-async function load(files: RecognizerModel): Promise<Reader> {
-  return readerOf(await ort.InferenceSession.create(files.model, sessionOptions(1)), files);
+// Each worker rewrites its own copy (the workers start side by side): bytes handed over from the
+// pool would stay in memory for its whole life, the pool's copy and each worker's.
+async function load(files: RecognizerFiles): Promise<Reader> {
+  return readerOf(await ort.InferenceSession.create(modelBytes(files.recognition), sessionOptions(1)), files);
 }
 
 // The models load as the worker starts; a task waits for them, and fails with the error of one
