@@ -7,7 +7,6 @@
  * written as HardSigmoid(x) · x. The outputs agree with the original model's to float rounding.
  * The ONNX schema (onnxSchema.json) is onnx.proto (Apache-2.0) as protobufjs reads it.
  */
-import fs from 'node:fs';
 import protobuf from 'protobufjs';
 import schema from './onnxSchema.json';
 
@@ -53,11 +52,7 @@ export interface FusedModel {
   hardSwishes: number;
 }
 
-/** The model in `file` with its graph rewritten (see above), as bytes ONNX Runtime takes. */
-export function fusedModelFile(file: string): Uint8Array {
-  return fuseModel(fs.readFileSync(file)).bytes;
-}
-
+/** The model in `bytes` with its graph rewritten (see above), as bytes ONNX Runtime takes. */
 export function fuseModel(bytes: Uint8Array): FusedModel {
   const model = ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, arrays: true }) as { graph: Graph };
   const g = model.graph;
