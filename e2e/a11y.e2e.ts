@@ -12,6 +12,9 @@ import type { Receipt } from '../src/shared/receipts';
  * between the themes). Each test walks one screen through its states and reports every state
  * that fails, not only the first.
  */
+// Each state runs axe twice and takes two screenshots: a walk takes longer than other browser tests.
+jest.setTimeout(180_000);
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -166,98 +169,124 @@ describe.each([
     expect(audit.found).toEqual({});
   });
 
-  it('a user with data: every screen loaded, its dialogs open and its form errors', async () => {
-    const audit = new Audit('loaded', label);
-    const { user, receipt } = await loadedUser();
-    const { context, page } = await open(viewport);
-    await signInThroughUi(page, user);
+  // One user with data for the three walks below, each signed in afresh in its own browser context.
+  describe('a user with data: every screen loaded, its dialogs open and its form errors', () => {
+    let data: { user: E2EUser; receipt: Receipt };
+    beforeAll(async () => {
+      data = await loadedUser();
+    });
+    const signedIn = async () => {
+      const opened = await open(viewport);
+      await signInThroughUi(opened.page, data.user);
+      return opened;
+    };
 
-    // Dashboard, and the budget prompt with a wrong amount.
-    await page.getByTestId('transaction').first().waitFor();
-    await audit.check(page, 'dashboard');
-    await page.getByRole('button', { name: 'Set Budget' }).click();
-    const budget = page.getByRole('dialog', { name: 'Set Monthly Budget' });
-    await budget.getByLabel('Monthly budget').fill('lots');
-    await budget.getByRole('button', { name: 'Save' }).click();
-    await budget.getByText('Budget must be a number of 0 or more with at most two decimals').waitFor();
-    await audit.check(page, 'dashboard-budget-dialog');
-    await page.keyboard.press('Escape');
-    await budget.waitFor({ state: 'hidden' });
+    it('the dashboard and the receipts', async () => {
+      const audit = new Audit('loaded', label);
+      const { receipt } = data;
+      const { context, page } = await signedIn();
 
-    // Receipts: the list, no matches, the form (empty and with errors), detail, edit, delete.
-    await page.goto(webUrl('/receipts'));
-    await page.getByTestId('receipt-row').first().waitFor();
-    await audit.check(page, 'receipts');
-    await page.goto(webUrl('/receipts?search=zzzz-nothing'));
-    await page.getByText('No receipts match your search criteria.').waitFor();
-    await audit.check(page, 'receipts-no-matches');
-    await page.goto(webUrl('/receipts/add'));
-    await heading(page, 'Add Transaction');
-    await audit.check(page, 'receipt-add');
-    await page.getByLabel('Date').fill('');
-    await page.getByRole('button', { name: 'Save Receipt' }).click();
-    await page.getByText('Store is required').waitFor();
-    await audit.check(page, 'receipt-add-errors');
-    await page.goto(webUrl(`/receipts/${receipt.id}`));
-    await heading(page, 'Corner Bakery');
-    // The items: a table, or stacked lines on a phone.
-    await page.getByRole(phone ? 'list' : 'table', { name: 'Items' }).waitFor();
-    await audit.check(page, 'receipt-detail');
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete receipt?' }).waitFor();
-    await audit.check(page, 'receipt-delete-dialog');
-    await page.keyboard.press('Escape');
-    await page.goto(webUrl(`/receipts/${receipt.id}/edit`));
-    await heading(page, 'Edit Receipt');
-    await page.getByRole('group', { name: 'Item 1' }).waitFor();
-    await audit.check(page, 'receipt-edit');
+      // Dashboard, and the budget prompt with a wrong amount.
+      await page.getByTestId('transaction').first().waitFor();
+      await audit.check(page, 'dashboard');
+      await page.getByRole('button', { name: 'Set Budget' }).click();
+      const budget = page.getByRole('dialog', { name: 'Set Monthly Budget' });
+      await budget.getByLabel('Monthly budget').fill('lots');
+      await budget.getByRole('button', { name: 'Save' }).click();
+      await budget.getByText('Budget must be a number of 0 or more with at most two decimals').waitFor();
+      await audit.check(page, 'dashboard-budget-dialog');
+      await page.keyboard.press('Escape');
+      await budget.waitFor({ state: 'hidden' });
 
-    // Categories, their dialog (with an error) and the delete question.
-    await page.goto(webUrl('/categories'));
-    await heading(page, 'Categories');
-    await page.getByTestId('category-card').first().waitFor();
-    await audit.check(page, 'categories');
-    await page.getByRole('button', { name: 'Add Category' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Category' });
-    await add.getByRole('button', { name: 'Add Category' }).click();
-    await add.getByText('Name is required').waitFor();
-    await audit.check(page, 'category-dialog');
-    await add.getByRole('button', { name: 'Cancel' }).click();
-    await add.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Delete Food' }).click();
-    await page.getByRole('dialog', { name: 'Delete Food?' }).waitFor();
-    await audit.check(page, 'category-delete-dialog');
-    await page.keyboard.press('Escape');
+      // Receipts: the list, no matches, the form (empty and with errors), detail, edit, delete.
+      await page.goto(webUrl('/receipts'));
+      await page.getByTestId('receipt-row').first().waitFor();
+      await audit.check(page, 'receipts');
+      await page.goto(webUrl('/receipts?search=zzzz-nothing'));
+      await page.getByText('No receipts match your search criteria.').waitFor();
+      await audit.check(page, 'receipts-no-matches');
+      await page.goto(webUrl('/receipts/add'));
+      await heading(page, 'Add Transaction');
+      await audit.check(page, 'receipt-add');
+      await page.getByLabel('Date').fill('');
+      await page.getByRole('button', { name: 'Save Receipt' }).click();
+      await page.getByText('Store is required').waitFor();
+      await audit.check(page, 'receipt-add-errors');
+      await page.goto(webUrl(`/receipts/${receipt.id}`));
+      await heading(page, 'Corner Bakery');
+      // The items: a table, or stacked lines on a phone.
+      await page.getByRole(phone ? 'list' : 'table', { name: 'Items' }).waitFor();
+      await audit.check(page, 'receipt-detail');
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete receipt?' }).waitFor();
+      await audit.check(page, 'receipt-delete-dialog');
+      await page.keyboard.press('Escape');
+      await page.goto(webUrl(`/receipts/${receipt.id}/edit`));
+      await heading(page, 'Edit Receipt');
+      await page.getByRole('group', { name: 'Item 1' }).waitFor();
+      await audit.check(page, 'receipt-edit');
+      await context.close();
+      expect(audit.found).toEqual({});
+    });
 
-    // Profile (loaded, then with errors), settings and its delete question.
-    await page.goto(webUrl('/profile'));
-    await heading(page, 'Profile');
-    await page.getByLabel('Display Name').waitFor();
-    await audit.check(page, 'profile');
-    await page.getByLabel('Display Name').fill('');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Display name is required').waitFor();
-    await audit.check(page, 'profile-errors');
-    await page.goto(webUrl('/settings'));
-    await heading(page, 'Settings');
-    await page.getByLabel('Follow the system').waitFor();
-    await audit.check(page, 'settings');
-    await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
-    await audit.check(page, 'settings-delete-dialog');
-    await page.keyboard.press('Escape');
+    it('categories, the profile and settings', async () => {
+      const audit = new Audit('loaded', label);
+      const { context, page } = await signedIn();
 
-    // Notifications (unread and read ones), analytics with figures.
-    await page.goto(webUrl('/notifications'));
-    await page.getByTestId('notification-card').first().waitFor();
-    await audit.check(page, 'notifications');
-    await page.getByRole('checkbox', { name: 'Show read notifications' }).check();
-    await audit.check(page, 'notifications-with-read');
-    await page.goto(webUrl('/analytics'));
-    await heading(page, 'Analytics');
-    await page.getByTestId('analytics-summary').waitFor();
-    await audit.check(page, 'analytics');
-    await context.close();
-    expect(audit.found).toEqual({});
-  }, 180_000);
+      // Categories, their dialog (with an error) and the delete question.
+      await page.goto(webUrl('/categories'));
+      await heading(page, 'Categories');
+      await page.getByTestId('category-card').first().waitFor();
+      await audit.check(page, 'categories');
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Category' });
+      await add.getByRole('button', { name: 'Add Category' }).click();
+      await add.getByText('Name is required').waitFor();
+      await audit.check(page, 'category-dialog');
+      await add.getByRole('button', { name: 'Cancel' }).click();
+      await add.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete Food' }).click();
+      await page.getByRole('dialog', { name: 'Delete Food?' }).waitFor();
+      await audit.check(page, 'category-delete-dialog');
+      await page.keyboard.press('Escape');
+
+      // Profile (loaded, then with errors), settings and its delete question.
+      await page.goto(webUrl('/profile'));
+      await heading(page, 'Profile');
+      await page.getByLabel('Display Name').waitFor();
+      await audit.check(page, 'profile');
+      await page.getByLabel('Display Name').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Display name is required').waitFor();
+      await audit.check(page, 'profile-errors');
+      await page.goto(webUrl('/settings'));
+      await heading(page, 'Settings');
+      await page.getByLabel('Follow the system').waitFor();
+      await audit.check(page, 'settings');
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+      await audit.check(page, 'settings-delete-dialog');
+      await page.keyboard.press('Escape');
+      await context.close();
+      expect(audit.found).toEqual({});
+    });
+
+    it('notifications and analytics', async () => {
+      const audit = new Audit('loaded', label);
+      const { context, page } = await signedIn();
+
+      // Notifications (unread and read ones), analytics with figures.
+      await page.goto(webUrl('/notifications'));
+      await page.getByTestId('notification-card').first().waitFor();
+      await audit.check(page, 'notifications');
+      await page.getByRole('checkbox', { name: 'Show read notifications' }).check();
+      await audit.check(page, 'notifications-with-read');
+      await page.goto(webUrl('/analytics'));
+      await heading(page, 'Analytics');
+      await page.getByTestId('analytics-summary').waitFor();
+      await audit.check(page, 'analytics');
+      await context.close();
+      expect(audit.found).toEqual({});
+    });
+  });
 });
