@@ -175,16 +175,22 @@ describe.each([
     beforeAll(async () => {
       data = await loadedUser();
     });
-    const signedIn = async () => {
-      const opened = await open(viewport);
-      await signInThroughUi(opened.page, data.user);
-      return opened;
-    };
+    /** A walk signed in as that user in a browser context of its own, closed even when a step fails. */
+    const walk = (name: string, steps: (page: Page, audit: Audit) => Promise<void>) =>
+      it(name, async () => {
+        const audit = new Audit('loaded', label);
+        const { context, page } = await open(viewport);
+        try {
+          await signInThroughUi(page, data.user);
+          await steps(page, audit);
+        } finally {
+          await context.close();
+        }
+        expect(audit.found).toEqual({});
+      });
 
-    it('the dashboard and the receipts', async () => {
-      const audit = new Audit('loaded', label);
+    walk('the dashboard and the receipts', async (page, audit) => {
       const { receipt } = data;
-      const { context, page } = await signedIn();
 
       // Dashboard, and the budget prompt with a wrong amount.
       await page.getByTestId('transaction').first().waitFor();
@@ -225,14 +231,9 @@ describe.each([
       await heading(page, 'Edit Receipt');
       await page.getByRole('group', { name: 'Item 1' }).waitFor();
       await audit.check(page, 'receipt-edit');
-      await context.close();
-      expect(audit.found).toEqual({});
     });
 
-    it('categories, the profile and settings', async () => {
-      const audit = new Audit('loaded', label);
-      const { context, page } = await signedIn();
-
+    walk('categories, the profile and settings', async (page, audit) => {
       // Categories, their dialog (with an error) and the delete question.
       await page.goto(webUrl('/categories'));
       await heading(page, 'Categories');
@@ -267,14 +268,9 @@ describe.each([
       await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
       await audit.check(page, 'settings-delete-dialog');
       await page.keyboard.press('Escape');
-      await context.close();
-      expect(audit.found).toEqual({});
     });
 
-    it('notifications and analytics', async () => {
-      const audit = new Audit('loaded', label);
-      const { context, page } = await signedIn();
-
+    walk('notifications and analytics', async (page, audit) => {
       // Notifications (unread and read ones), analytics with figures.
       await page.goto(webUrl('/notifications'));
       await page.getByTestId('notification-card').first().waitFor();
@@ -285,8 +281,6 @@ describe.each([
       await heading(page, 'Analytics');
       await page.getByTestId('analytics-summary').waitFor();
       await audit.check(page, 'analytics');
-      await context.close();
-      expect(audit.found).toEqual({});
     });
   });
 });
