@@ -99,9 +99,9 @@ async function main(): Promise<void> {
   console.log(`Analytics bench on ${driver}: sizes ${SIZES.join(', ')}; ${CALLS} calls per figure; ${os.cpus().length} CPUs`);
   const bench = await openBenchApp(usePg, USER);
   const { app, handle } = bench;
-  const service = new AnalyticsService(handle.db);
-  const dashboard = new DashboardService(handle.db, profileHooks);
-  const categories = new CategoryService(handle.db, categoryHooks);
+  const service = new AnalyticsService(handle.db, app.clock);
+  const dashboard = new DashboardService(handle.db, profileHooks, app.clock);
+  const categories = new CategoryService(handle.db, categoryHooks, app.clock);
   const headers = { authorization: 'Bearer bench.bench.bench' };
   const inject = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers });

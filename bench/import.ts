@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       `preview: ${preview.seconds.toFixed(2)} s, heap +${preview.peakHeapMb.toFixed(0)} MB (new ${counts.new}, matches ${counts.matches}, problems ${counts.problems})`,
     );
     // The same preview as the server writes it, its answer read and let go: what the API holds while it streams.
-    const service = new ImportService(handle.db, receiptsChangedInBulk);
+    const service = new ImportService(handle.db, receiptsChangedInBulk, app.clock);
     const streamed = await measured(async () => {
       let bytes = 0;
       for await (const piece of await service.preview(USER, { name: 'statement.csv', bytes: csv }, undefined)) bytes += String(piece).length;

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, screenshot, withContext, DESKTOP, PHONE } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { COLOUR_RULES, seriousA11yViolations } from './support/axe';
 import { calendarDay } from './support/screens';
@@ -92,33 +92,33 @@ describe.each([
 
   it('the public screens: sign in, register, reset password', async () => {
     const audit = new Audit('public', label);
-    const { context, page } = await open(viewport);
-    await page.goto(webUrl('/login'));
-    await heading(page, 'Sign in to your account');
-    await audit.check(page, 'login');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('Please fill in all fields').waitFor();
-    await audit.check(page, 'login-error');
-    await page.getByLabel('Email address').fill('nobody-here@example.com');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
-    await audit.check(page, 'login-bad-credentials');
+    await withContext(open(viewport), async ({ page }) => {
+      await page.goto(webUrl('/login'));
+      await heading(page, 'Sign in to your account');
+      await audit.check(page, 'login');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('Please fill in all fields').waitFor();
+      await audit.check(page, 'login-error');
+      await page.getByLabel('Email address').fill('nobody-here@example.com');
+      await page.getByLabel('Password').fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('Failed to sign in. Please check your credentials.').waitFor();
+      await audit.check(page, 'login-bad-credentials');
 
-    await page.goto(webUrl('/register'));
-    await heading(page, 'Create your account');
-    await audit.check(page, 'register');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('Please fill in all fields').waitFor();
-    await audit.check(page, 'register-error');
+      await page.goto(webUrl('/register'));
+      await heading(page, 'Create your account');
+      await audit.check(page, 'register');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Please fill in all fields').waitFor();
+      await audit.check(page, 'register-error');
 
-    await page.goto(webUrl('/reset-password'));
-    await page.getByText('This password reset link is incomplete. Please request a new one.').waitFor();
-    await audit.check(page, 'reset-password-incomplete-link');
-    await page.goto(webUrl('/reset-password?mode=resetPassword&oobCode=not-a-real-code'));
-    await page.getByText('This password reset link has expired or was already used. Please request a new one.').waitFor();
-    await audit.check(page, 'reset-password-invalid-code');
-    await context.close();
+      await page.goto(webUrl('/reset-password'));
+      await page.getByText('This password reset link is incomplete. Please request a new one.').waitFor();
+      await audit.check(page, 'reset-password-incomplete-link');
+      await page.goto(webUrl('/reset-password?mode=resetPassword&oobCode=not-a-real-code'));
+      await page.getByText('This password reset link has expired or was already used. Please request a new one.').waitFor();
+      await audit.check(page, 'reset-password-invalid-code');
+    });
     expect(audit.found).toEqual({});
   });
 
@@ -127,45 +127,45 @@ describe.each([
     const user = await createUser('Emery Empty');
     // No unread notifications either: the empty state of that screen.
     await apiAs(user, 'PUT', '/notifications/read-all');
-    const { context, page } = await open(viewport);
-    await signInThroughUi(page, user);
-    await page.getByText('No transactions yet.').waitFor();
-    await audit.check(page, 'dashboard');
+    await withContext(open(viewport), async ({ page }) => {
+      await signInThroughUi(page, user);
+      await page.getByText('No transactions yet.').waitFor();
+      await audit.check(page, 'dashboard');
 
-    await page.getByRole('button', { name: 'Open user menu' }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
-    await audit.check(page, 'user-menu-open');
-    await page.keyboard.press('Escape');
-    if (phone) {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receipts' }).waitFor();
-      await audit.check(page, 'drawer-open');
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      await audit.check(page, 'user-menu-open');
       await page.keyboard.press('Escape');
-    }
+      if (phone) {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receipts' }).waitFor();
+        await audit.check(page, 'drawer-open');
+        await page.keyboard.press('Escape');
+      }
 
-    await page.goto(webUrl('/receipts'));
-    await page.getByText("You haven't added any receipts yet.").waitFor();
-    await audit.check(page, 'receipts');
-    await page.goto(webUrl('/notifications'));
-    await page.getByRole('heading', { level: 2, name: 'No notifications' }).waitFor();
-    await audit.check(page, 'notifications');
-    await page.goto(webUrl('/analytics'));
-    await heading(page, 'Analytics');
-    await page
-      .getByText(/No data available for the selected period|Nothing spent this week yet\./)
-      .first()
-      .waitFor();
-    await audit.check(page, 'analytics');
-    await page.goto(webUrl('/receipts/scan'));
-    await heading(page, 'Scan Receipt');
-    await audit.check(page, 'scan');
-    await page.goto(webUrl('/receipts/00000000-0000-4000-8000-000000000000'));
-    await heading(page, 'Receipt not found');
-    await audit.check(page, 'receipt-not-found');
-    await page.goto(webUrl('/no-such-page'));
-    await heading(page, 'Page not found');
-    await audit.check(page, 'page-not-found');
-    await context.close();
+      await page.goto(webUrl('/receipts'));
+      await page.getByText("You haven't added any receipts yet.").waitFor();
+      await audit.check(page, 'receipts');
+      await page.goto(webUrl('/notifications'));
+      await page.getByRole('heading', { level: 2, name: 'No notifications' }).waitFor();
+      await audit.check(page, 'notifications');
+      await page.goto(webUrl('/analytics'));
+      await heading(page, 'Analytics');
+      await page
+        .getByText(/No data available for the selected period|Nothing spent this week yet\./)
+        .first()
+        .waitFor();
+      await audit.check(page, 'analytics');
+      await page.goto(webUrl('/receipts/scan'));
+      await heading(page, 'Scan Receipt');
+      await audit.check(page, 'scan');
+      await page.goto(webUrl('/receipts/00000000-0000-4000-8000-000000000000'));
+      await heading(page, 'Receipt not found');
+      await audit.check(page, 'receipt-not-found');
+      await page.goto(webUrl('/no-such-page'));
+      await heading(page, 'Page not found');
+      await audit.check(page, 'page-not-found');
+    });
     expect(audit.found).toEqual({});
   });
 
@@ -179,13 +179,10 @@ describe.each([
     const walk = (name: string, steps: (page: Page, audit: Audit) => Promise<void>) =>
       it(name, async () => {
         const audit = new Audit('loaded', label);
-        const { context, page } = await open(viewport);
-        try {
+        await withContext(open(viewport), async ({ page }) => {
           await signInThroughUi(page, data.user);
           await steps(page, audit);
-        } finally {
-          await context.close();
-        }
+        });
         expect(audit.found).toEqual({});
       });
 

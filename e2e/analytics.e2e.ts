@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
+import { launchBrowser, screenshot, withContext, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser, openScreen } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { PERIODS_PER_RANGE, type AnalyticsRange } from '../src/shared/analytics';
@@ -122,95 +122,94 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     const user = await createUser('Avery Analytics');
     const today = todayIn(TIME_ZONE);
     await seedReceipts(user, today);
-    const { context, page } = await openPage(viewport);
+    await withContext(openPage(viewport), async ({ page }) => {
+      const scripts: Response[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r);
+      });
+      await signInThroughUi(page, user);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const firstLoad = scripts.splice(0);
+      // Chart.js and the analytics screen are not part of the first page load.
+      expect(firstLoad.map((r) => r.url()).filter((u) => /analytics/.test(u))).toEqual([]);
+      for (const r of firstLoad) expect(await r.text()).not.toContain('doughnut');
 
-    const scripts: Response[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r);
+      const analyticsRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/analytics')) analyticsRequests.push(r.url());
+      });
+      await navigateInApp(page, '/analytics');
+      await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+      await waitForRange(page, 'week');
+      expect(scripts.some((r) => /\/assets\/analytics\.[0-9a-f]+\.js$/.test(r.url()))).toBe(true);
+      expect((await Promise.all(scripts.map((r) => r.text()))).some((body) => body.includes('doughnut'))).toBe(true);
+      // The browser's own zone goes with every request, as its UTC offset now ('+13:00').
+      expect(analyticsRequests.length).toBeGreaterThan(0);
+      for (const url of analyticsRequests) expect(new URL(url).searchParams.get('tz')).toBe(utcOffsetNow(TIME_ZONE));
+
+      // Weekly first.
+      expect(await page.getByRole('button', { name: 'Weekly', pressed: true }).count()).toBe(1);
+      expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
+      await page.getByTestId('analytics-summary').getByText('$15.25 this week, down 50% on last week.').waitFor();
+      expect(await tableRows(page, 'analytics-breakdown-table')).toEqual([
+        ['Food', '$10.00'],
+        ['Transportation', '$5.25'],
+      ]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `analytics-weekly-${label}`);
+
+      await chooseRange(page, 'Monthly');
+      await waitForRange(page, 'month');
+      expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('monthly', today, SPENDS));
+      await screenshot(page, `analytics-monthly-${label}`);
+
+      await chooseRange(page, 'Yearly');
+      await waitForRange(page, 'year');
+      expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('yearly', today, SPENDS));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `analytics-yearly-${label}`);
+
+      // Back to weekly: from the cache, no new request and no loading text.
+      const before = analyticsRequests.length;
+      await chooseRange(page, 'Weekly');
+      await waitForRange(page, 'week');
+      expect(await page.getByText('Loading analytics...').count()).toBe(0);
+      expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
+      expect(analyticsRequests.length).toBe(before);
+
+      // A reload lands straight on /analytics: the fetch waits for the session, then runs.
+      await page.reload();
+      await waitForRange(page, 'week');
+      expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
     });
-    await signInThroughUi(page, user);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    const firstLoad = scripts.splice(0);
-    // Chart.js and the analytics screen are not part of the first page load.
-    expect(firstLoad.map((r) => r.url()).filter((u) => /analytics/.test(u))).toEqual([]);
-    for (const r of firstLoad) expect(await r.text()).not.toContain('doughnut');
-
-    const analyticsRequests: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/analytics')) analyticsRequests.push(r.url());
-    });
-    await navigateInApp(page, '/analytics');
-    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
-    await waitForRange(page, 'week');
-    expect(scripts.some((r) => /\/assets\/analytics\.[0-9a-f]+\.js$/.test(r.url()))).toBe(true);
-    expect((await Promise.all(scripts.map((r) => r.text()))).some((body) => body.includes('doughnut'))).toBe(true);
-    // The browser's own zone goes with every request, as its UTC offset now ('+13:00').
-    expect(analyticsRequests.length).toBeGreaterThan(0);
-    for (const url of analyticsRequests) expect(new URL(url).searchParams.get('tz')).toBe(utcOffsetNow(TIME_ZONE));
-
-    // Weekly first.
-    expect(await page.getByRole('button', { name: 'Weekly', pressed: true }).count()).toBe(1);
-    expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
-    await page.getByTestId('analytics-summary').getByText('$15.25 this week, down 50% on last week.').waitFor();
-    expect(await tableRows(page, 'analytics-breakdown-table')).toEqual([
-      ['Food', '$10.00'],
-      ['Transportation', '$5.25'],
-    ]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `analytics-weekly-${label}`);
-
-    await chooseRange(page, 'Monthly');
-    await waitForRange(page, 'month');
-    expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('monthly', today, SPENDS));
-    await screenshot(page, `analytics-monthly-${label}`);
-
-    await chooseRange(page, 'Yearly');
-    await waitForRange(page, 'year');
-    expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('yearly', today, SPENDS));
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `analytics-yearly-${label}`);
-
-    // Back to weekly: from the cache, no new request and no loading text.
-    const before = analyticsRequests.length;
-    await chooseRange(page, 'Weekly');
-    await waitForRange(page, 'week');
-    expect(await page.getByText('Loading analytics...').count()).toBe(0);
-    expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
-    expect(analyticsRequests.length).toBe(before);
-
-    // A reload lands straight on /analytics: the fetch waits for the session, then runs.
-    await page.reload();
-    await waitForRange(page, 'week');
-    expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
-    await context.close();
   });
 
   it('shows a new user the empty message, not a flat line of zeros', async () => {
     const user = await createUser('Nico New');
-    const { context, page } = await openPage(viewport);
-    await signInThroughUi(page, user);
-    await openScreen(page, '/analytics', 'Analytics');
-    await page.getByText('No data available for the selected period').waitFor();
-    expect(await page.getByRole('img', { name: /line chart/ }).count()).toBe(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `analytics-new-user-${label}`);
-    await context.close();
+    await withContext(openPage(viewport), async ({ page }) => {
+      await signInThroughUi(page, user);
+      await openScreen(page, '/analytics', 'Analytics');
+      await page.getByText('No data available for the selected period').waitFor();
+      expect(await page.getByRole('img', { name: /line chart/ }).count()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `analytics-new-user-${label}`);
+    });
   });
 
   it("says 'Failed to fetch analytics: 500' when the server's failure is not JSON", async () => {
     const user = await createUser('Erin Error');
-    const { context, page } = await openPage(viewport);
-    await signInThroughUi(page, user);
-    // A proxy's HTML error page in place of the API's JSON.
-    await page.route(/\/api\/analytics(\/breakdown)?\?/, (route) =>
-      route.fulfill({ status: 500, contentType: 'text/html', body: '<html><body>Internal Server Error</body></html>' }),
-    );
-    await page.goto(webUrl('/analytics'));
-    await page.getByRole('alert').getByText('Error: Failed to fetch analytics: 500', { exact: true }).waitFor();
-    expect(await page.getByText(/SyntaxError|Unexpected token/).count()).toBe(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `analytics-error-${label}`);
-    await context.close();
+    await withContext(openPage(viewport), async ({ page }) => {
+      await signInThroughUi(page, user);
+      // A proxy's HTML error page in place of the API's JSON.
+      await page.route(/\/api\/analytics(\/breakdown)?\?/, (route) =>
+        route.fulfill({ status: 500, contentType: 'text/html', body: '<html><body>Internal Server Error</body></html>' }),
+      );
+      await page.goto(webUrl('/analytics'));
+      await page.getByRole('alert').getByText('Error: Failed to fetch analytics: 500', { exact: true }).waitFor();
+      expect(await page.getByText(/SyntaxError|Unexpected token/).count()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `analytics-error-${label}`);
+    });
   });
 });
 
@@ -218,14 +217,14 @@ it('reads well in dark mode', async () => {
   const user = await createUser('Dana Dark');
   const today = todayIn(TIME_ZONE);
   await seedReceipts(user, today);
-  const { context, page } = await openPage(DESKTOP, 'dark');
-  await signInThroughUi(page, user);
-  await page.goto(webUrl('/analytics'));
-  await waitForRange(page, 'week');
-  await chooseRange(page, 'Monthly');
-  await waitForRange(page, 'month');
-  await page.getByRole('img', { name: /doughnut chart/ }).waitFor();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await screenshot(page, 'analytics-monthly-dark-desktop');
-  await context.close();
+  await withContext(openPage(DESKTOP, 'dark'), async ({ page }) => {
+    await signInThroughUi(page, user);
+    await page.goto(webUrl('/analytics'));
+    await waitForRange(page, 'week');
+    await chooseRange(page, 'Monthly');
+    await waitForRange(page, 'month');
+    await page.getByRole('img', { name: /doughnut chart/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'analytics-monthly-dark-desktop');
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newZoomedPage, screenshot, PHONE } from './support/browser';
-import { apiAs, createUser, openScreen, signedInPage, signInThroughUi, type E2EUser } from './support/session';
+import { launchBrowser, newZoomedPage, screenshot, withContext, DESKTOP, PHONE } from './support/browser';
+import { apiAs, createUser, openScreen, signInThroughUi, withSignedInPage, type E2EUser } from './support/session';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 import { addDays, addMonths, calendarParts, daysInMonth, endOfMonth } from '../src/shared/calendar';
 import type { Dashboard } from '../src/shared/dashboard';
@@ -47,104 +47,109 @@ async function threeMonthsOfHistory(user: E2EUser): Promise<void> {
 
 const seriesCard = (page: Page, store: string) => page.getByTestId('series-card').filter({ hasText: store });
 
+/** The dashboard's forecast amount: this user has months of history, so there is always one. */
+function forecastOf(d: Dashboard): number {
+  if (d.forecast.amount === null) throw new Error('no forecast on the dashboard, though earlier months steady it');
+  return d.forecast.amount;
+}
+
 describe('budgets that look ahead', () => {
   it('finds a monthly bill, confirms it, and forecasts the month with an early warning', async () => {
     const user = await createUser('Fran Forecast');
     await threeMonthsOfHistory(user);
-    const { context, page } = await signedInPage(browser, user);
+    await withSignedInPage(browser, user, DESKTOP, async ({ page }) => {
+      // The bill Tally found, with the receipts it is based on.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recurring' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Recurring bills' }).waitFor();
+      const card = seriesCard(page, 'Streamly');
+      await card.getByText(/^About \$15\.49 every month, next around /).waitFor();
+      await card.getByRole('button', { name: /Based on 3 receipts/ }).click();
+      expect(await card.getByRole('link').count()).toBe(3);
+      expect(await page.getByTestId('series-card').filter({ hasText: 'Green Grocer' }).count()).toBe(0); // groceries are no bill
+      await expectNoA11yViolations(page);
+      await screenshot(page, 'recurring-found-desktop');
 
-    // The bill Tally found, with the receipts it is based on.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recurring' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Recurring bills' }).waitFor();
-    const card = seriesCard(page, 'Streamly');
-    await card.getByText(/^About \$15\.49 every month, next around /).waitFor();
-    await card.getByRole('button', { name: /Based on 3 receipts/ }).click();
-    expect(await card.getByRole('link').count()).toBe(3);
-    expect(await page.getByTestId('series-card').filter({ hasText: 'Green Grocer' }).count()).toBe(0); // groceries are no bill
-    await expectNoA11yViolations(page);
-    await screenshot(page, 'recurring-found-desktop');
+      await card.getByRole('button', { name: 'Confirm Streamly' }).click();
+      await page.getByText('Streamly confirmed').waitFor();
+      const [series] = await apiAs<RecurringSeries[]>(user, 'GET', '/recurring');
+      expect(series).toMatchObject({ store: 'Streamly', status: 'confirmed', next_date: billDay });
+      await screenshot(page, 'recurring-confirmed-desktop');
 
-    await card.getByRole('button', { name: 'Confirm Streamly' }).click();
-    await page.getByText('Streamly confirmed').waitFor();
-    const [series] = await apiAs<RecurringSeries[]>(user, 'GET', '/recurring');
-    expect(series).toMatchObject({ store: 'Streamly', status: 'confirmed', next_date: billDay });
-    await screenshot(page, 'recurring-confirmed-desktop');
+      // A budget this month's forecast will pass, though spending is far below 80% of it.
+      const before = await apiAs<Dashboard>(user, 'GET', '/dashboard');
+      expect(before.total_spent).toBe(20);
+      const budget = Math.round((20 / 0.8 + forecastOf(before)) / 2);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('button', { name: 'Set Budget' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set Monthly Budget' });
+      await dialog.getByLabel('Monthly budget').fill(String(budget));
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
 
-    // A budget this month's forecast will pass, though spending is far below 80% of it.
-    const before = await apiAs<Dashboard>(user, 'GET', '/dashboard');
-    expect(before.total_spent).toBe(20);
-    const budget = Math.round((20 / 0.8 + before.forecast.amount) / 2);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('button', { name: 'Set Budget' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Set Monthly Budget' });
-    await dialog.getByLabel('Monthly budget').fill(String(budget));
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+      const forecastCard = page.getByTestId('pace-forecast');
+      await forecastCard
+        .getByTestId('forecast-sentence')
+        .getByText(/^At this pace: about \$[\d,]+ by [A-Z][a-z]{2} \d{1,2}$/)
+        .waitFor();
+      if (billThisMonth) {
+        await forecastCard.getByTestId('forecast-bills').getByText('Includes 1 bill still to come: $15.49').waitFor();
+        expect(await forecastCard.getByTestId('forecast-bill').innerText()).toContain('Streamly');
+      }
+      const after = await apiAs<Dashboard>(user, 'GET', '/dashboard');
+      expect(after.forecast.bills.length).toBe(billThisMonth ? 1 : 0);
+      expect(after.pace).not.toBeNull();
 
-    const forecastCard = page.getByTestId('pace-forecast');
-    await forecastCard
-      .getByTestId('forecast-sentence')
-      .getByText(/^At this pace: about \$[\d,]+ by [A-Z][a-z]{2} \d{1,2}$/)
-      .waitFor();
-    if (billThisMonth) {
-      await forecastCard.getByTestId('forecast-bills').getByText('Includes 1 bill still to come: $15.49').waitFor();
-      expect(await forecastCard.getByTestId('forecast-bill').innerText()).toContain('Streamly');
-    }
-    const after = await apiAs<Dashboard>(user, 'GET', '/dashboard');
-    expect(after.forecast.bills.length).toBe(billThisMonth ? 1 : 0);
-    expect(after.pace).not.toBeNull();
-
-    // On a month's last day the forecast is what was spent: nothing is left to warn of.
-    const titles = (await apiAs<Notification[]>(user, 'GET', '/notifications')).map((n) => n.title);
-    expect(titles.includes('Budget forecast')).toBe(after.forecast.amount > budget);
-    expect(titles).not.toContain('Budget warning');
-    if (after.forecast.amount > budget) {
-      await openScreen(page, '/notifications', 'Notifications');
-      await page.getByText('Budget forecast').waitFor();
-    }
-    await openScreen(page, '/', 'Dashboard');
-    await forecastCard.waitFor();
-    await expectNoA11yViolations(page);
-    await screenshot(page, 'dashboard-forecast-desktop');
-    await useColorScheme(page, 'dark');
-    await expectNoA11yViolations(page);
-    await screenshot(page, 'dashboard-forecast-dark-desktop');
-    await context.close();
+      // On a month's last day the forecast is what was spent: nothing is left to warn of.
+      const titles = (await apiAs<Notification[]>(user, 'GET', '/notifications')).map((n) => n.title);
+      expect(titles.includes('Budget forecast')).toBe(forecastOf(after) > budget);
+      expect(titles).not.toContain('Budget warning');
+      if (forecastOf(after) > budget) {
+        await openScreen(page, '/notifications', 'Notifications');
+        await page.getByText('Budget forecast').waitFor();
+      }
+      await openScreen(page, '/', 'Dashboard');
+      await forecastCard.waitFor();
+      await expectNoA11yViolations(page);
+      await screenshot(page, 'dashboard-forecast-desktop');
+      await useColorScheme(page, 'dark');
+      await expectNoA11yViolations(page);
+      await screenshot(page, 'dashboard-forecast-dark-desktop');
+    });
 
     // Phone and 200% zoom: nothing wider than the screen.
-    const phone = await signedInPage(browser, user, PHONE);
-    const zoomed = await newZoomedPage(browser, 2);
-    await signInThroughUi(zoomed.page, user);
-    for (const [name, p] of [
-      ['phone', phone.page],
-      ['zoom200', zoomed.page],
-    ] as const) {
-      await p.getByTestId('pace-forecast').waitFor();
-      await screenshot(p, `dashboard-forecast-${name}`);
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
-      await openScreen(p, '/recurring', 'Recurring bills');
-      await seriesCard(p, 'Streamly').waitFor();
-      await screenshot(p, `recurring-${name}`);
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
-    }
-    await phone.context.close();
-    await zoomed.context.close();
+    await withSignedInPage(browser, user, PHONE, (phone) =>
+      withContext(newZoomedPage(browser, 2), async (zoomed) => {
+        await signInThroughUi(zoomed.page, user);
+        for (const [name, p] of [
+          ['phone', phone.page],
+          ['zoom200', zoomed.page],
+        ] as const) {
+          await p.getByTestId('pace-forecast').waitFor();
+          await screenshot(p, `dashboard-forecast-${name}`);
+          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+          await openScreen(p, '/recurring', 'Recurring bills');
+          await seriesCard(p, 'Streamly').waitFor();
+          await screenshot(p, `recurring-${name}`);
+          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+        }
+      }),
+    );
   }, 180_000);
 
   it('carries last month’s leftover of a category into this month', async () => {
     const user = await createUser('Cary Over');
     await apiAs(user, 'POST', '/receipts', { store: 'Deli', date: addDays(addMonths(today, -1), 4), amount: 30, category: 'Food' });
-    const { context, page } = await signedInPage(browser, user);
-    await openScreen(page, '/categories', 'Categories');
-    await page.getByRole('button', { name: 'Edit Food' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Monthly budget').fill('100');
-    await dialog.getByLabel('Carry over what is left to next month').check();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Carried over: +$70.00').waitFor();
-    await expectNoA11yViolations(page);
-    await screenshot(page, 'categories-rollover-desktop');
-    await context.close();
+    await withSignedInPage(browser, user, DESKTOP, async ({ page }) => {
+      await openScreen(page, '/categories', 'Categories');
+      await page.getByRole('button', { name: 'Edit Food' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Monthly budget').fill('100');
+      await dialog.getByLabel('Carry over what is left to next month').check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Carried over: +$70.00').waitFor();
+      await expectNoA11yViolations(page);
+      await screenshot(page, 'categories-rollover-desktop');
+    });
   }, 120_000);
 });

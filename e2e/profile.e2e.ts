@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, DESKTOP, SCREEN_SIZES } from './support/browser';
-import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl, signedInPage, openScreen } from './support/session';
+import { launchBrowser, screenshot, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
+import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl, withSignedInPage, openScreen } from './support/session';
 import { emulatorSignUp } from '../__tests__/server/helpers';
 import { seriousA11yViolations } from './support/axe';
 import type { Profile } from '../src/shared/profile';
@@ -31,92 +31,92 @@ it('creates the profile of an account whose registration call never reached the 
   const missing = await fetch(`${process.env.E2E_API_URL}/api/profile/`, { headers: { authorization: `Bearer ${token}` } });
   expect(missing.status).toBe(404);
 
-  const { context, page } = await newPage(browser, DESKTOP);
-  // The shell checks /profile/ once the page has loaded and creates the missing profile.
-  const created = page.waitForResponse((r) => r.url().endsWith('/profile/') && r.request().method() === 'POST' && r.status() === 201);
-  await signInThroughUi(page, user);
-  await created;
-  expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({ user_id: uid, email, display_name: 'Hana Heal' });
-  await context.close();
+  await withPage(browser, DESKTOP, async ({ page }) => {
+    // The shell checks /profile/ once the page has loaded and creates the missing profile.
+    const created = page.waitForResponse((r) => r.url().endsWith('/profile/') && r.request().method() === 'POST' && r.status() === 201);
+    await signInThroughUi(page, user);
+    await created;
+    expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({ user_id: uid, email, display_name: 'Hana Heal' });
+  });
 });
 
 describe.each(SCREEN_SIZES)('profile on %s', (label, viewport) => {
   it('edits the profile with validation, and the dashboard shows the same budget', async () => {
     const user = await createUser('Robin Profile');
-    const { context, page } = await signedInPage(browser, user, viewport);
-    await openScreen(page, '/profile', 'Profile');
-    await page.getByLabel('Display Name').waitFor();
-    expect(await page.getByLabel('Display Name').inputValue()).toBe('Robin Profile');
-    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
-    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
-    await page.getByText('Email cannot be changed').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `profile-${label}`);
+    await withSignedInPage(browser, user, viewport, async ({ page }) => {
+      await openScreen(page, '/profile', 'Profile');
+      await page.getByLabel('Display Name').waitFor();
+      expect(await page.getByLabel('Display Name').inputValue()).toBe('Robin Profile');
+      expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+      expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+      await page.getByText('Email cannot be changed').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `profile-${label}`);
 
-    // Validation before anything is sent.
-    await page.getByLabel('Display Name').fill('');
-    await page.getByLabel('Monthly Budget').fill('12.345');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Display name is required').waitFor();
-    await page.getByText('Monthly budget must be a number of 0 or more with at most two decimals').waitFor();
-    await screenshot(page, `profile-validation-${label}`);
-    expect((await apiAs<Profile>(user, 'GET', '/api/profile/')).display_name).toBe('Robin Profile');
+      // Validation before anything is sent.
+      await page.getByLabel('Display Name').fill('');
+      await page.getByLabel('Monthly Budget').fill('12.345');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Display name is required').waitFor();
+      await page.getByText('Monthly budget must be a number of 0 or more with at most two decimals').waitFor();
+      await screenshot(page, `profile-validation-${label}`);
+      expect((await apiAs<Profile>(user, 'GET', '/api/profile/')).display_name).toBe('Robin Profile');
 
-    await page.getByLabel('Display Name').fill('Robin Edited');
-    await page.getByLabel('First Name').fill('Robin');
-    await page.getByLabel('Last Name').fill('Tester');
-    await page.getByLabel('Monthly Budget').fill('1234.56');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Profile updated successfully');
-    expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({
-      display_name: 'Robin Edited',
-      first_name: 'Robin',
-      last_name: 'Tester',
-      monthly_budget: 1234.56,
+      await page.getByLabel('Display Name').fill('Robin Edited');
+      await page.getByLabel('First Name').fill('Robin');
+      await page.getByLabel('Last Name').fill('Tester');
+      await page.getByLabel('Monthly Budget').fill('1234.56');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Profile updated successfully');
+      expect(await apiAs<Profile>(user, 'GET', '/api/profile/')).toMatchObject({
+        display_name: 'Robin Edited',
+        first_name: 'Robin',
+        last_name: 'Tester',
+        monthly_budget: 1234.56,
+      });
+
+      // The same budget on the dashboard.
+      await page.goto(webUrl('/'));
+      await page.getByTestId('figure-Monthly Budget').getByText('$1,234.56').waitFor();
+
+      // Reload: the saved values come back.
+      await page.goto(webUrl('/profile'));
+      await page.getByLabel('Display Name').waitFor();
+      expect(await page.getByLabel('Display Name').inputValue()).toBe('Robin Edited');
+      expect(await page.getByLabel('Monthly Budget').inputValue()).toBe('1234.56');
     });
-
-    // The same budget on the dashboard.
-    await page.goto(webUrl('/'));
-    await page.getByTestId('figure-Monthly Budget').getByText('$1,234.56').waitFor();
-
-    // Reload: the saved values come back.
-    await page.goto(webUrl('/profile'));
-    await page.getByLabel('Display Name').waitFor();
-    expect(await page.getByLabel('Display Name').inputValue()).toBe('Robin Edited');
-    expect(await page.getByLabel('Monthly Budget').inputValue()).toBe('1234.56');
-    await context.close();
   });
 
   it('changes the avatar: the header and the profile show it at once', async () => {
     const user = await createUser('Avery Avatar');
-    const { context, page } = await signedInPage(browser, user, viewport);
-    await page.goto(webUrl('/profile'));
-    await page.getByRole('button', { name: 'Change avatar' }).waitFor();
-    expect(await headerAvatarSrc(page)).toBeNull();
+    await withSignedInPage(browser, user, viewport, async ({ page }) => {
+      await page.goto(webUrl('/profile'));
+      await page.getByRole('button', { name: 'Change avatar' }).waitFor();
+      expect(await headerAvatarSrc(page)).toBeNull();
 
-    // Not a picture: refused before upload.
-    const input = page.getByTestId('avatar-input');
-    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.getByRole('alert').filter({ hasText: 'Please select a JPG or PNG image' }).waitFor();
+      // Not a picture: refused before upload.
+      const input = page.getByTestId('avatar-input');
+      await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page.getByRole('alert').filter({ hasText: 'Please select a JPG or PNG image' }).waitFor();
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 160, b: 120 } } })
-      .png()
-      .toBuffer();
-    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-    await toast(page, 'Avatar updated successfully');
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 160, b: 120 } } })
+        .png()
+        .toBuffer();
+      await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await toast(page, 'Avatar updated successfully');
 
-    const profileImg = page.getByTestId('profile-avatar').locator('img');
-    await profileImg.waitFor();
-    const src = await profileImg.getAttribute('src');
-    expect(src).toMatch(/^http:\/\/localhost:\d+\/static\/avatars\/[0-9a-f]{32}\.webp$/);
-    await page.waitForFunction((s) => {
-      const img = document.querySelector('header img, [aria-label="Open user menu"] img') as HTMLImageElement | null;
-      return img?.src === s && img.complete && img.naturalWidth === 256;
-    }, src);
-    expect(await headerAvatarSrc(page)).toBe(src);
-    expect((await apiAs<Profile>(user, 'GET', '/api/profile/')).avatar).toBe(src!.replace(/^http:\/\/localhost:\d+\//, ''));
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, `profile-avatar-${label}`);
-    await context.close();
+      const profileImg = page.getByTestId('profile-avatar').locator('img');
+      await profileImg.waitFor();
+      const src = await profileImg.getAttribute('src');
+      expect(src).toMatch(/^http:\/\/localhost:\d+\/static\/avatars\/[0-9a-f]{32}\.webp$/);
+      await page.waitForFunction((s) => {
+        const img = document.querySelector('header img, [aria-label="Open user menu"] img') as HTMLImageElement | null;
+        return img?.src === s && img.complete && img.naturalWidth === 256;
+      }, src);
+      expect(await headerAvatarSrc(page)).toBe(src);
+      expect((await apiAs<Profile>(user, 'GET', '/api/profile/')).avatar).toBe(src!.replace(/^http:\/\/localhost:\d+\//, ''));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `profile-avatar-${label}`);
+    });
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Draft } from '../src/shared/drafts';
 import type { Receipt } from '../src/shared/receipts';
-import { launchBrowser, newPage, newZoomedPage, screenshot, DESKTOP, PHONE } from './support/browser';
+import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, withPage, DESKTOP, PHONE, type OpenedPage } from './support/browser';
 import { apiAs, createUser, openScreen, signInThroughUi, type E2EUser } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { useColorScheme } from './support/screens';
@@ -103,88 +103,88 @@ describe('the review queue', () => {
     // The photos are Malaysian receipts (RM), and Sam counts in ringgit.
     await apiAs(user, 'PUT', '/api/settings', { home_currency: 'MYR' });
     await apiAs(user, 'PUT', '/api/settings', { date_order: 'DMY' });
-    const { context, page } = await newPage(browser, DESKTOP);
-    await signInThroughUi(page, user);
-    await openScreen(page, '/receipts/scan', 'Scan Receipt');
-
-    await dropPhotos(page, RECEIPTS);
-    await page.getByRole('heading', { name: 'Photos uploaded' }).waitFor({ timeout: 60_000 });
-    await page.getByText('5 receipts are being read.').waitFor();
-    await screenshot(page, 'review-uploaded-desktop');
-
-    await page.getByRole('link', { name: 'Go to review queue' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Review receipts' }).waitFor();
-    expect(await states(page)).toHaveLength(5);
-    await screenshot(page, 'review-reading-desktop');
-
-    // States change live, without reloading the page.
-    await page.waitForFunction(
-      () => [...document.querySelectorAll('[data-testid="draft-state"]')].every((e) => e.textContent === 'Ready to review'),
-      undefined,
-      { timeout: READ_TIMEOUT },
-    );
-    await page.getByTestId('review-badge').filter({ hasText: '5' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'review-ready-desktop');
-
-    const drafts = await apiAs<Draft[]>(user, 'GET', '/receipts/drafts');
-    const searched = drafts[0];
-    const word = printedWord(searched);
-
-    await saveAllWithTheKeyboard(page, user);
-    await page.getByText('Nothing to review.', { exact: false }).waitFor();
-    expect(await page.getByTestId('review-badge').count()).toBe(0);
-
-    const receipts = await apiAs<Receipt[]>(user, 'GET', '/receipts');
-    expect(receipts).toHaveLength(5);
-    expect(receipts.every((r) => r.imageUrl)).toBe(true);
-    expect(await apiAs<Draft[]>(user, 'GET', '/receipts/drafts')).toEqual([]);
-
-    // In the list, and found by a word printed on the receipt (not its store's name).
-    await openScreen(page, '/receipts', 'Receipts');
-    await page.getByLabel('Search by store').fill(word);
-    const rows = page.getByRole('main').getByText(searched.processed_data?.store_name ?? '', { exact: false });
-    await rows.first().waitFor({ timeout: 15_000 });
-    const found = await apiAs<Receipt[]>(user, 'GET', `/receipts?search=${encodeURIComponent(word)}`);
-    expect(found.length).toBeGreaterThanOrEqual(1);
-    await context.close();
-  });
-
-  it('shows the queue on a phone, in dark mode and at 200% zoom', async () => {
-    const user = await createUser('Phone Pat');
-    await apiAs(user, 'PUT', '/api/settings', { date_order: 'DMY' });
-    const seed = await newPage(browser, DESKTOP);
-    await signInThroughUi(seed.page, user);
-    await openScreen(seed.page, '/receipts/scan', 'Scan Receipt');
-    await dropPhotos(seed.page, RECEIPTS.slice(0, 3));
-    await seed.page.getByRole('heading', { name: 'Photos uploaded' }).waitFor({ timeout: 60_000 });
-    await seed.context.close();
-
-    const views: Array<[string, () => Promise<{ context: { close(): Promise<void> }; page: Page }>]> = [
-      ['phone', () => newPage(browser, PHONE)],
-      ['zoom200', () => newZoomedPage(browser, 2)],
-    ];
-    for (const [name, open] of views) {
-      const { context, page } = await open();
+    await withPage(browser, DESKTOP, async ({ page }) => {
       await signInThroughUi(page, user);
-      await openScreen(page, '/receipts/review', 'Review receipts');
+      await openScreen(page, '/receipts/scan', 'Scan Receipt');
+
+      await dropPhotos(page, RECEIPTS);
+      await page.getByRole('heading', { name: 'Photos uploaded' }).waitFor({ timeout: 60_000 });
+      await page.getByText('5 receipts are being read.').waitFor();
+      await screenshot(page, 'review-uploaded-desktop');
+
+      await page.getByRole('link', { name: 'Go to review queue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Review receipts' }).waitFor();
+      expect(await states(page)).toHaveLength(5);
+      await screenshot(page, 'review-reading-desktop');
+
+      // States change live, without reloading the page.
       await page.waitForFunction(
         () => [...document.querySelectorAll('[data-testid="draft-state"]')].every((e) => e.textContent === 'Ready to review'),
         undefined,
         { timeout: READ_TIMEOUT },
       );
-      await page.getByRole('form', { name: 'Review receipt' }).waitFor();
-      // Nothing wider than the screen but the list of receipts, which scrolls sideways on its own.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByTestId('review-badge').filter({ hasText: '5' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, `review-ready-${name}`);
-      if (name === 'phone') {
-        await useColorScheme(page, 'dark');
+      await screenshot(page, 'review-ready-desktop');
+
+      const drafts = await apiAs<Draft[]>(user, 'GET', '/receipts/drafts');
+      const searched = drafts[0];
+      const word = printedWord(searched);
+
+      await saveAllWithTheKeyboard(page, user);
+      await page.getByText('Nothing to review.', { exact: false }).waitFor();
+      expect(await page.getByTestId('review-badge').count()).toBe(0);
+
+      const receipts = await apiAs<Receipt[]>(user, 'GET', '/receipts');
+      expect(receipts).toHaveLength(5);
+      expect(receipts.every((r) => r.imageUrl)).toBe(true);
+      expect(await apiAs<Draft[]>(user, 'GET', '/receipts/drafts')).toEqual([]);
+
+      // In the list, and found by a word printed on the receipt (not its store's name).
+      await openScreen(page, '/receipts', 'Receipts');
+      await page.getByLabel('Search by store').fill(word);
+      const rows = page.getByRole('main').getByText(searched.processed_data?.store_name ?? '', { exact: false });
+      await rows.first().waitFor({ timeout: 15_000 });
+      const found = await apiAs<Receipt[]>(user, 'GET', `/receipts?search=${encodeURIComponent(word)}`);
+      expect(found.length).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('shows the queue on a phone, in dark mode and at 200% zoom', async () => {
+    const user = await createUser('Phone Pat');
+    await apiAs(user, 'PUT', '/api/settings', { date_order: 'DMY' });
+    await withPage(browser, DESKTOP, async (seed) => {
+      await signInThroughUi(seed.page, user);
+      await openScreen(seed.page, '/receipts/scan', 'Scan Receipt');
+      await dropPhotos(seed.page, RECEIPTS.slice(0, 3));
+      await seed.page.getByRole('heading', { name: 'Photos uploaded' }).waitFor({ timeout: 60_000 });
+    });
+
+    const views: Array<[string, () => Promise<OpenedPage>]> = [
+      ['phone', () => newPage(browser, PHONE)],
+      ['zoom200', () => newZoomedPage(browser, 2)],
+    ];
+    for (const [name, open] of views) {
+      await withContext(open(), async ({ page }) => {
+        await signInThroughUi(page, user);
+        await openScreen(page, '/receipts/review', 'Review receipts');
+        await page.waitForFunction(
+          () => [...document.querySelectorAll('[data-testid="draft-state"]')].every((e) => e.textContent === 'Ready to review'),
+          undefined,
+          { timeout: READ_TIMEOUT },
+        );
+        await page.getByRole('form', { name: 'Review receipt' }).waitFor();
+        // Nothing wider than the screen but the list of receipts, which scrolls sideways on its own.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
         expect(await seriousA11yViolations(page)).toEqual([]);
-        await screenshot(page, 'review-ready-phone-dark');
-      }
-      await context.close();
+        await screenshot(page, `review-ready-${name}`);
+        if (name === 'phone') {
+          await useColorScheme(page, 'dark');
+          expect(await seriousA11yViolations(page)).toEqual([]);
+          await screenshot(page, 'review-ready-phone-dark');
+        }
+      });
     }
   });
 });

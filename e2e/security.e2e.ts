@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, SCREEN_SIZES } from './support/browser';
+import { launchBrowser, screenshot, withPage, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl } from './support/session';
 import { calendarDay } from './support/screens';
 import type { Category } from '../src/shared/categories';
@@ -40,9 +40,8 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     const user = await createUser('Xavier Escape');
     const category = await apiAs<Category>(user, 'POST', '/categories', { name: CATEGORY });
     const receipt = await apiAs<Receipt>(user, 'POST', '/receipts', { store: STORE, date: calendarDay(0), amount: 12.34, category: category._id });
-    const { context, page } = await newPage(browser, viewport);
-    const seen = watchForScripts(page);
-    try {
+    await withPage(browser, viewport, async ({ page }) => {
+      const seen = watchForScripts(page);
       await signInThroughUi(page, user);
       await page.getByText(STORE, { exact: true }).first().waitFor();
       expect(await page.getByText(CATEGORY, { exact: false }).first().isVisible()).toBe(true);
@@ -60,8 +59,6 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       expect(await page.getByText(CATEGORY, { exact: false }).first().isVisible()).toBe(true);
       await expectNothingInjected(page, seen);
       await screenshot(page, `security-xss-detail-${label}`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -30,6 +30,15 @@ export interface TestUser {
   displayName: string;
 }
 
+/**
+ * The moment the API tests take as now: TEST_FIXED_TIME when set (npm test runs the
+ * date-sensitive suites again at several fixed days), else the machine's clock. Every test app
+ * runs on it unless a test fixes a day of its own (FIXED_TIME in the overrides).
+ */
+export function testNow(): Date {
+  return process.env.TEST_FIXED_TIME ? new Date(process.env.TEST_FIXED_TIME) : new Date();
+}
+
 export function testConfig(overrides: Record<string, string> = {}): ServerConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -43,6 +52,7 @@ export function testConfig(overrides: Record<string, string> = {}): ServerConfig
     READ_CACHE_TTL_MS: '0',
     // The PostgreSQL pass keeps images in the database, as a cluster does (scripts/test.sh).
     ...(process.env.BLOB_STORE ? { BLOB_STORE: process.env.BLOB_STORE } : {}),
+    ...(process.env.TEST_FIXED_TIME ? { FIXED_TIME: process.env.TEST_FIXED_TIME } : {}),
     ...overrides,
   });
 }

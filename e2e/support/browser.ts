@@ -58,14 +58,40 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * A page as Chromium shows it zoomed (200%: zoom 2) in a window of `window`'s size: the layout
  * viewport shrinks by the zoom in CSS pixels and each CSS pixel takes `zoom` device pixels.
  */
-export async function newZoomedPage(browser: Browser, zoom: number, window = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newZoomedPage(browser: Browser, zoom: number, window = DESKTOP): Promise<OpenedPage> {
   const viewport = { width: Math.round(window.width / zoom), height: Math.round(window.height / zoom) };
   const context = await browser.newContext({ viewport, deviceScaleFactor: zoom, baseURL: process.env.E2E_WEB_URL });
   return { context, page: await context.newPage() };
 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, baseURL: process.env.E2E_WEB_URL });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** A browser context and the page opened in it. */
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Runs `use` on a context being opened (`newPage(…)`, `newZoomedPage(…)`, …) and closes it in
+ * `finally`. A context closed on a test's last line stays open (its pages, sockets and memory)
+ * whenever an earlier step fails, for the rest of the file's run: browser tests open every
+ * context through this.
+ */
+export async function withContext<T>(opening: Promise<OpenedPage>, use: (opened: OpenedPage) => Promise<T>): Promise<T> {
+  const opened = await opening;
+  try {
+    return await use(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** {@link withContext} on a new page of this size ({@link newPage}): closed even when a step fails. */
+export function withPage<T>(browser: Browser, viewport: Viewport, use: (opened: OpenedPage) => Promise<T>): Promise<T> {
+  return withContext(newPage(browser, viewport), use);
 }

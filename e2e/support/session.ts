@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
 import { emulatorSignUp } from '../../__tests__/server/helpers';
-import { DESKTOP, newPage, type Viewport } from './browser';
+import { withPage, type OpenedPage, type Viewport } from './browser';
 
 export function webUrl(pathname = '/'): string {
   return `${process.env.E2E_WEB_URL}${pathname}`;
@@ -56,14 +55,18 @@ export async function signInThroughUi(page: Page, user: Pick<E2EUser, 'email' | 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(webUrl('/'));
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeTruthy();
+  await page.getByRole('button', { name: 'Open user menu' }).waitFor();
 }
 
-/** A new page of this size, signed in through the login form as the user. */
-export async function signedInPage(browser: Browser, user: E2EUser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, viewport);
-  await signInThroughUi(opened.page, user);
-  return opened;
+/**
+ * {@link withPage} signed in through the login form as the user: the context is closed in
+ * `finally` even when the sign-in or a later step fails, so a failing test never leaks it.
+ */
+export function withSignedInPage<T>(browser: Browser, user: E2EUser, viewport: Viewport, use: (opened: OpenedPage) => Promise<T>): Promise<T> {
+  return withPage(browser, viewport, async (opened) => {
+    await signInThroughUi(opened.page, user);
+    return use(opened);
+  });
 }
 
 /** Goes to a screen of the app and waits for its heading. */

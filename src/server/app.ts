@@ -41,11 +41,14 @@ import queuePlugin from './plugins/queue';
 import draftRoutes from './modules/drafts/routes';
 import { setUpScanJobs } from './modules/drafts/scanJob';
 import type { ReceiptScanner } from './ocr';
+import { clockOf, type Clock } from './clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the process is stopping: /healthz answers 503 so a balancer sends no more requests. */
     drain: { draining: boolean };
+    /** "Now" for every rule that depends on the day (config FIXED_TIME, else the machine's clock). */
+    clock: Clock;
   }
 }
 
@@ -97,6 +100,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   app.decorate('drain', { draining: false });
+  const clock = clockOf(config.fixedTime);
+  app.decorate('clock', clock);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins, redis });
   await app.register(jsonGuard);
@@ -118,7 +123,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(queuePlugin, {
     handle: db,
     timings: { pollingSeconds, maintenanceSeconds },
-    setup: (queue) => setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner) }, scanJobs),
+    setup: (queue) => setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner, clock) }, scanJobs),
     lazy: config.env === 'test',
     stopTimeoutMs: QUEUE_STOP_TIMEOUT_MS,
   });

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { OcrEngineName } from './ocr/types';
 import crypto from 'node:crypto';
+import { parseFixedTime } from './clock';
 
 /** Typed server configuration, read once from the environment (.env is loaded by main.ts). */
 export interface ServerConfig {
@@ -64,6 +65,8 @@ export interface ServerConfig {
     pollingSeconds: number;
     maintenanceSeconds: number;
   };
+  /** The moment the API takes as "now" for the whole run (FIXED_TIME, development and tests only); null: the machine's clock. */
+  fixedTime: Date | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       pollingSeconds: Math.max(1, int(env, 'QUEUE_POLL_SECONDS', 2)),
       maintenanceSeconds: Math.max(1, int(env, 'QUEUE_MAINTENANCE_SECONDS', 60)),
     },
+    fixedTime: parseFixedTime(str(env, 'FIXED_TIME', '')),
   };
   assertSafe(config);
   assertShareable(config, str(env, 'BLOB_URL_SECRET', ''));
@@ -200,5 +204,9 @@ export function assertSafe(config: ServerConfig): void {
       'Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set in production mode (emulator tokens are unsigned). ' +
         `The emulator is allowed only with NODE_ENV set to exactly ${NON_PRODUCTION.join(' or ')}.`,
     );
+  }
+  // A production server that believed a fixed day would file every bill and budget under it.
+  if (config.env === 'production' && config.fixedTime) {
+    throw new Error(`Refusing to start: FIXED_TIME is set in production mode; it is allowed only with NODE_ENV set to exactly ${NON_PRODUCTION.join(' or ')}.`);
   }
 }

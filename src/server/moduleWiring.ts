@@ -26,38 +26,38 @@ import { takeDraft as takeDraftOfDrafts } from './modules/drafts/service';
 export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, detectOnReceiptChange, notifyOnReceiptChange];
 
 /** After many receipts changed at once: totals rebuilt, the touched stores' bills found again, the month's thresholds checked, once. */
-export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKeys) => {
+export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKeys, now) => {
   await rebuildTotals(trx, userId);
   for (const key of storeKeys) await redetectStore(trx, userId, key);
-  await onBudgetChanged(trx, userId);
+  await onBudgetChanged(trx, userId, now);
 };
 
 export const settingsHooks: SettingsHooks = {
-  homeCurrencyChanging: async (trx, userId, from, to, rate) => {
+  homeCurrencyChanging: async (trx, userId, from, to, rate, now) => {
     if (rate !== undefined) await keepSwitchRate(trx, userId, from, to, rate);
     const storeKeys = await convertReceiptsToHome(trx, userId, from, await loadRateBook(trx, userId, to));
-    await receiptsChangedInBulk(trx, userId, storeKeys);
+    await receiptsChangedInBulk(trx, userId, storeKeys, now);
   },
 };
 
 export const profileHooks: ProfileHooks = {
   created: notifyWelcome,
-  budgetChanged: async (trx, userId, previousCents) => {
-    await noteBudgetChange(trx, userId, null, previousCents);
-    await onBudgetChanged(trx, userId);
+  budgetChanged: async (trx, userId, previousCents, now) => {
+    await noteBudgetChange(trx, userId, null, previousCents, now);
+    await onBudgetChanged(trx, userId, now);
   },
 };
 
 export const categoryHooks: CategoryHooks = {
-  budgetChanged: async (trx, userId, categoryId, previousCents) => {
-    await noteBudgetChange(trx, userId, categoryId, previousCents);
-    await onCategoryBudgetChanged(trx, userId, categoryId);
+  budgetChanged: async (trx, userId, categoryId, previousCents, now) => {
+    await noteBudgetChange(trx, userId, categoryId, previousCents, now);
+    await onCategoryBudgetChanged(trx, userId, categoryId, now);
   },
   deleting: moveCategoryReceipts,
 };
 
 export const recurringHooks: RecurringHooks = {
-  billChanged: (trx, userId, seriesId) => remindBillIfDue(trx, userId, seriesId),
+  billChanged: (trx, userId, seriesId, now) => remindBillIfDue(trx, userId, seriesId, now),
 };
 
 /** Saving a draft as a receipt takes the draft (drafts reads receipts to warn of duplicates, so it is handed in). */

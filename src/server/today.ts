@@ -11,10 +11,10 @@ export function checkTimeZone(tz: string | undefined): string {
   return zone;
 }
 
-export function requestToday(tz: string | undefined, now: Date = new Date()): CalendarDate {
+export function requestToday(tz: string | undefined, now: Date): CalendarDate {
   return todayIn(checkTimeZone(tz), now);
 }
 
-export function requestMonth(tz: string | undefined, now: Date = new Date()): DateSpan {
+export function requestMonth(tz: string | undefined, now: Date): DateSpan {
   return monthContaining(requestToday(tz, now));
 }

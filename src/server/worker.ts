@@ -7,6 +7,7 @@ import { JobQueue } from './queue/jobQueue';
 import { ScanService } from './modules/scan/service';
 import { setUpScanJobs } from './modules/drafts/scanJob';
 import { onShutdown, runMain } from './lifecycle';
+import { clockOf } from './clock';
 
 /** How long stopping waits for receipts being read to finish; a try cut short is read again by another worker. */
 const STOP_TIMEOUT_MS = 60_000;
@@ -26,7 +27,7 @@ runMain(async () => {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
   const scanner = await createReceiptScanner({ engine: config.ocr.engine, poolSize: config.ocr.poolSize || undefined, maxQueue: config.ocr.maxQueue });
   const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
-  const scan = new ScanService(handle.db, { get: async () => scanner });
+  const scan = new ScanService(handle.db, { get: async () => scanner }, clockOf(config.fixedTime));
   // SCAN_WORKERS=0 tells an API instance to read nothing; a worker then reads as many as it has readers.
   const workers = scanJobs.workers || Math.max(1, config.ocr.poolSize);
   const queue = await exclusively(handle, 'job queue', async () => {

@@ -36,7 +36,11 @@ export type ForecastBill = Static<typeof ForecastBill>;
 
 /** The month's end at this pace: spent so far, the day-to-day rate for the days left, and the bills to come. */
 export const Forecast = Type.Object({
-  amount: Money,
+  /**
+   * Null while it is too early to tell: fewer than FORECAST_MIN_DAYS days of this month and no
+   * earlier month's spending to steady the pace. The bills to come are known all the same.
+   */
+  amount: OptionalMoney,
   /** The month's last day, 'YYYY-MM-DD'. */
   month_end: Type.String(),
   bills_to_come: Money,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, testNow, type TestApp, type TestUser } from '../helpers';
 import { addReceipt, todayUtc } from '../modules/receipts/fixtures';
 import { ROUTES, isErrorBody, type RouteSpec } from './routes';
 import { MAX_AMOUNT } from '../../../src/shared/money';
@@ -299,7 +299,7 @@ const storeText = fc
   )
   .filter((s) => s.trim().length > 0 && s.length <= 200 && !s.includes('\u0000'));
 
-const calendarDate = fc.date({ min: new Date('1970-01-02T00:00:00Z'), max: new Date(), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const calendarDate = fc.date({ min: new Date('1970-01-02T00:00:00Z'), max: testNow(), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
 const nonZeroAmount = cents(-MAX_AMOUNT * 100, MAX_AMOUNT * 100).filter((a) => a !== 0);
 

@@ -72,7 +72,10 @@ describe('lockFolder', () => {
     const dir = tmpDir();
     fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, started: '1' }));
     const release = lockFolder(dir);
+    // The lock was taken over: it now names this process, not the reused pid.
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
     release();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

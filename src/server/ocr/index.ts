@@ -120,12 +120,12 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
       // Decode inside the lease: at most poolSize large rasters are in memory at once.
       const decoded = await decodeImage(image);
       const first = await ocr(engine, lease, decoded, FIRST_PASS);
-      let best = { text: first.text, ...parseReceiptDetailed(first.text, { dateOrder, lineConf: first.lineConf }) };
+      let best = { text: first.text, ...parseReceiptDetailed(first.text, { dateOrder, today: scanOpts.today, lineConf: first.lineConf }) };
       // The OCR read and parse the store name came from (the second pass may keep the first's).
       let storeSource = { ocr: first, lines: best.storeLines, score: best.storeScore };
       if (best.quality < GOOD_ENOUGH) {
         const second = await ocr(engine, lease, decoded, SECOND_PASS);
-        const alt = { text: second.text, ...parseReceiptDetailed(second.text, { dateOrder, lineConf: second.lineConf }) };
+        const alt = { text: second.text, ...parseReceiptDetailed(second.text, { dateOrder, today: scanOpts.today, lineConf: second.lineConf }) };
         if (alt.quality > best.quality) {
           // Keep fields the first pass found and the second did not.
           const a = alt.receipt;

@@ -18,7 +18,7 @@ export async function createPaddleScanner(opts: ScannerOptions = {}): Promise<Re
     if (!Buffer.isBuffer(image)) throw new TypeError('scan expects a Buffer');
     assertSupportedImage(image);
     const dateOrder: DateOrder = scanOpts?.dateOrder === 'DMY' ? 'DMY' : 'MDY';
-    return admission.run(() => reader.scan(image, dateOrder));
+    return admission.run(() => reader.scan(image, dateOrder, scanOpts.today));
   };
 
   return {

@@ -21,6 +21,8 @@ export interface ScannerOptions {
 
 export interface ScanOptions {
   dateOrder: DateOrder;
+  /** The day a printed date is judged against (one in the future is a misread); the API's clock. */
+  today?: Date;
 }
 
 export interface ScanResult {

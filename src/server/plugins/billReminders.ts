@@ -9,7 +9,7 @@ import { remindDueBills } from '../modules/notifications/triggers';
 export default fp<{ everyMs: number }>(async (app, { everyMs }) => {
   let running: Promise<void> | null = null;
   const sweep = () => {
-    running ??= remindDueBills(app.db)
+    running ??= remindDueBills(app.db, app.clock())
       .catch((err: unknown) => app.log.error({ err }, 'bill reminders failed'))
       .finally(() => {
         running = null;

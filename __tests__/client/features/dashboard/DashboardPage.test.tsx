@@ -60,7 +60,7 @@ async function seeded(dashboard: Dashboard) {
   await store.dispatch(dashboardApi.util.upsertQueryData('getDashboard', undefined, dashboard));
   const view = renderScreen(<DashboardPage />, { route: '/', store });
   // The forecast chart loads apart (lazily): the screen is complete once it is in.
-  if (dashboard.pace) await screen.findByRole('img', { name: /forecast to/ });
+  if (dashboard.pace) await screen.findByRole('img', { name: /^Spending so far this month by day/ });
   return view;
 }
 
@@ -180,6 +180,27 @@ describe('pace and forecast', () => {
     expect(card()).not.toHaveTextContent(/still to come/);
     expect(within(card()).getByRole('status')).toHaveTextContent('Forecast is $786 over your budget');
     expect(within(card()).getByRole('img', { name: /forecast to Nov 30/ })).toBeInTheDocument();
+  });
+
+  it('says plainly when it is too early for a forecast, and still shows pace, spending and the bills to come', async () => {
+    // Dec 3, a new account: $900 against $1,000 would 'project' $9,300; there is no forecast yet.
+    await seeded({
+      ...rolledOver,
+      month: '2026-12',
+      total_spent: 900,
+      pace: { expected: 100, difference: -800, day: 3, days_in_month: 31 },
+      forecast: { ...rolledOver.forecast, amount: null, month_end: '2026-12-31', spent_by_day: [300, 600, 900] },
+    });
+    expect(within(card()).getByTestId('pace-sentence')).toHaveTextContent('You are $800.00 over pace');
+    expect(within(card()).getByTestId('forecast-sentence')).toHaveTextContent(
+      'Too early for a forecast: it starts on Dec 7, when a week of spending shows the pace',
+    );
+    expect(card()).toHaveTextContent('2 bills still to come: $30.98');
+    expect(card()).not.toHaveTextContent('Includes');
+    expect(within(within(card()).getByRole('list', { name: 'Bills still to come' })).getAllByRole('listitem')).toHaveLength(2);
+    // Nothing to warn of, and no projection drawn.
+    expect(within(card()).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card()).getByRole('img', { name: 'Spending so far this month by day, against the $1,042.10 available, line chart' })).toBeInTheDocument();
   });
 });
 

@@ -63,6 +63,12 @@ describe('forecastChartData', () => {
     expect(available.borderColor).toBe('#0F766E');
     expect(forecastChartData(forecast, null, colors).datasets.map((d) => d.label)).toEqual([SPENT_LABEL, PROJECTION_LABEL]);
   });
+
+  it('draws no projection while it is too early for a forecast', () => {
+    const early = { ...forecast, amount: null };
+    expect(forecastChartData(early, 1000, colors).datasets.map((d) => d.label)).toEqual([SPENT_LABEL, AVAILABLE_LABEL]);
+    expect(forecastChartData(early, null, colors).datasets.map((d) => d.label)).toEqual([SPENT_LABEL]);
+  });
 });
 
 describe('forecastChartOptions', () => {
@@ -93,4 +99,5 @@ describe('forecastChartOptions', () => {
 it('names the chart for screen readers', () => {
   expect(forecastChartLabel(forecast, 1000)).toBe('Spending so far this month by day and the forecast to Nov 30, against the $1,000.00 available, line chart');
   expect(forecastChartLabel(forecast, null)).toBe('Spending so far this month by day and the forecast to Nov 30, line chart');
+  expect(forecastChartLabel({ ...forecast, amount: null }, 1000)).toBe('Spending so far this month by day, against the $1,000.00 available, line chart');
 });

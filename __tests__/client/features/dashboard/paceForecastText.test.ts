@@ -25,11 +25,22 @@ describe('forecast', () => {
     expect(forecastSentence({ amount: 0, month_end: '2027-02-28' })).toBe('At this pace: about $0 by Feb 28');
   });
 
+  it('says when it starts while it is too early to tell', () => {
+    expect(forecastSentence({ amount: null, month_end: '2026-12-31' })).toBe(
+      'Too early for a forecast: it starts on Dec 7, when a week of spending shows the pace',
+    );
+    expect(forecastSentence({ amount: null, month_end: '2028-02-29' })).toBe(
+      'Too early for a forecast: it starts on Feb 7, when a week of spending shows the pace',
+    );
+  });
+
   it('counts the bills still to come', () => {
     const bill = { _id: 'b', store: 'StreamFlix', amount: 15.49, date: '2026-11-20' };
-    expect(billsSentence({ bills: [bill, { ...bill, _id: 'c' }], bills_to_come: 30.98 })).toBe('Includes 2 bills still to come: $30.98');
-    expect(billsSentence({ bills: [bill], bills_to_come: 15.49 })).toBe('Includes 1 bill still to come: $15.49');
-    expect(billsSentence({ bills: [], bills_to_come: 0 })).toBeNull();
+    expect(billsSentence({ amount: 100, bills: [bill, { ...bill, _id: 'c' }], bills_to_come: 30.98 })).toBe('Includes 2 bills still to come: $30.98');
+    expect(billsSentence({ amount: 100, bills: [bill], bills_to_come: 15.49 })).toBe('Includes 1 bill still to come: $15.49');
+    expect(billsSentence({ amount: 100, bills: [], bills_to_come: 0 })).toBeNull();
+    // With no forecast yet the bills are still known, and included in nothing.
+    expect(billsSentence({ amount: null, bills: [bill], bills_to_come: 15.49 })).toBe('1 bill still to come: $15.49');
   });
 
   it('is over the budget only when it passes what is available', () => {
@@ -38,6 +49,8 @@ describe('forecast', () => {
     expect(forecastOverBy({ amount: 900 }, 1000)).toBeNull();
     expect(forecastOverBy({ amount: 900 }, null)).toBeNull();
     expect(forecastOverBy({ amount: 10 }, -20)).toBe(30);
+    expect(forecastOverBy({ amount: null }, 1000)).toBeNull();
+    expect(forecastOverBy({ amount: null }, -20)).toBeNull();
   });
 
   it('warns in whole dollars, never of being $0 over', () => {

@@ -5,6 +5,7 @@ import { AnalyticsService } from '../../../../src/server/modules/analytics/servi
 import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
 import { addDays, addMonths, startOfWeek } from '../../../../src/shared/calendar';
 import { periodsOf } from '../../../../src/server/modules/analytics/periods';
+import { clockOf } from '../../../../src/server/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,14 +73,13 @@ describe('GET /api/analytics', () => {
     const user = await t.signUp();
     await addReceipt(t, user, { date: '2026-12-31', amount: 3 });
     await addReceipt(t, user, { date: '2027-01-01', amount: 4 });
-    const service = new AnalyticsService(t.db.db);
-    const now = new Date('2026-12-31T20:00:00Z');
-    const utc = await service.series(user.uid, { range: 'monthly' }, now);
+    const service = new AnalyticsService(t.db.db, clockOf(new Date('2026-12-31T20:00:00Z')));
+    const utc = await service.series(user.uid, { range: 'monthly' });
     expect(utc[11]).toEqual({ period: 'Dec 2026', amount: 3 });
-    const kiritimati = await service.series(user.uid, { range: 'monthly', tz: 'Pacific/Kiritimati' }, now);
+    const kiritimati = await service.series(user.uid, { range: 'monthly', tz: 'Pacific/Kiritimati' });
     expect(kiritimati[11]).toEqual({ period: 'Jan 2027', amount: 4 });
     expect(kiritimati[10]).toEqual({ period: 'Dec 2026', amount: 3 });
-    const weekly = await service.series(user.uid, { range: 'weekly', tz: 'Pacific/Kiritimati' }, now);
+    const weekly = await service.series(user.uid, { range: 'weekly', tz: 'Pacific/Kiritimati' });
     expect(weekly[11]).toEqual({ period: 'Dec 28', amount: 7 });
   });
 
@@ -99,8 +99,7 @@ describe('GET /api/analytics', () => {
 describe('GET /api/analytics/breakdown', () => {
   it('compares the period so far with the same days of the previous one and splits it by category', async () => {
     const user = await t.signUp();
-    const service = new AnalyticsService(t.db.db);
-    const now = new Date('2026-03-20T12:00:00Z'); // a Friday
+    const service = new AnalyticsService(t.db.db, clockOf(new Date('2026-03-20T12:00:00Z'))); // a Friday
     await addReceipt(t, user, { date: '2026-02-10', amount: 50, category: 'Food' });
     await addReceipt(t, user, { date: '2026-02-21', amount: 70, category: 'Food' }); // after Feb 20: not like for like
     await addReceipt(t, user, { date: '2026-03-13', amount: 8, category: 'Food' }); // last Friday: counts
@@ -108,7 +107,7 @@ describe('GET /api/analytics/breakdown', () => {
     await addReceipt(t, user, { date: '2026-03-01', amount: 40, category: 'Food' });
     await addReceipt(t, user, { date: '2026-03-19', amount: 20, category: 'Transportation' });
     await addReceipt(t, user, { date: '2026-03-19', amount: -4, category: 'Clothing' });
-    const month = await service.breakdown(user.uid, { range: 'monthly' }, now);
+    const month = await service.breakdown(user.uid, { range: 'monthly' });
     expect(month).toEqual({
       current: { period: 'Mar 2026', total: 73, previous_period: 'Feb 2026', previous_total: 50, change_pct: 46 },
       categories: [
@@ -117,12 +116,12 @@ describe('GET /api/analytics/breakdown', () => {
         { category: 'Clothing', color: '#EC4899', amount: -4 },
       ],
     });
-    const week = await service.breakdown(user.uid, { range: 'weekly' }, now);
+    const week = await service.breakdown(user.uid, { range: 'weekly' });
     expect(week.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 8, change_pct: 100 });
-    const year = await service.breakdown(user.uid, { range: 'yearly' }, now);
+    const year = await service.breakdown(user.uid, { range: 'yearly' });
     expect(year.current).toMatchObject({ period: '2026', total: 193, previous_total: 0, change_pct: null });
     // On a Monday, against last Monday only (last Friday's $8 is not like for like).
-    const monday = await service.breakdown(user.uid, { range: 'weekly' }, new Date('2026-03-16T12:00:00Z'));
+    const monday = await new AnalyticsService(t.db.db, clockOf(new Date('2026-03-16T12:00:00Z'))).breakdown(user.uid, { range: 'weekly' });
     expect(monday.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 0, change_pct: null });
   });
 

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import { addReceipt, categoryId } from '../receipts/fixtures';
-import { addDays, addMonths, calendarParts, daysInMonth, startOfMonth, todayIn } from '../../../../src/shared/calendar';
+import { addReceipt, categoryId, todayUtc } from '../receipts/fixtures';
+import { addDays, addMonths, calendarParts, daysInMonth, startOfMonth } from '../../../../src/shared/calendar';
 import { DashboardService } from '../../../../src/server/modules/dashboard/service';
 import { onBudgetChanged } from '../../../../src/server/modules/notifications/triggers';
 import { profileHooks } from '../../../../src/server/moduleWiring';
 import { PRIOR_WEIGHT_DAYS } from '../../../../src/server/modules/budgets/forecast';
+import { clockOf } from '../../../../src/server/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const today = () => todayIn('UTC');
+const today = () => todayUtc();
 const thisMonth = () => startOfMonth(today());
 const lastMonth = () => addMonths(today(), -1);
 
@@ -117,11 +118,11 @@ describe('pace and forecast', () => {
     const user = await t.signUp();
     await history(user);
     await setBudget(user, { amount: 600 });
-    const service = new DashboardService(t.db.db, profileHooks);
+    const service = new DashboardService(t.db.db, profileHooks, clockOf(now));
 
     // Unconfirmed, the bill is not a bill: Jan–Mar spent (900 + 46.47) over 90 days.
     const priorAll = (90_000 + 4_647) / 90;
-    const before = await service.get(user.uid, 'UTC', now);
+    const before = await service.get(user.uid, 'UTC');
     expect(before.pace).toEqual({ expected: 100, difference: 50, day: 5, days_in_month: 30 });
     expect(before.forecast.amount).toBe(Math.round(5_000 + ((5_000 + priorAll * PRIOR_WEIGHT_DAYS) / (5 + PRIOR_WEIGHT_DAYS)) * 25) / 100);
     expect(before.forecast.spent_by_day).toEqual([20, 20, 30, 30, 50]);
@@ -131,7 +132,7 @@ describe('pace and forecast', () => {
     await t.request(user, { method: 'PUT', url: `/recurring/${streamly._id}`, payload: { status: 'confirmed' } });
 
     // Confirmed: $10 a day of groceries, before and now, for 25 more days, and the bill on the 10th.
-    const after = await service.get(user.uid, 'UTC', now);
+    const after = await service.get(user.uid, 'UTC');
     expect(after.forecast).toEqual({
       amount: 50 + 250 + 15.49,
       month_end: '2026-04-30',

@@ -3,6 +3,7 @@ import { addReceipt, categoryId, todayUtc, UNKNOWN_ID } from '../receipts/fixtur
 import { CategoryService } from '../../../../src/server/modules/categories/service';
 import { categoryHooks } from '../../../../src/server/moduleWiring';
 import { addMonths, addDays } from '../../../../src/shared/calendar';
+import { clockOf } from '../../../../src/server/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,10 +48,9 @@ describe('GET /categories', () => {
     const food = await categoryId(t, user, 'Food');
     await addReceipt(t, user, { category: 'Food', amount: 10, date: '2026-03-31' });
     await addReceipt(t, user, { category: 'Food', amount: 1, date: '2026-04-01' });
-    const service = new CategoryService(t.db.db, categoryHooks);
     // 2026-03-31 22:30 UTC is already April 1st in Berlin (UTC+2 in summer time).
-    const now = new Date('2026-03-31T22:30:00Z');
-    const spent = async (tz?: string) => (await service.list(user.uid, tz, now)).find((c) => c._id === food)!.spent;
+    const service = new CategoryService(t.db.db, categoryHooks, clockOf(new Date('2026-03-31T22:30:00Z')));
+    const spent = async (tz?: string) => (await service.list(user.uid, tz)).find((c) => c._id === food)!.spent;
     expect(await spent(undefined)).toBe(10);
     expect(await spent('Europe/Berlin')).toBe(1);
     expect(await spent('America/Los_Angeles')).toBe(10);

@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { todayUtc } from '../receipts/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -6,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const today = new Date().toISOString().slice(0, 10);
+const today = todayUtc();
 const manual = (extra: Record<string, unknown>) => ({ store: 'Kedai Kopi', date: today, amount: 45.6, category: 'Food', ...extra });
 
 async function putRates(user: TestUser, rates: object[]) {

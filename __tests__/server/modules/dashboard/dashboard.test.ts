@@ -3,6 +3,8 @@ import { addReceipt, todayUtc } from '../receipts/fixtures';
 import { DashboardService } from '../../../../src/server/modules/dashboard/service';
 import { profileHooks } from '../../../../src/server/moduleWiring';
 import { addDays, addMonths, endOfMonth } from '../../../../src/shared/calendar';
+import { clockOf } from '../../../../src/server/clock';
+import { FORECAST_MIN_DAYS } from '../../../../src/shared/constants/dashboard';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +31,14 @@ function emptyDashboard(user: TestUser) {
     carry_over: null,
     available: null,
     pace: null,
-    forecast: { amount: 0, month_end: endOfMonth(today), bills_to_come: 0, bills: [], spent_by_day: Array(Number(today.slice(8))).fill(0) },
+    // A new account has no earlier months: its forecast waits for a week of this one.
+    forecast: {
+      amount: Number(today.slice(8)) >= FORECAST_MIN_DAYS ? 0 : null,
+      month_end: endOfMonth(today),
+      bills_to_come: 0,
+      bills: [],
+      spent_by_day: Array(Number(today.slice(8))).fill(0),
+    },
   };
 }
 
@@ -69,14 +78,14 @@ describe('GET /dashboard', () => {
     const user = await t.signUp();
     await addReceipt(t, user, { date: '2026-12-31', amount: 7 });
     await addReceipt(t, user, { date: '2027-01-01', amount: 11 });
-    const service = new DashboardService(t.db.db, profileHooks);
-    const now = new Date('2026-12-31T20:00:00Z'); // already 2027 in Auckland and in Kiritimati
-    expect((await service.get(user.uid, undefined, now)).total_spent).toBe(7);
-    expect((await service.get(user.uid, 'Pacific/Auckland', now)).total_spent).toBe(11);
-    expect((await service.get(user.uid, 'Pacific/Kiritimati', now)).total_spent).toBe(11);
-    expect((await service.get(user.uid, 'America/New_York', now)).total_spent).toBe(7);
-    expect((await service.get(user.uid, '+13:00', now)).total_spent).toBe(11);
-    expect((await service.get(user.uid, '-05:00', now)).total_spent).toBe(7);
+    // 2026-12-31 20:00 UTC is already 2027 in Auckland and in Kiritimati.
+    const service = new DashboardService(t.db.db, profileHooks, clockOf(new Date('2026-12-31T20:00:00Z')));
+    expect((await service.get(user.uid, undefined)).total_spent).toBe(7);
+    expect((await service.get(user.uid, 'Pacific/Auckland')).total_spent).toBe(11);
+    expect((await service.get(user.uid, 'Pacific/Kiritimati')).total_spent).toBe(11);
+    expect((await service.get(user.uid, 'America/New_York')).total_spent).toBe(7);
+    expect((await service.get(user.uid, '+13:00')).total_spent).toBe(11);
+    expect((await service.get(user.uid, '-05:00')).total_spent).toBe(7);
   });
 
   it('takes the zone as a UTC offset in the query, as the web app sends it', async () => {

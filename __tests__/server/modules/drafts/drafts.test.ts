@@ -273,7 +273,7 @@ describe('a full queue and a failed reading', () => {
     const putBack = await takeImage(idle, blobKeyOf(older.image_url));
     // The API's own readers, started late: the jobs waited in the database meanwhile.
     const queue = await idle.app.jobQueue.get();
-    const scan = new ScanService(idle.db.db, idle.app.receiptScanner);
+    const scan = new ScanService(idle.db.db, idle.app.receiptScanner, idle.app.clock);
     await setUpScanJobs(queue, { db: idle.db.db, blobs: idle.app.blobs, scan }, { workers: 1, retryLimit: 1, retryDelaySeconds: 1, timeoutSeconds: 60 });
     queue.wake(SCAN_QUEUE);
 

@@ -1,9 +1,9 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
-import { addDays, addMonths, startOfMonth, todayIn } from '../../../../src/shared/calendar';
+import { addDays, addMonths, startOfMonth } from '../../../../src/shared/calendar';
 import { MAX_STATEMENT_BYTES, type ImportCommitResult, type ImportMapping, type ImportPreview, type ImportRowChange } from '../../../../src/shared/imports';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import { addReceipt } from '../receipts/fixtures';
+import { addReceipt, todayUtc } from '../receipts/fixtures';
 import { statementForm, type StatementUpload } from './statementForm';
 
 /**
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Days of this month, so the dashboard's month counts them. */
-const monthStart = startOfMonth(todayIn('UTC'));
+const monthStart = startOfMonth(todayUtc());
 const day = (n: number) => addDays(monthStart, n);
 /** MM/DD/YYYY and DD/MM/YYYY of a day, as American and British banks print them. */
 const mdy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, categoryId, daysAgo, todayUtc, UNKNOWN_ID } from '../receipts/fixtures';
 import type { Notification } from '../../../../src/shared/notifications';
+import { endOfMonth } from '../../../../src/shared/calendar';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,6 +149,19 @@ describe('saved receipts', () => {
 });
 
 describe('budget thresholds', () => {
+  // On a month's last day the forecast is what is already spent, so it never speaks while spending
+  // is under 80%: these tests hear the thresholds alone on whatever day they run (when the forecast
+  // speaks is forecastEvidence.test.ts's).
+  let everyDay: TestApp;
+  beforeAll(async () => {
+    everyDay = t;
+    t = await startTestApp({ FIXED_TIME: `${endOfMonth(todayUtc())}T12:00:00Z` });
+  });
+  afterAll(async () => {
+    await t.close();
+    t = everyDay;
+  });
+
   it('warns at 80%, tells exactly 100% as a warning and going over as exceeded, each once a month', async () => {
     const user = await t.signUp();
     expect((await setBudget(user, 100)).statusCode).toBe(200);
@@ -282,7 +296,7 @@ describe('onCategoryBudgetChanged', () => {
     const setFoodBudget = (cents: number) =>
       t.db.db.transaction().execute(async (trx) => {
         await trx.updateTable('categories').set({ budget_cents: cents }).where('user_id', '=', user.uid).where('id', '=', food).execute();
-        await onCategoryBudgetChanged(trx, user.uid, food);
+        await onCategoryBudgetChanged(trx, user.uid, food, t.app.clock());
       });
     const alerts = async () => (await list(user, true)).filter((n) => n.type === 'alert').length;
 

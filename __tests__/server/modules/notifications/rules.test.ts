@@ -166,10 +166,11 @@ describe('receipts and tips', () => {
   });
 
   it('gives the gap tip only after a week or more without receipts', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    expect(gapTip(null, now)).toBeNull();
-    expect(gapTip(new Date('2026-11-15T12:00:01Z'), now)).toBeNull();
-    expect(gapTip(new Date('2026-11-15T12:00:00Z'), now)).toMatchObject({ type: 'tip', title: 'Welcome back', link: '/receipts/scan' });
+    const saved = new Date('2026-11-22T12:00:00Z');
+    expect(gapTip({ previous: null, saved })).toBeNull();
+    expect(gapTip({ previous: new Date('2026-11-15T12:00:01Z'), saved })).toBeNull();
+    expect(gapTip({ previous: new Date('2026-11-15T12:00:00Z'), saved })).toMatchObject({ type: 'tip', title: 'Welcome back', link: '/receipts/scan' });
+    expect(gapTip({ previous: new Date('2026-11-15T12:00:00Z'), saved: null })).toBeNull();
   });
 });
 

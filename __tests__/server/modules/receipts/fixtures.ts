@@ -1,4 +1,4 @@
-import type { TestApp, TestUser } from '../../helpers';
+import { testNow, type TestApp, type TestUser } from '../../helpers';
 import { todayIn, addDays } from '../../../../src/shared/calendar';
 
 /** Tiny real pictures (2×2) of each accepted type: uploads are decoded and encoded again. */
@@ -13,7 +13,8 @@ export const JPEG_BYTES = Buffer.from(
 export const WEBP_BYTES = Buffer.from('UklGRjwAAABXRUJQVlA4IDAAAAAQAgCdASoCAAIAAUAmJaACdLoB+AH4AAPIAP7u/5/+oLfJnnz2//r0QeIN+dkAAAA=', 'base64');
 export const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
-export const todayUtc = () => todayIn('UTC');
+/** Today (UTC) by the tests' clock, which the test apps share. */
+export const todayUtc = () => todayIn('UTC', testNow());
 export const daysAgo = (n: number) => addDays(todayUtc(), -n);
 
 export interface ManualReceipt {

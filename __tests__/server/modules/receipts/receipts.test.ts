@@ -5,6 +5,7 @@ import { addDays } from '../../../../src/shared/calendar';
 import { ReceiptService } from '../../../../src/server/modules/receipts/service';
 import type { ReceiptChange, ReceiptListener } from '../../../../src/server/modules/receipts/events';
 import { receiptListeners } from '../../../../src/server/moduleWiring';
+import { clockOf } from '../../../../src/server/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -417,7 +418,8 @@ describe('another user', () => {
 });
 
 describe('receipt change listeners', () => {
-  const service = (listeners: ReceiptListener[]) => new ReceiptService(t.db.db, t.app.blobs, t.app.blobUrls, listeners);
+  const at = new Date('2026-04-05T10:00:00Z');
+  const service = (listeners: ReceiptListener[]) => new ReceiptService(t.db.db, t.app.blobs, t.app.blobUrls, listeners, clockOf(at));
   const manual = { store: 'Listener Shop', date: '2026-04-02', amount: 12.5, category: 'Food' };
 
   it('tell each listener the snapshots before and after, inside the transaction', async () => {
@@ -435,9 +437,9 @@ describe('receipt change listeners', () => {
     await s.delete(user.uid, created.id);
     const snap = { id: created.id, store: 'Listener Shop', categoryId: created.categoryId };
     expect(seen).toEqual([
-      { userId: user.uid, announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }, // typed by hand: not announced
-      { userId: user.uid, before: { ...snap, date: '2026-04-02', amountCents: 1250 }, after: { ...snap, date: '2026-04-03', amountCents: -300 } },
-      { userId: user.uid, before: { ...snap, date: '2026-04-03', amountCents: -300 }, after: null },
+      { userId: user.uid, at, announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }, // typed by hand: not announced
+      { userId: user.uid, at, before: { ...snap, date: '2026-04-02', amountCents: 1250 }, after: { ...snap, date: '2026-04-03', amountCents: -300 } },
+      { userId: user.uid, at, before: { ...snap, date: '2026-04-03', amountCents: -300 }, after: null },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import { addReceipt, UNKNOWN_ID } from '../receipts/fixtures';
-import { addDays, addMonths, calendarParts, daysInMonth, todayIn } from '../../../../src/shared/calendar';
+import { addReceipt, todayUtc, UNKNOWN_ID } from '../receipts/fixtures';
+import { addDays, addMonths, calendarParts, daysInMonth } from '../../../../src/shared/calendar';
 import type { RecurringSeries } from '../../../../src/shared/recurring';
 import { remindDueBills } from '../../../../src/server/modules/notifications/triggers';
 
@@ -29,7 +29,7 @@ async function monthlyBill(user: TestUser, store: string, amount: number, next: 
   for (const k of [3, 2, 1]) await addReceipt(t, user, { store, amount, date: monthsBefore(next, k), category: 'Entertainment' });
 }
 
-const today = () => todayIn('UTC');
+const today = () => todayUtc();
 
 describe('GET /recurring', () => {
   it('finds a monthly bill in the receipts and names the receipts it is based on', async () => {
@@ -167,7 +167,7 @@ describe('bill reminders', () => {
     expect(told[0].message).toMatch(/^Internet Home: about \$55\.00 is due around [A-Z][a-z]{2} \d{1,2}\.$/);
     expect(told[0].link).toBe('/recurring');
 
-    await remindDueBills(t.db.db);
+    await remindDueBills(t.db.db, t.app.clock());
     await put(user, internet._id, { amount: 56 });
     expect(await reminders(user)).toHaveLength(1); // once per bill date
 

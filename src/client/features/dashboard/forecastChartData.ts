@@ -41,8 +41,8 @@ export function projection(spentByDay: readonly number[], daysInMonth: number, f
 }
 
 /**
- * Spending so far (solid), the projection to month end (dashed) and, with a budget, what is
- * available this month as a flat line.
+ * Spending so far (solid), the projection to month end (dashed; none while it is too early for
+ * a forecast) and, with a budget, what is available this month as a flat line.
  */
 export function forecastChartData(forecast: Forecast, available: number | null, colors: ForecastChartColors): ChartData<'line', DayValues, string> {
   const [, month, days] = calendarParts(forecast.month_end);
@@ -56,15 +56,17 @@ export function forecastChartData(forecast: Forecast, available: number | null, 
       borderColor: colors.spent,
       backgroundColor: colors.spent,
     },
-    {
+  ];
+  if (forecast.amount !== null) {
+    datasets.push({
       ...line,
       label: PROJECTION_LABEL,
       data: projection(forecast.spent_by_day, days, forecast.amount),
       borderColor: colors.projection,
       backgroundColor: colors.projection,
       borderDash: [6, 4],
-    },
-  ];
+    });
+  }
   if (available !== null) {
     datasets.push({
       ...line,
@@ -107,7 +109,10 @@ export function forecastChartOptions({ colors, animate }: ChartLook): ChartOptio
 }
 
 /** The chart's accessible name; the card's sentences above it say the same in words. */
-export function forecastChartLabel(forecast: Pick<Forecast, 'month_end'>, available: number | null): string {
-  const end = formatMonthDay(forecast.month_end);
-  return `Spending so far this month by day and the forecast to ${end}${available === null ? '' : `, against the ${formatMoney(available)} available`}, line chart`;
+export function forecastChartLabel(forecast: Pick<Forecast, 'amount' | 'month_end'>, available: number | null): string {
+  const shown =
+    forecast.amount === null
+      ? 'Spending so far this month by day'
+      : `Spending so far this month by day and the forecast to ${formatMonthDay(forecast.month_end)}`;
+  return `${shown}${available === null ? '' : `, against the ${formatMoney(available)} available`}, line chart`;
 }

@@ -7,7 +7,7 @@ import { AnalyticsService } from './service';
 /** GET /api/analytics (spec §7) and GET /api/analytics/breakdown (this period vs the previous). */
 const analyticsRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new AnalyticsService(app.db);
+  const service = new AnalyticsService(app.db, app.clock);
   const tags = ['analytics'];
 
   app.get(

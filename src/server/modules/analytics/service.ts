@@ -12,6 +12,7 @@ import {
 import { periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods } from './periods';
 import { requestToday } from '../../today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
+import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { moveCategoryTotals, rebuildTotals, receiptCountFromTotals, receiptCountsByCategory, spendingByCategory, spendingByDay } from './repository';
@@ -31,12 +32,15 @@ function changePct(current: number, previous: number): number | null {
 
 /** Reads only the totals tables: the cost depends on the range, never on the number of receipts. */
 export class AnalyticsService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private clock: Clock,
+  ) {}
 
   /** Spending per period, oldest first, every period present (zero when nothing was spent). */
-  async series(userId: string, query: AnalyticsQuery, now: Date = new Date()): Promise<AnalyticsSeries> {
+  async series(userId: string, query: AnalyticsQuery): Promise<AnalyticsSeries> {
     const range = parseRange(query.range);
-    const periods = periodsOf(range, requestToday(query.tz, now));
+    const periods = periodsOf(range, requestToday(query.tz, this.clock()));
     const from = periods[0].from;
     const to = periods[periods.length - 1].to;
     const rows = range === 'weekly' ? await spendingByDay(this.db, userId, from, to) : await spendingByMonth(this.db, userId, from, to);
@@ -45,9 +49,9 @@ export class AnalyticsService {
   }
 
   /** This period so far against the same days of the previous one, and this period by category (largest first). */
-  async breakdown(userId: string, query: AnalyticsQuery, now: Date = new Date()): Promise<AnalyticsBreakdown> {
+  async breakdown(userId: string, query: AnalyticsQuery): Promise<AnalyticsBreakdown> {
     const range = parseRange(query.range);
-    const today = requestToday(query.tz, now);
+    const today = requestToday(query.tz, this.clock());
     const current = periodOf(range, today);
     const previous = sameDaysOfPrevious(range, today);
     const [byCategory, before] = await Promise.all([spendingByCategory(this.db, userId, current), spendingByCategory(this.db, userId, previous)]);

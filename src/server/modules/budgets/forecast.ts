@@ -1,4 +1,5 @@
 import { addDays, type CalendarDate } from '../../../shared/calendar';
+import { FORECAST_MIN_DAYS } from '../../../shared/constants/dashboard';
 
 /** Pace and month-end forecast as pure functions of cents and days. */
 
@@ -29,6 +30,15 @@ export interface ForecastInput {
   /** Day-to-day spending per day in earlier months (bills left out), or null with no history. */
   priorDailyCents: number | null;
   billsToComeCents: number;
+}
+
+/**
+ * Whether the month's pace rests on evidence: a week of this month, or earlier months that
+ * steady it. Before that there is no forecast to show or to warn by (spending and the confirmed
+ * bills to come are still known).
+ */
+export function forecastIsReady(f: Pick<ForecastInput, 'day' | 'priorDailyCents'>): boolean {
+  return f.priorDailyCents !== null || f.day >= FORECAST_MIN_DAYS;
 }
 
 /** Month-end spending: what is spent, the day-to-day rate over the days left, and the bills still to come. */

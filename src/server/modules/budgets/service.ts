@@ -3,7 +3,7 @@ import { addMonths, calendarParts, daysBetween, daysInMonth, endOfMonth, monthCo
 import { spendingByDay } from '../analytics/service';
 import { billAmountCents, billInterval, confirmedSeries, oneIntervalAfter, receiptBriefs, type SeriesRow } from '../recurring/service';
 import { carryOverInto, rolloverStart, type BudgetFrom } from './carryOver';
-import { billDaysBetween, cumulativeByDay, monthEndForecast, pace, type PaceFigures } from './forecast';
+import { billDaysBetween, cumulativeByDay, forecastIsReady, monthEndForecast, pace, type PaceFigures, type ForecastInput } from './forecast';
 import {
   budgetHistories,
   categoryBudgetSettings,
@@ -18,13 +18,7 @@ import {
  * Call inside the transaction that set a budget (category null: the monthly budget): a new
  * amount holds from this month on, and the months before keep the one they had.
  */
-export async function noteBudgetChange(
-  trx: Executor,
-  userId: string,
-  categoryId: string | null,
-  previousCents: number | null,
-  now: Date = new Date(),
-): Promise<void> {
+export async function noteBudgetChange(trx: Executor, userId: string, categoryId: string | null, previousCents: number | null, now: Date): Promise<void> {
   const settings = categoryId === null ? await monthlyBudgetSettings(trx, userId) : (await categoryBudgetSettings(trx, userId)).get(categoryId);
   if (!settings || settings.budgetCents === previousCents) return;
   await recordBudgetChange(trx, userId, categoryId, startOfMonth(now.toISOString().slice(0, 10)), previousCents, settings.budgetCents);
@@ -86,7 +80,8 @@ export async function categoryAvailability(db: Executor, userId: string, month: 
 }
 
 export interface ForecastFigures {
-  forecastCents: number;
+  /** Null while it is too early to tell (forecastIsReady). */
+  forecastCents: number | null;
   monthEnd: CalendarDate;
   billsToComeCents: number;
   bills: Array<{ series: SeriesRow; date: CalendarDate; cents: number }>;
@@ -128,16 +123,16 @@ export async function forecastOn(db: Executor, userId: string, today: CalendarDa
   const priorDailyCents = first === null ? null : (sumWhere(prior, () => true) - billCents(first, endOfMonth(priorTo))) / daysBetween(first, monthStart);
   const bills = billsToCome(series, today, monthEnd);
   const billsToComeCents = bills.reduce((s, b) => s + b.cents, 0);
-  const forecastCents = monthEndForecast({
+  const input: ForecastInput = {
     spentCents,
     billsSpentCents: billCents(monthStart, today),
     day,
     daysInMonth: daysInMonth(y, m),
     priorDailyCents,
     billsToComeCents,
-  });
+  };
   return {
-    forecastCents,
+    forecastCents: forecastIsReady(input) ? monthEndForecast(input) : null,
     monthEnd,
     billsToComeCents,
     bills,

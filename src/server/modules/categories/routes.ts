@@ -9,7 +9,7 @@ import { CategoryService, type CategoryHooks } from './service';
 /** Category management of spec §7: /categories without the /api prefix. */
 const categoryRoutes: FastifyPluginAsync<{ hooks: CategoryHooks }> = async (root, { hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new CategoryService(app.db, hooks);
+  const service = new CategoryService(app.db, hooks, app.clock);
   const tags = ['categories'];
 
   app.get('/categories', { schema: { tags, querystring: TimeZoneQuery, response: { 200: CategoryList, ...commonErrors } } }, (req) =>

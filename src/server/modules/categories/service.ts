@@ -20,6 +20,7 @@ import {
   type CategoryFields,
   type CategoryRow,
 } from './repository';
+import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories, seedDefaultCategories } from './repository';
@@ -30,7 +31,7 @@ export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories
  */
 export interface CategoryHooks {
   /** The category's budget or its rollover was set (`previousCents`: the budget before). */
-  budgetChanged(trx: Executor, userId: string, categoryId: string, previousCents: number | null): Promise<void>;
+  budgetChanged(trx: Executor, userId: string, categoryId: string, previousCents: number | null, now: Date): Promise<void>;
   /** The category is about to be deleted: whatever belongs to it moves to `toCategoryId`. */
   deleting(trx: Executor, userId: string, categoryId: string, toCategoryId: string): Promise<void>;
 }
@@ -54,11 +55,12 @@ export class CategoryService {
   constructor(
     private db: Db,
     private hooks: CategoryHooks,
+    private clock: Clock,
   ) {}
 
   /** The categories with this calendar month's spending (month of `tz`, default UTC) and their receipt counts. */
-  async list(userId: string, tz: string | undefined, now: Date = new Date()): Promise<CategoryWithSpending[]> {
-    const month = requestMonth(tz, now);
+  async list(userId: string, tz: string | undefined): Promise<CategoryWithSpending[]> {
+    const month = requestMonth(tz, this.clock());
     const [rows, spending, counts, available] = await Promise.all([
       listCategories(this.db, userId),
       spendingByCategory(this.db, userId, month),
@@ -83,7 +85,7 @@ export class CategoryService {
       icon: input.icon ?? DEFAULT_CATEGORY_ICON,
       budget_cents: optionalCentsOf(input.budget, 'budget') ?? null,
       rollover: input.rollover ?? false,
-      rollover_from: input.rollover ? rolloverStartAt(new Date()) : null,
+      rollover_from: input.rollover ? rolloverStartAt(this.clock()) : null,
     };
     if (await findCategoryByName(this.db, userId, fields.name)) throw duplicate(fields.name);
     try {
@@ -107,13 +109,14 @@ export class CategoryService {
     if (same && same.id !== id) throw duplicate(name);
     try {
       // A budget change re-arms or fires the category's alert in the same transaction.
+      const now = this.clock();
       const row = await writeAsUser(this.db, userId, async (trx) => {
         const before = await findCategory(trx, userId, id, { forUpdate: true });
         if (!before) return undefined;
         // Rollover counts from when it is turned on (the month before, so its leftover shows at once).
         const turnedOn = input.rollover === true && !before.rollover;
-        const updated = await updateCategory(trx, userId, id, turnedOn ? { ...fields, rollover_from: rolloverStartAt(new Date()) } : fields);
-        if (updated && (input.budget !== undefined || input.rollover !== undefined)) await this.hooks.budgetChanged(trx, userId, id, before.budget_cents);
+        const updated = await updateCategory(trx, userId, id, turnedOn ? { ...fields, rollover_from: rolloverStartAt(now) } : fields);
+        if (updated && (input.budget !== undefined || input.rollover !== undefined)) await this.hooks.budgetChanged(trx, userId, id, before.budget_cents, now);
         return updated;
       });
       if (!row) throw categoryNotFound();

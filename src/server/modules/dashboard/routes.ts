@@ -9,7 +9,7 @@ import type { ProfileHooks } from '../profile/service';
 /** Dashboard of spec §7: GET /dashboard and POST /dashboard/budget. */
 const dashboardRoutes: FastifyPluginAsync<{ profileHooks: ProfileHooks }> = async (root, { profileHooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new DashboardService(app.db, profileHooks);
+  const service = new DashboardService(app.db, profileHooks, app.clock);
   const tags = ['dashboard'];
 
   app.get('/dashboard', { schema: { tags, querystring: TimeZoneQuery, response: { 200: Dashboard, ...commonErrors } } }, (req) =>

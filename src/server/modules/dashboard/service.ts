@@ -7,6 +7,7 @@ import { monthlyOutlook, type MonthlyOutlook } from '../budgets/service';
 import { requestToday } from '../../today';
 import { findProfile, writeProfile, type ProfileHooks } from '../profile/service';
 import { listReceipts, type ReceiptRow } from '../receipts/service';
+import type { Clock } from '../../clock';
 
 /** A receipt as a transaction: spending is money out (negative); a refund is money in (positive). */
 function toTransaction(row: ReceiptRow): DashboardTransaction {
@@ -24,7 +25,7 @@ const dollarsOrNull = (cents: number | null) => (cents === null ? null : fromCen
 
 function toForecast({ forecast }: MonthlyOutlook): Forecast {
   return {
-    amount: fromCents(forecast.forecastCents),
+    amount: dollarsOrNull(forecast.forecastCents),
     month_end: forecast.monthEnd,
     bills_to_come: fromCents(forecast.billsToComeCents),
     bills: forecast.bills.map((b) => ({ _id: b.series.id, store: b.series.store, amount: fromCents(b.cents), date: b.date })),
@@ -36,11 +37,12 @@ export class DashboardService {
   constructor(
     private db: Db,
     private profileHooks: ProfileHooks,
+    private clock: Clock,
   ) {}
 
   /** Budget, this month's spending (month of `tz`, default UTC) with rollover, pace and forecast, and the newest transactions. */
-  async get(userId: string, tz: string | undefined, now: Date = new Date()): Promise<Dashboard> {
-    const today = requestToday(tz, now);
+  async get(userId: string, tz: string | undefined): Promise<Dashboard> {
+    const today = requestToday(tz, this.clock());
     const [profile, recent, outlook] = await Promise.all([
       findProfile(this.db, userId),
       listReceipts(this.db, userId, {}, { sort: 'date', order: 'desc', limit: RECENT_TRANSACTIONS, offset: 0 }),
@@ -69,7 +71,7 @@ export class DashboardService {
   async setBudget(userId: string, { amount, rollover }: BudgetBody): Promise<BudgetAnswer> {
     const patch: Parameters<typeof writeProfile>[3] = { monthly_budget_cents: centsOf(amount, 'amount') };
     if (rollover !== undefined) patch.budget_rollover = rollover;
-    const row = await writeProfile(this.db, this.profileHooks, userId, patch);
+    const row = await writeProfile(this.db, this.profileHooks, userId, patch, this.clock());
     if (!row) throw notFound('Profile not found');
     return { budget: dollarsOrNull(row.monthly_budget_cents), rollover: row.budget_rollover };
   }

@@ -16,7 +16,7 @@ const UTF8_BOM = '\uFEFF';
  */
 const exportRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ExportService(app.db, app.blobs, app.blobUrls);
+  const service = new ExportService(app.db, app.blobs, app.blobUrls, app.clock);
 
   app.get(
     '/api/export',

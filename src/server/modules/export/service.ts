@@ -10,6 +10,7 @@ import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
 import { toCsv } from './csv';
 import { minorUnits } from '../../../shared/currency';
+import type { Clock } from '../../clock';
 
 export const CSV_HEADER = [
   'ID',
@@ -54,10 +55,12 @@ export class ExportService {
     private db: Db,
     private blobs: BlobStore,
     private urls: BlobUrlSigner,
+    private clock: Clock,
   ) {}
 
   /** Everything of the user, read in one snapshot so receipts and categories agree. */
-  async collect(userId: string, now = new Date()): Promise<DataExport> {
+  async collect(userId: string): Promise<DataExport> {
+    const now = this.clock();
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -66,7 +69,7 @@ export class ExportService {
         const settings = await findSettings(trx, userId);
         if (!profileRow || !settings) throw notFound('Profile not found');
         const categories = (await listCategories(trx, userId)).map(toCategory);
-        const receipts = new ReceiptService(trx, this.blobs, this.urls, []); // reads only: nothing to tell
+        const receipts = new ReceiptService(trx, this.blobs, this.urls, [], this.clock); // reads only: nothing to tell
         const all: ExportedReceipt[] = [];
         for (let offset = 0; ; offset += RECEIPT_LIST_MAX_LIMIT) {
           const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, offset }); // newest first;

@@ -58,7 +58,7 @@ const importRoutes: FastifyPluginAsync<{ changedInBulk: BulkChangeHook }> = asyn
   await app.register(multipart, {
     limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, parts: 4, fields: 2, fieldSize: MAX_MAPPING_CHARS, headerPairs: 100 },
   });
-  const service = new ImportService(app.db, changedInBulk);
+  const service = new ImportService(app.db, changedInBulk, app.clock);
   const tags = ['imports'];
 
   app.post(

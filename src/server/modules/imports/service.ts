@@ -35,6 +35,7 @@ import {
   type OpenStatement,
   type StatementTable,
 } from './statement';
+import type { Clock } from '../../clock';
 
 export interface UploadedStatement {
   name: string;
@@ -176,6 +177,7 @@ export class ImportService {
     private db: Db,
     /** Totals, recurring bills and budget thresholds, once per commit (app.ts hands it in). */
     private changedInBulk: BulkChangeHook,
+    private clock: Clock,
   ) {}
 
   /**
@@ -289,7 +291,7 @@ export class ImportService {
       }
       const unseen = [...changeAt.keys()].find((line) => !seen.has(line));
       if (unseen !== undefined) throw badRequest(`Line ${unseen} is not a row of this statement`);
-      if (result.added > 0) await this.changedInBulk(trx, userId, storeKeys);
+      if (result.added > 0) await this.changedInBulk(trx, userId, storeKeys, this.clock());
       result.problems.sort(byLine);
       return result;
     });

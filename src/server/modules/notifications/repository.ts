@@ -80,13 +80,18 @@ export async function monthSpending(db: Executor, userId: string, month: Month, 
   return Number(row.cents);
 }
 
-/** When the user's newest receipt other than `exceptId` was saved, or null. */
-export async function previousReceiptSavedAt(db: Executor, userId: string, exceptId: string): Promise<Date | null> {
+/**
+ * When the receipt `id` was saved and when the one saved before it was (null: none before it),
+ * both by the database's clock, which stamped them.
+ */
+export async function receiptSavedTimes(db: Executor, userId: string, id: string): Promise<{ previous: Date | null; saved: Date | null }> {
   const row = await db
     .selectFrom('receipts')
-    .select(sql<Date | null>`max(created_at)`.as('at'))
+    .select([
+      sql<Date | null>`max(created_at) filter (where id <> ${id})`.as('previous'),
+      sql<Date | null>`max(created_at) filter (where id = ${id})`.as('saved'),
+    ])
     .where('user_id', '=', userId)
-    .where('id', '!=', exceptId)
     .executeTakeFirstOrThrow();
-  return row.at ? new Date(row.at) : null;
+  return { previous: row.previous ? new Date(row.previous) : null, saved: row.saved ? new Date(row.saved) : null };
 }

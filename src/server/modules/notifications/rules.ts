@@ -114,7 +114,8 @@ function budgetNotification(level: BudgetLevel, { month, spentCents, budgetCents
 }
 
 export interface ForecastState extends BudgetState {
-  forecastCents: number;
+  /** Null while it is too early to tell: nothing to warn by. */
+  forecastCents: number | null;
   /** The month's last day. */
   monthEnd: string;
 }
@@ -140,13 +141,14 @@ export function forecastMatters(state: BudgetState, { rearm = false } = {}): boo
  */
 export function forecastChanges(state: ForecastState, { rearm = false } = {}): MarkChanges {
   const fired = state.fired.has(BUDGET_FORECAST);
-  const over = state.budgetCents !== null && state.forecastCents > state.budgetCents;
+  const { forecastCents } = state;
+  const over = state.budgetCents !== null && forecastCents !== null && forecastCents > state.budgetCents;
   if (!over) return { mark: [], unmark: rearm && fired ? [BUDGET_FORECAST] : [], notify: [] };
   if (fired || budgetLevel(state.spentCents, state.budgetCents) !== 'none') return { mark: [], unmark: [], notify: [] };
-  return { mark: [BUDGET_FORECAST], unmark: [], notify: [{ key: BUDGET_FORECAST, notification: forecastNotification(state) }] };
+  return { mark: [BUDGET_FORECAST], unmark: [], notify: [{ key: BUDGET_FORECAST, notification: forecastNotification({ ...state, forecastCents }) }] };
 }
 
-function forecastNotification({ month, forecastCents, budgetCents, monthEnd, home }: ForecastState): NewNotification {
+function forecastNotification({ month, forecastCents, budgetCents, monthEnd, home }: ForecastState & { forecastCents: number }): NewNotification {
   const budget = budgetCents ?? 0;
   const formatCents = (cents: number) => formatHomeCents(cents, home ?? DEFAULT_HOME_CURRENCY);
   return {
@@ -236,8 +238,8 @@ export function welcomeTip(): NewNotification {
 }
 
 /** A receipt saved a week or more after the previous one: suggest saving them as they come. */
-export function gapTip(previousSavedAt: Date | null, now: Date): NewNotification | null {
-  if (!previousSavedAt || now.getTime() - previousSavedAt.getTime() < GAP_TIP_DAYS * DAY_MS) return null;
+export function gapTip({ previous, saved }: { previous: Date | null; saved: Date | null }): NewNotification | null {
+  if (!previous || !saved || saved.getTime() - previous.getTime() < GAP_TIP_DAYS * DAY_MS) return null;
   return {
     type: 'tip',
     title: 'Welcome back',

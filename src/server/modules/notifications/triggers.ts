@@ -9,7 +9,7 @@ import { HttpError } from '../../errors';
 import type { Db } from '../../db';
 import { addDays, monthContaining } from '../../../shared/calendar';
 import { BILL_REMINDER_DAYS } from '../../../shared/recurring';
-import { addMarks, firedMarks, insertNotifications, monthSpending, previousReceiptSavedAt, removeMarks } from './repository';
+import { addMarks, firedMarks, insertNotifications, monthSpending, receiptSavedTimes, removeMarks } from './repository';
 import {
   billKey,
   billReminder,
@@ -39,11 +39,14 @@ async function applyMarks(trx: Executor, userId: string, month: Month, changes: 
   return changes.notify.filter((n) => recorded.has(n.key)).map((n) => n.notification);
 }
 
-/** The day a month's forecast is made on at `now`: today (UTC) within the month, else its first or last day. */
-function forecastDay(month: Month, now: Date): string {
+/**
+ * The day a month's forecast is made on at `now`: today (UTC) within the month, its last day
+ * once it is over; null before it begins (UTC), when not one day of it is known yet.
+ */
+function forecastDay(month: Month, now: Date): string | null {
   const today = now.toISOString().slice(0, 10);
   const { from, to } = monthContaining(`${month}-01`);
-  return today < from ? from : today > to ? to : today;
+  return today < from ? null : today > to ? to : today;
 }
 
 /** The monthly budget's thresholds against what is available (budget ± carry-over), and its forecast. */
@@ -53,8 +56,9 @@ async function checkBudget(trx: Executor, userId: string, home: string, month: M
   const fired = await firedMarks(trx, userId, month);
   const state = { month, spentCents, budgetCents, fired, home };
   const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
-  if (!forecastMatters(state, { rearm })) return told;
-  const { forecastCents, monthEnd } = await forecastOn(trx, userId, forecastDay(month, now), spentCents);
+  const day = forecastDay(month, now);
+  if (day === null || !forecastMatters(state, { rearm })) return told;
+  const { forecastCents, monthEnd } = await forecastOn(trx, userId, day, spentCents);
   return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, forecastCents, monthEnd }, { rearm })))];
 }
 
@@ -73,7 +77,7 @@ async function checkCategory(trx: Executor, userId: string, home: string, month:
  * saved from a scan is announced (one typed by hand is not: the person is looking at it); a new or edited one may cross this month's thresholds. Deleting or
  * editing never takes back what was already sent.
  */
-export async function notifyOnReceiptChange(trx: Executor, { userId, before, after, announce }: ReceiptChange, now: Date = new Date()): Promise<void> {
+export async function notifyOnReceiptChange(trx: Executor, { userId, at: now, before, after, announce }: ReceiptChange): Promise<void> {
   if (!after) return;
   const created = before === null;
   // Read once for every message this change may write (they name sums in it).
@@ -85,7 +89,7 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, before, aft
     out.push(...(await checkBudget(trx, userId, home, month, false, now)));
   }
   if (created) {
-    const tip = gapTip(await previousReceiptSavedAt(trx, userId, after.id), now);
+    const tip = gapTip(await receiptSavedTimes(trx, userId, after.id));
     if (tip) out.push(tip);
   }
   await insertNotifications(trx, userId, out);
@@ -95,7 +99,7 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, before, aft
  * Call inside the transaction that changed the user's monthly budget: thresholds no longer
  * crossed are re-armed, and ones the new budget crosses fire now.
  */
-export async function onBudgetChanged(trx: Executor, userId: string, now: Date = new Date()): Promise<void> {
+export async function onBudgetChanged(trx: Executor, userId: string, now: Date): Promise<void> {
   const home = await findHomeCurrency(trx, userId);
   for (const month of currentMonths(now)) {
     await insertNotifications(trx, userId, await checkBudget(trx, userId, home, month, true, now));
@@ -106,7 +110,7 @@ export async function onBudgetChanged(trx: Executor, userId: string, now: Date =
  * Call inside the transaction that changed a category's budget: its alert is re-armed when the
  * category is no longer over, or fires now when the new budget is crossed.
  */
-export async function onCategoryBudgetChanged(trx: Executor, userId: string, categoryId: string, now: Date = new Date()): Promise<void> {
+export async function onCategoryBudgetChanged(trx: Executor, userId: string, categoryId: string, now: Date): Promise<void> {
   const home = await findHomeCurrency(trx, userId);
   for (const month of currentMonths(now)) {
     await insertNotifications(trx, userId, await checkCategory(trx, userId, home, month, categoryId, true));
@@ -139,13 +143,13 @@ async function remindBill(trx: Executor, series: SeriesRow, now: Date): Promise<
 }
 
 /** Call inside the transaction that confirmed or edited a bill: a bill due in the next few days is told at once. */
-export async function remindBillIfDue(trx: Executor, userId: string, seriesId: string, now: Date = new Date()): Promise<void> {
+export async function remindBillIfDue(trx: Executor, userId: string, seriesId: string, now: Date): Promise<void> {
   const series = await findSeries(trx, userId, seriesId);
   if (series) await remindBill(trx, series, now);
 }
 
 /** Tells every person of their confirmed bills due in the next few days (run now and then; each bill date is told once). */
-export async function remindDueBills(db: Db, now: Date = new Date()): Promise<void> {
+export async function remindDueBills(db: Db, now: Date): Promise<void> {
   const { from, to } = reminderWindow(now);
   for (const series of await confirmedDueBetween(db, from, to)) {
     try {

@@ -12,7 +12,7 @@ import { signUpRateLimit } from '../../plugins/security';
  */
 const profileRoutes: FastifyPluginAsync<{ identity: Identity; hooks: ProfileHooks }> = async (root, { identity, hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ProfileService(app.db, identity, app.log, hooks);
+  const service = new ProfileService(app.db, identity, app.log, hooks, app.clock);
   const tags = ['profile'];
 
   app.post(

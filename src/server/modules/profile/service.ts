@@ -11,6 +11,7 @@ import type { Executor } from '../../db/schema';
 import { seedDefaultCategories } from '../categories/service';
 import { rolloverStartAt } from '../budgets/service';
 import { findProfile, insertProfile, updateProfile, type ProfileRow } from './repository';
+import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { findProfile } from './repository';
@@ -23,7 +24,7 @@ export interface ProfileHooks {
   /** A new profile (and its default categories) was created. */
   created(trx: Executor, userId: string): Promise<void>;
   /** The monthly budget or its rollover was set (`previousCents`: the budget before). */
-  budgetChanged(trx: Executor, userId: string, previousCents: number | null): Promise<void>;
+  budgetChanged(trx: Executor, userId: string, previousCents: number | null, now: Date): Promise<void>;
 }
 
 export function toProfile(row: ProfileRow): Profile {
@@ -47,14 +48,14 @@ type ProfilePatch = Parameters<typeof updateProfile>[2];
  * fires the budget notifications in the same transaction. Answers the row, or undefined when
  * there is no profile.
  */
-export async function writeProfile(db: Db, hooks: ProfileHooks, userId: string, patch: ProfilePatch, now: Date = new Date()): Promise<ProfileRow | undefined> {
+export async function writeProfile(db: Db, hooks: ProfileHooks, userId: string, patch: ProfilePatch, now: Date): Promise<ProfileRow | undefined> {
   return writeAsUser(db, userId, async (trx) => {
     const budgetTouched = patch.monthly_budget_cents !== undefined || patch.budget_rollover !== undefined;
     const before = budgetTouched ? await findProfile(trx, userId) : undefined;
     // Rollover counts from when it is turned on (the month before, so its leftover shows at once).
     const turnedOn = patch.budget_rollover === true && before && !before.budget_rollover;
     const updated = await updateProfile(trx, userId, turnedOn ? { ...patch, budget_rollover_from: rolloverStartAt(now) } : patch);
-    if (updated && before) await hooks.budgetChanged(trx, userId, before.monthly_budget_cents);
+    if (updated && before) await hooks.budgetChanged(trx, userId, before.monthly_budget_cents, now);
     return updated;
   });
 }
@@ -65,6 +66,7 @@ export class ProfileService {
     private identity: Identity,
     private log: FastifyBaseLogger,
     private hooks: ProfileHooks,
+    private clock: Clock,
   ) {}
 
   /**
@@ -106,7 +108,7 @@ export class ProfileService {
       if (input.monthly_budget === null) patch.monthly_budget_cents = null;
       else patch.monthly_budget_cents = centsOf(input.monthly_budget, 'monthly_budget');
     }
-    const row = await writeProfile(this.db, this.hooks, userId, patch);
+    const row = await writeProfile(this.db, this.hooks, userId, patch, this.clock());
     if (!row) throw notFound('Profile not found');
     await this.renameIdentity(userId, row.display_name);
     return toProfile(row);

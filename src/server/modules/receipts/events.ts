@@ -20,6 +20,8 @@ export interface ReceiptSnapshot {
 /** before null: created; after null: deleted; both: edited. */
 export interface ReceiptChange {
   userId: string;
+  /** When the change is made, by the API's clock: what "this month" means for it. */
+  at: Date;
   /** On create: whether the person should be told it was saved (a scan, not a hand-typed entry). */
   announce?: boolean;
   before: ReceiptSnapshot | null;
@@ -41,4 +43,4 @@ export async function publishReceiptChange(trx: Transaction<Database>, change: R
  * Runs once after many of a person's receipts changed in one transaction (a statement import, a
  * new home currency), instead of a listener call per receipt: `storeKeys` are the stores touched.
  */
-export type BulkChangeHook = (trx: Executor, userId: string, storeKeys: ReadonlySet<string>) => Promise<void>;
+export type BulkChangeHook = (trx: Executor, userId: string, storeKeys: ReadonlySet<string>, now: Date) => Promise<void>;

@@ -48,7 +48,7 @@ const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d
  * The calendar date a receipt was written on. A date-time (from the scan screen) keeps the
  * date as written, without shifting it to another zone.
  */
-export function parseReceiptDate(text: string, field: string, now: Date = new Date()): CalendarDate {
+export function parseReceiptDate(text: string, field: string, now: Date): CalendarDate {
   const m = ISO_DATE_TIME_RE.exec(text.trim());
   if (!m) throw badRequest(`${field} must be a date written YYYY-MM-DD, such as 2026-03-14`);
   const date = parseCalendarDate(m[1]);
@@ -118,6 +118,6 @@ function fromManual(body: ManualReceiptBody, now: Date): ReceiptInput {
 }
 
 /** Checks either request shape (schema validation has run) and turns it into a ReceiptInput. */
-export function toInput(body: CreateReceiptBody, now: Date = new Date()): ReceiptInput {
+export function toInput(body: CreateReceiptBody, now: Date): ReceiptInput {
   return isScanPayload(body) ? fromScan(body, now) : fromManual(body, now);
 }

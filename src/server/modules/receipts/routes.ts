@@ -14,7 +14,7 @@ const writeErrors = { 409: ErrorBody, 413: ErrorBody, ...commonErrors };
 /** Receipts of spec §7 plus PUT (edit screen) and the manual create (Add Transaction). */
 const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[]; takeDraft: DraftTaker }> = async (root, { listeners, takeDraft }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners, takeDraft);
+  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners, app.clock, takeDraft);
   const tags = ['receipts'];
 
   app.get(

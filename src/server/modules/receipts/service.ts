@@ -16,6 +16,7 @@ import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service
 import { learnStore } from '../scan/service';
 import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toInput, type ReceiptInput } from './input';
+import type { Clock } from '../../clock';
 import {
   countReceipts,
   deleteReceipt,
@@ -97,6 +98,7 @@ export class ReceiptService {
     private urls: BlobUrlSigner,
     /** Told of every create, edit and delete, in the write's transaction (app.ts builds the list). */
     private listeners: readonly ReceiptListener[],
+    private clock: Clock,
     /** Only the receipt routes save drafts; a service made to read (the export) knows none. */
     private takeDraft: DraftTaker = async () => {
       throw notFound('Draft not found');
@@ -160,7 +162,8 @@ export class ReceiptService {
 
   /** Saves a receipt from the scan payload or the manual form (or fills in an imported one with a scan). */
   async create(userId: string, body: CreateReceiptBody): Promise<Receipt> {
-    const input = toInput(body);
+    const at = this.clock();
+    const input = toInput(body, at);
     const id = await this.withStoredImage(userId, input, async (trx, stored) => {
       const draft = input.draftId ? await this.takeDraft(trx, userId, input.draftId) : null;
       const image = draft ? { key: draft.imageKey, hash: draft.imageHash } : stored;
@@ -189,7 +192,7 @@ export class ReceiptService {
       if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, categoryId);
       // A scan is announced, since the person may have left the screen; a draft is saved while they look at it.
       const announce = input.source === 'scan' && !draft && !into;
-      await publishReceiptChange(trx, { userId, before: into && snapshot(into), after: snapshot(row), announce }, this.listeners);
+      await publishReceiptChange(trx, { userId, at, before: into && snapshot(into), after: snapshot(row), announce }, this.listeners);
       return { result: row.id, oldImageKey: into?.image_key && into.image_key !== row.image_key ? into.image_key : null };
     });
     return this.get(userId, id);
@@ -197,7 +200,8 @@ export class ReceiptService {
 
   /** Edits from the manual form; optional fields left out keep their value. */
   async update(userId: string, id: string, body: ManualReceiptBody): Promise<Receipt> {
-    const input = toInput(body);
+    const at = this.clock();
+    const input = toInput(body, at);
     await this.withStoredImage(userId, input, async (trx, stored) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
@@ -219,7 +223,7 @@ export class ReceiptService {
       const after = await updateReceipt(trx, userId, id, fields);
       if (items) await replaceItems(trx, userId, id, items);
       await refreshSearchText(trx, userId, id);
-      await publishReceiptChange(trx, { userId, before: snapshot(before), after: snapshot(after) }, this.listeners);
+      await publishReceiptChange(trx, { userId, at, before: snapshot(before), after: snapshot(after) }, this.listeners);
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
     return this.get(userId, id);
@@ -230,7 +234,7 @@ export class ReceiptService {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       await deleteReceipt(trx, userId, id);
-      await publishReceiptChange(trx, { userId, before: snapshot(before), after: null }, this.listeners);
+      await publishReceiptChange(trx, { userId, at: this.clock(), before: snapshot(before), after: null }, this.listeners);
       return before.image_key;
     });
     if (imageKey) await this.deleteBlobQuietly(imageKey);

@@ -7,7 +7,7 @@ import { RecurringService, type RecurringHooks } from './service';
 /** Recurring bills found in the receipts: GET /recurring and PUT /recurring/{id}. */
 const recurringRoutes: FastifyPluginAsync<{ hooks: RecurringHooks }> = async (root, { hooks }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new RecurringService(app.db, hooks);
+  const service = new RecurringService(app.db, hooks, app.clock);
   const tags = ['recurring'];
 
   app.get('/recurring', { schema: { tags, response: { 200: RecurringList, ...commonErrors } } }, (req) => service.list(req.user.uid));

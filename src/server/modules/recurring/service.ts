@@ -7,6 +7,7 @@ import { fromCents } from '../../../shared/money';
 import type { RecurringSeries, RecurringUpdate } from '../../../shared/recurring';
 import { oneIntervalAfter } from './reconcile';
 import { findSeries, listSeries, receiptBriefs, updateSeries, type ReceiptBrief, type SeriesRow } from './repository';
+import type { Clock } from '../../clock';
 
 /** What other modules read through this one. */
 export { confirmedSeries, confirmedDueBetween, findSeries, receiptBriefs, type SeriesRow } from './repository';
@@ -15,7 +16,7 @@ export { oneIntervalAfter } from './reconcile';
 /** What other modules do inside the transaction of a series update (see moduleWiring.ts). */
 export interface RecurringHooks {
   /** A series is now confirmed, or a confirmed one was edited: its bill may be due soon. */
-  billChanged(trx: Executor, userId: string, seriesId: string): Promise<void>;
+  billChanged(trx: Executor, userId: string, seriesId: string, now: Date): Promise<void>;
 }
 
 /** The amount and interval a series is counted with: the person's where they set them. */
@@ -48,6 +49,7 @@ export class RecurringService {
   constructor(
     private db: Db,
     private hooks: RecurringHooks,
+    private clock: Clock,
   ) {}
 
   /** The person's series with the receipts each is based on. Detection ran when the receipts changed. */
@@ -71,7 +73,7 @@ export class RecurringService {
       }
       await updateSeries(trx, userId, id, patch);
       const updated = (await findSeries(trx, userId, id))!;
-      if (updated.status === 'confirmed') await this.hooks.billChanged(trx, userId, id);
+      if (updated.status === 'confirmed') await this.hooks.billChanged(trx, userId, id, this.clock());
       return (await this.withReceipts(trx, userId, [updated]))[0];
     });
   }

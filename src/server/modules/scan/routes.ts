@@ -11,7 +11,7 @@ const scanRateLimit = perUserRateLimit('scan', SCAN_RATE_LIMIT_PER_MINUTE, (wait
 /** POST /scan/receipt-base64 (spec §7): a receipt photo in, store, date, total and items out. */
 const scanRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ScanService(app.db, app.receiptScanner);
+  const service = new ScanService(app.db, app.receiptScanner, app.clock);
 
   app.post(
     '/scan/receipt-base64',

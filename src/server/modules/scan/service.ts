@@ -9,6 +9,7 @@ import type { DateOrder } from '../../../shared/settings';
 import { headerFingerprint } from './receiptHeader';
 import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
+import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { learnStore } from './storeMemory';
@@ -52,6 +53,7 @@ export class ScanService {
   constructor(
     private readonly db: Db,
     private readonly scanners: ScannerProvider,
+    private readonly clock: Clock,
   ) {}
 
   async scan(userId: string, body: ScanReceiptRequest): Promise<ScanReceiptResult> {
@@ -73,7 +75,7 @@ export class ScanService {
     }
     let read: ScanResult;
     try {
-      read = await scanner.scan(image, { dateOrder });
+      read = await scanner.scan(image, { dateOrder, today: this.clock() });
     } catch (err) {
       const mapped = toHttpError(err);
       if (mapped instanceof HttpError) throw Object.assign(mapped, { cause: err });

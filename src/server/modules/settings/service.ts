@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { isCurrencyCode } from '../../../shared/currency';
 import type { Settings, SettingsUpdate } from '../../../shared/settings';
 import { findSettings, lockSettings, updateSettings } from './repository';
+import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { findSettings, getDateOrder } from './repository';
@@ -15,7 +16,7 @@ export interface SettingsHooks {
    * The home currency goes from `from` to `to`: every stored home amount is counted again (a 400
    * when a rate is missing rolls the change back). `rate`: one `from` in `to`, as the person typed it.
    */
-  homeCurrencyChanging(trx: Executor, userId: string, from: string, to: string, rate: number | undefined): Promise<void>;
+  homeCurrencyChanging(trx: Executor, userId: string, from: string, to: string, rate: number | undefined, now: Date): Promise<void>;
 }
 
 const profileMissing = () => notFound('Profile not found');
@@ -24,6 +25,7 @@ export class SettingsService {
   constructor(
     private db: Db,
     private hooks: SettingsHooks,
+    private clock: Clock,
   ) {}
 
   async get(userId: string): Promise<Settings> {
@@ -45,7 +47,7 @@ export class SettingsService {
       const before = await lockSettings(trx, userId);
       if (!before) throw profileMissing();
       if (patch.home_currency !== undefined && patch.home_currency !== before.home_currency) {
-        await this.hooks.homeCurrencyChanging(trx, userId, before.home_currency, patch.home_currency, rate);
+        await this.hooks.homeCurrencyChanging(trx, userId, before.home_currency, patch.home_currency, rate, this.clock());
       }
       const settings = await updateSettings(trx, userId, patch);
       if (!settings) throw profileMissing();

@@ -7,10 +7,10 @@ import { parseReceiptDetailed, type DateOrder } from '../parser';
 import type { ScanResult } from '../types';
 import { rowsToText, type PaddleOcr } from './index';
 
-export async function readReceipt(paddle: PaddleOcr, image: Buffer, dateOrder: DateOrder): Promise<ScanResult> {
+export async function readReceipt(paddle: PaddleOcr, image: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
   const decoded = await decodeImage(image);
   const rows = await paddle.read(decoded);
   const { text, layout } = rowsToText(rows, decoded.box);
-  const parsed = parseReceiptDetailed(text, { dateOrder, lineConf: layout.map((l) => l.conf), layout });
+  const parsed = parseReceiptDetailed(text, { dateOrder, today, lineConf: layout.map((l) => l.conf), layout });
   return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence };
 }

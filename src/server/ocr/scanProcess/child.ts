@@ -30,7 +30,12 @@ async function main(): Promise<void> {
   process.on('message', (req: ScanRequest) => {
     chain = chain.then(async () => {
       try {
-        const result = await readReceipt(paddle, Buffer.from(req.image.buffer, req.image.byteOffset, req.image.byteLength), req.dateOrder);
+        const result = await readReceipt(
+          paddle,
+          Buffer.from(req.image.buffer, req.image.byteOffset, req.image.byteLength),
+          req.dateOrder,
+          req.today === undefined ? undefined : new Date(req.today),
+        );
         send({ id: req.id, ok: true, result });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

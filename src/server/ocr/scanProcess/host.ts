@@ -54,7 +54,7 @@ export class ScanProcess {
     return this.running?.child.pid;
   }
 
-  async scan(image: Buffer, dateOrder: DateOrder): Promise<ScanResult> {
+  async scan(image: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
     if (this.closed) throw new OcrFailedError('The OCR engine is closed');
     this.disarmIdle();
     const run = this.ensure();
@@ -63,7 +63,7 @@ export class ScanProcess {
       await run.ready;
       const id = this.nextId++;
       const reply = new Promise<ScanResult>((resolve, reject) => run.pending.set(id, { resolve, reject }));
-      const request: ScanRequest = { id, image, dateOrder };
+      const request: ScanRequest = { id, image, dateOrder, today: today?.toISOString() };
       run.child.send(request);
       return await reply;
     } finally {

@@ -6,6 +6,8 @@ export interface ScanRequest {
   id: number;
   image: Uint8Array;
   dateOrder: DateOrder;
+  /** ScanOptions.today as an ISO moment (the process has its own clock). */
+  today?: string;
 }
 
 /** Which error class the API raises again: the picture's fault, or the engine's. */
