@@ -92,10 +92,16 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** `pglite: true` for what exists only on the embedded database (the read cache). */
-export async function startTestApp(configOverrides: Record<string, string> = {}, opts: { pglite?: boolean } = {}): Promise<TestApp> {
+/**
+ * `pglite: true` for what exists only on the embedded database (the read cache). `sharing`: run
+ * on another test app's database (say, the same people a month later: another FIXED_TIME); that
+ * app keeps and closes it.
+ */
+export async function startTestApp(configOverrides: Record<string, string> = {}, opts: { pglite?: boolean; sharing?: TestApp } = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const { handle, drop } = await openScratchDatabase(opts.pglite ? undefined : process.env.DATABASE_URL, 'tally_test');
+  const { handle, drop } = opts.sharing
+    ? { handle: opts.sharing.db, drop: async () => undefined }
+    : await openScratchDatabase(opts.pglite ? undefined : process.env.DATABASE_URL, 'tally_test');
   const app = await buildApp(config, { db: handle });
   await app.ready();
 
@@ -121,6 +127,7 @@ export async function startTestApp(configOverrides: Record<string, string> = {},
     },
     async close() {
       await app.close();
+      if (opts.sharing) return fs.rmSync(config.dataDir, { recursive: true, force: true });
       await handle.close();
       await drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });

@@ -25,14 +25,27 @@ const setBudget = async (user: TestUser, payload: object) => {
   return res.json();
 };
 
+/**
+ * The same people and database a month earlier (an app of its own on last month's second day):
+ * what a person set then is what last month had.
+ */
+let monthAgo: TestApp;
+beforeAll(async () => {
+  monthAgo = await startTestApp({ FIXED_TIME: `${addDays(lastMonth(), 1)}T12:00:00Z` }, { sharing: t });
+});
+afterAll(() => monthAgo?.close());
+
+const setBudgetLastMonth = async (user: TestUser, amount: number) => {
+  expect((await monthAgo.request(user, { method: 'POST', url: '/dashboard/budget', payload: { amount } })).statusCode).toBe(200);
+};
+
 describe('rollover of the monthly budget', () => {
   it('carries last month’s leftover in, follows edits of past receipts and keeps each month’s own budget', async () => {
     const user = await t.signUp();
     const last = await addReceipt(t, user, { store: 'Grocer', amount: 400, date: addDays(lastMonth(), 3) });
     await addReceipt(t, user, { store: 'Grocer', amount: 25, date: today() });
-
-    expect(await setBudget(user, { amount: 500 })).toEqual({ budget: 500, rollover: false });
-    expect(await dashboard(user)).toMatchObject({ rollover: false, carry_over: null, available: 500, total_spent: 25 });
+    await setBudgetLastMonth(user, 500);
+    expect(await dashboard(user)).toMatchObject({ budget: 500, rollover: false, carry_over: null, available: 500, total_spent: 25 });
 
     expect(await setBudget(user, { amount: 500, rollover: true })).toEqual({ budget: 500, rollover: true });
     expect(await dashboard(user)).toMatchObject({ rollover: true, carry_over: 100, available: 600 });
@@ -56,6 +69,16 @@ describe('rollover of the monthly budget', () => {
     expect(await dashboard(user)).toMatchObject({ rollover: false, carry_over: null, available: 700 });
   });
 
+  it('carries nothing from months before the budget was set, however they were spent', async () => {
+    const user = await t.signUp();
+    await addReceipt(t, user, { store: 'Imported bank row', amount: 350, date: addDays(lastMonth(), 4) });
+    // First set today, with carry-over on, and changed again the same day.
+    await setBudget(user, { amount: 1_000, rollover: true });
+    expect(await dashboard(user)).toMatchObject({ budget: 1_000, rollover: true, carry_over: 0, available: 1_000 });
+    await setBudget(user, { amount: 900, rollover: true });
+    expect(await dashboard(user)).toMatchObject({ budget: 900, carry_over: 0, available: 900 });
+  });
+
   it('rejects a rollover that is not a boolean and changes nothing', async () => {
     const user = await t.signUp();
     await setBudget(user, { amount: 100 });
@@ -74,6 +97,7 @@ describe('rollover of the monthly budget', () => {
   it('sets the budget warning against what is available', async () => {
     const user = await t.signUp();
     await addReceipt(t, user, { store: 'Grocer', amount: 100, date: addDays(lastMonth(), 1) });
+    await setBudgetLastMonth(user, 500);
     await setBudget(user, { amount: 500, rollover: true }); // 400 carried: 900 available
     await addReceipt(t, user, { store: 'Grocer', amount: 450, date: today() }); // 90% of 500, 50% of 900
     const titles = ((await t.request(user, { method: 'GET', url: '/notifications' })).json() as Array<{ title: string }>).map((n) => n.title);
@@ -83,22 +107,36 @@ describe('rollover of the monthly budget', () => {
 });
 
 describe('rollover per category', () => {
+  const categories = async (user: TestUser) => (await t.request(user, { method: 'GET', url: '/categories' })).json() as Array<Record<string, unknown>>;
+
   it('shows the carry-over and the available amount on the categories page', async () => {
     const user = await t.signUp();
     const food = await categoryId(t, user, 'Food');
     await addReceipt(t, user, { store: 'Deli', amount: 30, date: addDays(lastMonth(), 2), category: 'Food' });
     await addReceipt(t, user, { store: 'Deli', amount: 5, date: today(), category: 'Food' });
+    const lastMonthsBudget = await monthAgo.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Food', budget: 100 } });
+    expect(lastMonthsBudget.statusCode).toBe(200);
     const put = await t.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Food', budget: 100, rollover: true } });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ budget: 100, rollover: true });
-    const list = (await t.request(user, { method: 'GET', url: '/categories' })).json() as Array<Record<string, unknown>>;
+    const list = await categories(user);
     expect(list.find((c) => c._id === food)).toMatchObject({ rollover: true, carry_over: 70, available: 170, spent: 5 });
     expect(list.find((c) => c.name === 'Transportation')).toMatchObject({ rollover: false, carry_over: null, available: null });
 
-    const created = await t.request(user, { method: 'POST', url: '/categories', payload: { name: 'Pets', budget: 50, rollover: true } });
-    expect(created.json()).toMatchObject({ rollover: true });
     const bad = await t.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Food', rollover: 'on' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('carries nothing into a category created today, nor from months before its budget', async () => {
+    const user = await t.signUp();
+    const created = await t.request(user, { method: 'POST', url: '/categories', payload: { name: 'Pets', budget: 400, rollover: true } });
+    expect(created.json()).toMatchObject({ budget: 400, rollover: true });
+    const transport = await categoryId(t, user, 'Transportation');
+    await addReceipt(t, user, { store: 'Rail', amount: 20, date: addDays(lastMonth(), 5), category: 'Transportation' });
+    await t.request(user, { method: 'PUT', url: `/categories/${transport}`, payload: { name: 'Transportation', budget: 150, rollover: true } });
+    const list = await categories(user);
+    expect(list.find((c) => c.name === 'Pets')).toMatchObject({ carry_over: 0, available: 400 });
+    expect(list.find((c) => c.name === 'Transportation')).toMatchObject({ carry_over: 0, available: 150 });
   });
 });
 
@@ -180,6 +218,9 @@ describe('recount', () => {
       const last = monthsBack === 0 ? calendarParts(today())[2] : daysInMonth(y, m);
       return addDays(first, Math.floor(random() * last));
     };
+    // Both budgets were set last month; rollover is turned on today.
+    await setBudgetLastMonth(user, 800);
+    await monthAgo.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Food', budget: 200 } });
     await setBudget(user, { amount: 800, rollover: true });
     await t.request(user, { method: 'PUT', url: `/categories/${food}`, payload: { name: 'Food', budget: 200, rollover: true } });
     const ids: string[] = [];

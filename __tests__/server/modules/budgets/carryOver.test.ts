@@ -8,12 +8,13 @@ describe('budgetInMonth', () => {
     { month: '2026-03-01', cents: 60_000 },
     { month: '2026-06-01', cents: null },
   ];
-  it('takes the budget in force by the month, the first entry before any change', () => {
-    expect(budgetInMonth(history, '2025-12-01', 1)).toBe(50_000);
-    expect(budgetInMonth(history, '2026-03-01', 1)).toBe(60_000);
-    expect(budgetInMonth(history, '2026-05-01', 1)).toBe(60_000);
-    expect(budgetInMonth(history, '2026-07-01', 1)).toBeNull();
-    expect(budgetInMonth([], '2026-07-01', 70_000)).toBe(70_000);
+  it('takes the budget in force by the month, and none before the first was set', () => {
+    expect(budgetInMonth(history, '2025-12-01')).toBe(50_000);
+    expect(budgetInMonth(history, '2026-03-01')).toBe(60_000);
+    expect(budgetInMonth(history, '2026-05-01')).toBe(60_000);
+    expect(budgetInMonth(history, '2026-07-01')).toBeNull();
+    expect(budgetInMonth(history.slice(1), '2026-02-01')).toBeNull();
+    expect(budgetInMonth([], '2026-07-01')).toBeNull();
   });
 });
 
@@ -23,9 +24,16 @@ describe('carryOverInto', () => {
 
   it('adds what was left and takes what was overspent, month after month', () => {
     // January: 500 − 400 = +100; February (28 days, overspent): 500 − 520 = −20.
-    expect(carryOverInto('2026-03-01', '2026-01-01', [], 50_000, spentIn)).toBe(8_000);
-    expect(carryOverInto('2026-02-01', '2026-01-01', [], 50_000, spentIn)).toBe(10_000);
-    expect(carryOverInto('2026-01-01', '2026-01-01', [], 50_000, spentIn)).toBe(0);
+    const fromJanuary = [{ month: '2026-01-01', cents: 50_000 }];
+    expect(carryOverInto('2026-03-01', '2026-01-01', fromJanuary, spentIn)).toBe(8_000);
+    expect(carryOverInto('2026-02-01', '2026-01-01', fromJanuary, spentIn)).toBe(10_000);
+    expect(carryOverInto('2026-01-01', '2026-01-01', fromJanuary, spentIn)).toBe(0);
+  });
+
+  it('carries nothing from months before the budget was set, whatever was spent in them', () => {
+    // Set in March, rollover from February (the month before it was turned on): February had no budget.
+    expect(carryOverInto('2026-04-01', '2026-02-01', [{ month: '2026-03-01', cents: 50_000 }], spentIn)).toBe(40_000);
+    expect(carryOverInto('2026-03-01', '2026-02-01', [{ month: '2026-03-01', cents: 50_000 }], spentIn)).toBe(0);
   });
 
   it('counts each month with the budget it had, skips months without one, and starts where rollover began', () => {
@@ -34,9 +42,9 @@ describe('carryOverInto', () => {
       { month: '2026-02-01', cents: null },
       { month: '2026-03-01', cents: 30_000 },
     ];
-    expect(carryOverInto('2026-04-01', '2026-01-01', history, 30_000, spentIn)).toBe(10_000 + 20_000);
-    expect(carryOverInto('2026-04-01', '2026-03-01', history, 30_000, spentIn)).toBe(20_000);
-    expect(carryOverInto('2026-04-01', null, history, 30_000, spentIn)).toBe(0);
+    expect(carryOverInto('2026-04-01', '2026-01-01', history, spentIn)).toBe(10_000 + 20_000);
+    expect(carryOverInto('2026-04-01', '2026-03-01', history, spentIn)).toBe(20_000);
+    expect(carryOverInto('2026-04-01', null, history, spentIn)).toBe(0);
   });
 
   it('starts with the month before rollover is turned on, across a year', () => {

@@ -9,6 +9,7 @@ import * as m040 from './040_budgets_ahead';
 import * as m050 from './050_receipt_drafts';
 import * as m060 from './060_blobs';
 import * as m070 from './070_currencies_imports';
+import * as m075 from './075_budget_history';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '050_receipt_drafts': m050,
   '060_blobs': m060,
   '070_currencies_imports': m070,
+  '075_budget_history': m075,
 };

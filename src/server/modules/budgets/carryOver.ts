@@ -12,12 +12,11 @@ export interface BudgetFrom {
 }
 
 /**
- * The budget a month had: the latest one in force by then. Months before the first change
- * recorded had the budget that change replaced, which is the first entry.
+ * The budget a month had: the latest one in force by then. A month before the first budget was
+ * set had none, so it carries nothing: a budget set today never inherits what was spent before.
  */
-export function budgetInMonth(history: readonly BudgetFrom[], month: CalendarDate, current: number | null): number | null {
-  if (history.length === 0) return current;
-  let found = history[0].cents;
+export function budgetInMonth(history: readonly BudgetFrom[], month: CalendarDate): number | null {
+  let found: number | null = null;
   for (const h of history) if (h.month <= month) found = h.cents;
   return found;
 }
@@ -33,13 +32,12 @@ export function carryOverInto(
   month: CalendarDate,
   from: CalendarDate | null,
   history: readonly BudgetFrom[],
-  current: number | null,
   spentIn: (month: CalendarDate) => number,
 ): number {
   let carry = 0;
   if (!from) return carry;
   for (let m = from; m < month; m = addMonths(m, 1)) {
-    const budget = budgetInMonth(history, m, current);
+    const budget = budgetInMonth(history, m);
     if (budget !== null) carry += budget - spentIn(m);
   }
   return carry;

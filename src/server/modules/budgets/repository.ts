@@ -4,39 +4,16 @@ import { dateText } from '../../db/dates';
 import type { CalendarDate } from '../../../shared/calendar';
 import type { BudgetFrom } from './carryOver';
 
-/** Months before the first recorded change had the budget that change replaced. */
-const SINCE_ALWAYS = '1970-01-01';
-
 const scope = (categoryId: string | null) => sql<boolean>`coalesce(category_id::text, '') = ${categoryId ?? ''}`;
 
 /**
- * Records a budget change from `month` on (category null: the monthly budget). A change replacing
- * a budget nothing recorded yet also records that one for the months before. A first budget
- * (none before) is taken to have held in the months before too: Tally never knew their budget,
- * and rollover, which starts with last month, then has something to carry.
+ * Records a budget set from `month` on (category null: the monthly budget). The months before
+ * keep what they had, and before the first one there was no budget: carry-over counts only months
+ * that had one.
  */
-export async function recordBudgetChange(
-  trx: Executor,
-  userId: string,
-  categoryId: string | null,
-  month: CalendarDate,
-  previous: number | null,
-  current: number | null,
-): Promise<void> {
-  const earlier = await trx
-    .selectFrom('budget_months')
-    .select('month')
-    .where('user_id', '=', userId)
-    .where(scope(categoryId))
-    .where('month', '<', month)
-    .limit(1)
-    .executeTakeFirst();
-  const rows = earlier || previous === null ? [] : [{ user_id: userId, category_id: categoryId, month: SINCE_ALWAYS, budget_cents: previous }];
+export async function recordBudgetChange(trx: Executor, userId: string, categoryId: string | null, month: CalendarDate, current: number | null): Promise<void> {
   await trx.deleteFrom('budget_months').where('user_id', '=', userId).where(scope(categoryId)).where('month', '=', month).execute();
-  await trx
-    .insertInto('budget_months')
-    .values([...rows, { user_id: userId, category_id: categoryId, month, budget_cents: current }])
-    .execute();
+  await trx.insertInto('budget_months').values({ user_id: userId, category_id: categoryId, month, budget_cents: current }).execute();
 }
 
 /** Every recorded budget of the user, oldest first, keyed by category ('' for the monthly budget). */

@@ -21,7 +21,7 @@ import {
 export async function noteBudgetChange(trx: Executor, userId: string, categoryId: string | null, previousCents: number | null, now: Date): Promise<void> {
   const settings = categoryId === null ? await monthlyBudgetSettings(trx, userId) : (await categoryBudgetSettings(trx, userId)).get(categoryId);
   if (!settings || settings.budgetCents === previousCents) return;
-  await recordBudgetChange(trx, userId, categoryId, startOfMonth(now.toISOString().slice(0, 10)), previousCents, settings.budgetCents);
+  await recordBudgetChange(trx, userId, categoryId, startOfMonth(now.toISOString().slice(0, 10)), settings.budgetCents);
 }
 
 /** The month rollover counts from when it is turned on at `now` (the server's UTC month). */
@@ -43,7 +43,7 @@ function availability(settings: BudgetSettings, month: CalendarDate, history: re
   const { budgetCents, rollover } = settings;
   if (budgetCents === null) return { budgetCents, rollover, carryOverCents: null, availableCents: null };
   if (!rollover) return { budgetCents, rollover, carryOverCents: null, availableCents: budgetCents };
-  const carry = carryOverInto(month, settings.rolloverFrom || null, history, budgetCents, spentIn);
+  const carry = carryOverInto(month, settings.rolloverFrom || null, history, spentIn);
   return { budgetCents, rollover, carryOverCents: carry, availableCents: budgetCents + carry };
 }
 

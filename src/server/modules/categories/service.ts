@@ -79,17 +79,24 @@ export class CategoryService {
   }
 
   async create(userId: string, input: CategoryInput): Promise<Category> {
+    const now = this.clock();
     const fields: CategoryFields = {
       name: input.name.trim(),
       color: input.color ?? DEFAULT_CATEGORY_COLOR,
       icon: input.icon ?? DEFAULT_CATEGORY_ICON,
       budget_cents: optionalCentsOf(input.budget, 'budget') ?? null,
       rollover: input.rollover ?? false,
-      rollover_from: input.rollover ? rolloverStartAt(this.clock()) : null,
+      rollover_from: input.rollover ? rolloverStartAt(now) : null,
     };
     if (await findCategoryByName(this.db, userId, fields.name)) throw duplicate(fields.name);
     try {
-      return toCategory(await writeAsUser(this.db, userId, (trx) => insertCategory(trx, userId, fields)));
+      const row = await writeAsUser(this.db, userId, async (trx) => {
+        const inserted = await insertCategory(trx, userId, fields);
+        // A budget it is created with holds from this month on, like one set later.
+        if (inserted.budget_cents !== null) await this.hooks.budgetChanged(trx, userId, inserted.id, null, now);
+        return inserted;
+      });
+      return toCategory(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate(fields.name); // a concurrent create won the race
       throw err;
