@@ -150,7 +150,13 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       // Weekly first.
       expect(await page.getByRole('button', { name: 'Weekly', pressed: true }).count()).toBe(1);
       expect(await tableRows(page, 'analytics-series-table')).toEqual(expectedRows('weekly', today, SPENDS));
-      await page.getByTestId('analytics-summary').getByText('$15.25 this week, down 50% on last week.').waitFor();
+      // The headline names what it compares: the same days of last week so far, or all of it on a Sunday.
+      const daysSoFar = ((today.getUTCDay() + 6) % 7) + 1; // Monday 1 … Sunday 7
+      const compared = daysSoFar === 7 ? 'last week' : `the same ${daysSoFar} ${daysSoFar === 1 ? 'day' : 'days'} last week`;
+      await page.getByTestId('analytics-summary').getByText(`$15.25 this week, down 50% on ${compared}.`).waitFor();
+      expect(await page.getByRole('list', { name: 'Compared with last week' }).getByRole('listitem').allTextContents()).toEqual(
+        daysSoFar === 7 ? ['Last week: $30.50'] : [`vs ${compared}: $30.50`, 'Last week: $30.50'],
+      );
       expect(await tableRows(page, 'analytics-breakdown-table')).toEqual([
         ['Food', '$10.00'],
         ['Transportation', '$5.25'],

@@ -33,15 +33,32 @@ export type AnalyticsPoint = Static<typeof AnalyticsPoint>;
 export const AnalyticsSeries = Type.Array(AnalyticsPoint);
 export type AnalyticsSeries = Static<typeof AnalyticsSeries>;
 
-/** This period so far against the same days of the previous one, and this period split by category (for a doughnut). */
+/**
+ * This period against the same days of the previous one and against the whole previous period,
+ * and this period split by category (for a doughnut). On Tuesday the week compares with last
+ * Monday and Tuesday (`previous_days` 2); on the 1st the month compares with the 1st of the last
+ * one (1) and `previous_period_total` is the whole last month.
+ */
 export const AnalyticsBreakdown = Type.Object({
   current: Type.Object({
+    /** This period's label ('Nov 30', 'Dec 2026', '2026'). */
     period: Type.String(),
+    /** This period's spending, refunds subtracted. */
     total: Type.Number(),
+    /** The previous period's label ('Nov 23', 'Nov 2026', '2025'). */
     previous_period: Type.String(),
     /** The previous period's spending over the same days as this period has had so far. */
     previous_total: Type.Number(),
-    /** Percent change from the previous period, one decimal; null when the previous total is 0. */
+    /** How many days `previous_total` covers: this period's days so far, at most the previous period's length. */
+    previous_days: Type.Integer({ minimum: 1 }),
+    /** The whole previous period's spending. */
+    previous_period_total: Type.Number(),
+    /** How many days the previous period has (7; 28–31; 365 or 366): `previous_days` equal to it means the whole period is compared. */
+    previous_period_days: Type.Integer({ minimum: 1 }),
+    /**
+     * Percent change from `previous_total`, one decimal; null when that base means nothing: under
+     * $1 (zero or negative: a refund), under a tenth of `total` (more than +900%), or `total` negative.
+     */
     change_pct: Type.Union([Type.Number(), Type.Null()]),
   }),
   categories: Type.Array(Type.Object({ category: Type.String(), color: Type.String(), amount: Type.Number() })),

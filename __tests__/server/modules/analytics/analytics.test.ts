@@ -109,7 +109,16 @@ describe('GET /api/analytics/breakdown', () => {
     await addReceipt(t, user, { date: '2026-03-19', amount: -4, category: 'Clothing' });
     const month = await service.breakdown(user.uid, { range: 'monthly' });
     expect(month).toEqual({
-      current: { period: 'Mar 2026', total: 73, previous_period: 'Feb 2026', previous_total: 50, change_pct: 46 },
+      current: {
+        period: 'Mar 2026',
+        total: 73,
+        previous_period: 'Feb 2026',
+        previous_total: 50,
+        previous_days: 20,
+        previous_period_total: 120,
+        previous_period_days: 28,
+        change_pct: 46,
+      },
       categories: [
         { category: 'Food', color: '#22C55E', amount: 57 },
         { category: 'Transportation', color: '#F59E0B', amount: 20 },
@@ -117,12 +126,30 @@ describe('GET /api/analytics/breakdown', () => {
       ],
     });
     const week = await service.breakdown(user.uid, { range: 'weekly' });
-    expect(week.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 8, change_pct: 100 });
+    expect(week.current).toEqual({
+      period: 'Mar 16',
+      total: 16,
+      previous_period: 'Mar 9',
+      previous_total: 8,
+      previous_days: 5,
+      previous_period_total: 17,
+      previous_period_days: 7,
+      change_pct: 100,
+    });
     const year = await service.breakdown(user.uid, { range: 'yearly' });
-    expect(year.current).toMatchObject({ period: '2026', total: 193, previous_total: 0, change_pct: null });
+    expect(year.current).toMatchObject({ period: '2026', total: 193, previous_total: 0, previous_days: 79, previous_period_total: 0, change_pct: null });
     // On a Monday, against last Monday only (last Friday's $8 is not like for like).
     const monday = await new AnalyticsService(t.db.db, clockOf(new Date('2026-03-16T12:00:00Z'))).breakdown(user.uid, { range: 'weekly' });
-    expect(monday.current).toEqual({ period: 'Mar 16', total: 16, previous_period: 'Mar 9', previous_total: 0, change_pct: null });
+    expect(monday.current).toEqual({
+      period: 'Mar 16',
+      total: 16,
+      previous_period: 'Mar 9',
+      previous_total: 0,
+      previous_days: 1,
+      previous_period_total: 17,
+      previous_period_days: 7,
+      change_pct: null,
+    });
   });
 
   it('answers over HTTP for this period', async () => {
@@ -132,6 +159,74 @@ describe('GET /api/analytics/breakdown', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().categories).toEqual([{ category: 'Utilities', color: '#0EA5E9', amount: 9 }]);
     expect(res.json().current.total).toBe(9);
+  });
+});
+
+describe('GET /api/analytics/breakdown on a fixed day', () => {
+  // Tuesday 1 December 2026: this week has had 2 days (Nov 30, Dec 1), this month 1.
+  let fixed: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    fixed = await startTestApp({ FIXED_TIME: '2026-12-01T12:00:00Z' });
+    user = await fixed.signUp();
+    const receipts: Array<[string, number]> = [
+      ['2025-06-10', 2000],
+      ['2025-12-20', 500], // after Dec 1 2025: not like for like for the year
+      ['2026-11-01', 120], // the same 1 day of last month
+      ['2026-11-10', 1591.96],
+      ['2026-11-23', -40], // last Monday: a refund…
+      ['2026-11-24', 24.16], // …outweighing last Tuesday's spending: the same 2 days came to -$15.84
+      ['2026-11-27', 1320.59],
+      ['2026-11-30', 30],
+      ['2026-12-01', 24.82],
+    ];
+    for (const [date, amount] of receipts) await addReceipt(fixed, user, { date, amount });
+  });
+  afterAll(() => fixed?.close());
+
+  const breakdown = async (range: string) => {
+    const res = await fixed.request(user, { method: 'GET', url: `/api/analytics/breakdown?range=${range}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().current as Record<string, unknown>;
+  };
+
+  it('gives no percentage on a negative base (a refund), and says which days it compares and the whole last week', async () => {
+    expect(await breakdown('weekly')).toEqual({
+      period: 'Nov 30',
+      total: 54.82,
+      previous_period: 'Nov 23',
+      previous_total: -15.84,
+      previous_days: 2,
+      previous_period_total: 1304.75,
+      previous_period_days: 7,
+      change_pct: null,
+    });
+  });
+
+  it('compares the 1st of a month with the same 1 day of the last one, and gives the whole last month', async () => {
+    expect(await breakdown('monthly')).toEqual({
+      period: 'Dec 2026',
+      total: 24.82,
+      previous_period: 'Nov 2026',
+      previous_total: 120,
+      previous_days: 1,
+      previous_period_total: 3046.71,
+      previous_period_days: 30,
+      change_pct: -79.3,
+    });
+  });
+
+  it('gives a percentage on a base that means something', async () => {
+    expect(await breakdown('yearly')).toEqual({
+      period: '2026',
+      total: 3071.53,
+      previous_period: '2025',
+      previous_total: 2000,
+      previous_days: 335,
+      previous_period_total: 2500,
+      previous_period_days: 365,
+      change_pct: 53.6,
+    });
   });
 });
 

@@ -8,7 +8,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useGetAnalyticsBreakdownQuery, useGetAnalyticsQuery } from './analyticsApi';
 import { userTimeZone } from '../../ui/dates';
 import { selectAnalyticsArgs } from './analyticsSelectors';
-import { EMPTY_TEXT, LOADING_TEXT, PERIOD_UNIT, isEmptySeries, periodSummary, seriesCaption } from './analyticsText';
+import { EMPTY_TEXT, LOADING_TEXT, PERIOD_UNIT, isEmptySeries, seriesCaption } from './analyticsText';
+import { PeriodSummary } from './PeriodSummary';
 import { RangeButtons } from './RangeButtons';
 import { SpendingLineChart } from './SpendingLineChart';
 import { CategoryDoughnut } from './CategoryDoughnut';
@@ -46,11 +47,7 @@ export default function AnalyticsPage() {
     const current = breakdown.currentData?.current;
     body = (
       <Stack spacing={2}>
-        {current && (
-          <Typography data-testid="analytics-summary" sx={{ fontSize: '1.125rem' }}>
-            {periodSummary(range, current.total, current.change_pct)}
-          </Typography>
-        )}
+        {current && <PeriodSummary range={range} comparison={current} />}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
           <Paper component="section" aria-labelledby="analytics-series-heading" sx={{ p: 2, minWidth: 0 }}>
             <Typography id="analytics-series-heading" variant="h6" component="h2" gutterBottom>
@@ -66,9 +63,9 @@ export default function AnalyticsPage() {
             {breakdownError ? (
               <ErrorText message={breakdownError} />
             ) : !breakdown.currentData ? (
-              <Typography color="text.secondary">{LOADING_TEXT}</Typography>
+              <Typography color="textSecondary">{LOADING_TEXT}</Typography>
             ) : breakdown.currentData.categories.length === 0 ? (
-              <Typography color="text.secondary">Nothing spent this {PERIOD_UNIT[range]} yet.</Typography>
+              <Typography color="textSecondary">Nothing spent this {PERIOD_UNIT[range]} yet.</Typography>
             ) : (
               <CategoryDoughnut key={range} range={range} categories={breakdown.currentData.categories} />
             )}

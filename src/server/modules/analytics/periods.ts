@@ -46,6 +46,11 @@ export function sameDaysOfPrevious(range: AnalyticsRange, today: CalendarDate): 
   return { ...previous, to: end < previous.to ? end : previous.to };
 }
 
+/** How many calendar days the span holds, both ends included. */
+export function dayCount(span: DateSpan): number {
+  return daysBetween(span.from, span.to) + 1;
+}
+
 /** The period of the range that contains `today`, shifted by `offset` periods (-1 = the previous one). */
 export function periodOf(range: AnalyticsRange, today: CalendarDate, offset = 0): Period {
   switch (range) {

@@ -9,7 +9,8 @@ import {
   type AnalyticsRange,
   type AnalyticsSeries,
 } from '../../../shared/analytics';
-import { periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods } from './periods';
+import { dayCount, periodOf, periodsOf, sameDaysOfPrevious, sumIntoPeriods, type Period } from './periods';
+import { changePct } from './comparison';
 import { requestToday } from '../../today';
 import { spendingByCategory, spendingByDay, spendingByMonth } from './repository';
 import type { Clock } from '../../clock';
@@ -25,10 +26,7 @@ export function parseRange(text: string | undefined): AnalyticsRange {
   return range as AnalyticsRange;
 }
 
-/** Percent change, one decimal; null when there is nothing to compare with. */
-function changePct(current: number, previous: number): number | null {
-  return previous === 0 ? null : Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
-}
+const sumCents = (rows: ReadonlyArray<{ cents: number }>) => rows.reduce((s, r) => s + r.cents, 0);
 
 /** Reads only the totals tables: the cost depends on the range, never on the number of receipts. */
 export class AnalyticsService {
@@ -48,22 +46,35 @@ export class AnalyticsService {
     return periods.map((p, i) => ({ period: p.label, amount: fromCents(sums[i]) }));
   }
 
-  /** This period so far against the same days of the previous one, and this period by category (largest first). */
+  /**
+   * This period against the same days of the previous one (like for like, so far) and against
+   * the whole previous period, and this period by category (largest first).
+   */
   async breakdown(userId: string, query: AnalyticsQuery): Promise<AnalyticsBreakdown> {
     const range = parseRange(query.range);
     const today = requestToday(query.tz, this.clock());
     const current = periodOf(range, today);
-    const previous = sameDaysOfPrevious(range, today);
-    const [byCategory, before] = await Promise.all([spendingByCategory(this.db, userId, current), spendingByCategory(this.db, userId, previous)]);
-    const total = byCategory.reduce((s, c) => s + c.cents, 0);
-    const previousTotal = before.reduce((s, c) => s + c.cents, 0);
+    const previous = periodOf(range, today, -1);
+    const sameDays = sameDaysOfPrevious(range, today);
+    const totalOf = async (span: Period) => sumCents(await spendingByCategory(this.db, userId, span));
+    const [byCategory, sameDaysCents, previousCents] = await Promise.all([
+      spendingByCategory(this.db, userId, current),
+      totalOf(sameDays),
+      // Same days that reach the previous period's end (today is this period's last day, or a
+      // longer month than the last) are the whole of it: one read does.
+      sameDays.to === previous.to ? null : totalOf(previous),
+    ]);
+    const total = sumCents(byCategory);
     return {
       current: {
         period: current.label,
         total: fromCents(total),
         previous_period: previous.label,
-        previous_total: fromCents(previousTotal),
-        change_pct: changePct(total, previousTotal),
+        previous_total: fromCents(sameDaysCents),
+        previous_days: dayCount(sameDays),
+        previous_period_total: fromCents(previousCents ?? sameDaysCents),
+        previous_period_days: dayCount(previous),
+        change_pct: changePct(total, sameDaysCents),
       },
       categories: byCategory.filter((c) => c.cents !== 0).map((c) => ({ category: c.name, color: c.color, amount: fromCents(c.cents) })),
     };
