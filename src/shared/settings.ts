@@ -3,6 +3,7 @@ import { Profile } from './profile';
 import { Category } from './categories';
 import { Receipt } from './receipts';
 import { CurrencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
+import { TimeZone } from './analytics';
 
 /** Order of day and month in receipt dates the scanner reads ('03/04/2025': March 4 or 3 April). */
 export const DATE_ORDERS = ['MDY', 'DMY'] as const;
@@ -22,6 +23,9 @@ export const Settings = Type.Object({
   date_order: DateOrderSchema,
   theme: ThemeSchema,
   home_currency: Type.String({ description: 'ISO 4217 code: dashboard, budgets, notifications and analytics count in it' }),
+  time_zone: Type.Union([Type.String(), Type.Null()], {
+    description: "The person's time zone, which notifications count 'this month' and the forecast's day in; null until the web app sends it",
+  }),
 });
 export type Settings = Static<typeof Settings>;
 
@@ -31,6 +35,7 @@ export const SettingsUpdate = Type.Object(
     date_order: Type.Optional(DateOrderSchema),
     theme: Type.Optional(ThemeSchema),
     home_currency: Type.Optional(CurrencyCode),
+    time_zone: Type.Optional(TimeZone),
     home_currency_rate: Type.Optional(
       Type.Number({
         minimum: MIN_RATE,

@@ -185,7 +185,11 @@ describe("user B with B's own token on A's things", () => {
     ['registers as A', () => as(B, 'POST', '/api/auth/register', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ["creates A's profile", () => as(B, 'POST', '/profile/', { user_id: A.uid, email: A.email, display_name: 'x' }), badRequest],
     ['uploads an avatar (B’s)', async () => uploadAvatar(t, B, await photo('png', 32, 32)), ok],
-    ['reads settings', () => as(B, 'GET', '/api/settings'), (res) => expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' })],
+    [
+      'reads settings',
+      () => as(B, 'GET', '/api/settings'),
+      (res) => expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD', time_zone: null }),
+    ],
     ['changes settings (B’s)', () => as(B, 'PUT', '/api/settings', { theme: 'light' }), ok],
     [
       'exports JSON',

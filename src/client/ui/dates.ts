@@ -33,6 +33,15 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /**
+ * The viewer's named zone ('Europe/Berlin'), kept in their settings so notifications count "this
+ * month" and the forecast's day as this device does, across daylight-saving changes; null when
+ * the browser does not say.
+ */
+export function browserTimeZone(): string | null {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+}
+
+/**
  * The viewer's zone for the API's "today" and "this month", as their current UTC offset
  * ('+05:30'): the same calendar day their named zone gives now, without loading Intl.
  */

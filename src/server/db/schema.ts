@@ -27,6 +27,8 @@ export interface ProfilesTable {
   budget_rollover_from: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 4217 code everything that sums is counted in (migration 070). */
   home_currency: ColumnType<string, string | undefined, string>;
+  /** The person's time zone as their web app last sent it (migration 076); null: not known yet. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CategoriesTable {
@@ -139,6 +141,8 @@ export interface NotificationMarksTable {
   user_id: string;
   month: string;
   key: string;
+  /** The notification this mark told (migration 076); null for marks that told nothing or older ones. */
+  notification_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What a person called a store whose receipt header reads like ocr_header (migration 030). */

@@ -18,7 +18,7 @@ import { newRateRow, rateRows, toRateList, validateRateRows } from '../../../../
 import { DISPLAY_CURRENCY_STORAGE_KEY, displayCurrency, formatMoney, setDisplayCurrency } from '../../../../src/client/ui/money';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 
-const usd: Settings = { theme: 'system', date_order: 'MDY', home_currency: 'USD' };
+const usd: Settings = { theme: 'system', date_order: 'MDY', home_currency: 'USD', time_zone: null };
 const table: CurrencyRateList = [
   { currency: 'MYR', rate: 0.213, valid_from: '2026-01-01' },
   { currency: 'EUR', rate: 1.08, valid_from: '2026-02-01' },

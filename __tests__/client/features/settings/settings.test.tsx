@@ -12,6 +12,7 @@ import { DeleteAccountSection, confirmationMatches } from '../../../../src/clien
 import { THEME_STORAGE_KEY, storedTheme, storeTheme } from '../../../../src/client/features/settings/themeStorage';
 import { passwordChangeError, validatePasswordChange } from '../../../../src/client/features/settings/passwordChange';
 import { attachmentName } from '../../../../src/client/features/settings/exportDownload';
+import { recordRequests, type SentRequest } from '../../ui/renderScreen';
 
 // Nothing listens here: a save attempt fails at once, as it would with the server down.
 const UNREACHABLE_API = 'http://127.0.0.1:9';
@@ -27,6 +28,7 @@ function renderWith(ui: React.ReactNode, store = makeStore()) {
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => jest.restoreAllMocks());
 
 describe('theme storage', () => {
   it('keeps a valid choice and ignores anything else', () => {
@@ -47,17 +49,48 @@ describe('theme storage', () => {
     storeTheme('dark');
     const store = makeStore();
     store.dispatch(signedIn({ uid: 'u1', email: 'a@b.co', displayName: null, photoURL: null, emailVerified: true }));
-    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'light', date_order: 'MDY', home_currency: 'USD' }));
+    await store.dispatch(
+      settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'light', date_order: 'MDY', home_currency: 'USD', time_zone: null }),
+    );
     renderWith(<SettingsSync />, store);
     await waitFor(() => expect(store.getState().ui.theme).toBe('light'));
     expect(storedTheme()).toBe('light');
   });
 });
 
+describe('time zone', () => {
+  async function signedInWith(timeZone: string | null) {
+    const store = makeStore();
+    store.dispatch(signedIn({ uid: 'u1', email: 'a@b.co', displayName: null, photoURL: null, emailVerified: true }));
+    await store.dispatch(
+      settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'light', date_order: 'MDY', home_currency: 'USD', time_zone: timeZone }),
+    );
+    return store;
+  }
+  const zoneSaves = (sent: SentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path === '/api/settings');
+
+  it("tells the account this device's zone once, when it does not know it yet", async () => {
+    const sent = recordRequests();
+    renderWith(<SettingsSync />, await signedInWith(null));
+    await waitFor(() => expect(zoneSaves(sent)).toHaveLength(1));
+    await waitFor(() => expect(zoneSaves(sent)[0].body).toEqual({ time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }));
+  });
+
+  it('sends nothing when the account already has this zone', async () => {
+    const sent = recordRequests();
+    const store = await signedInWith(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    renderWith(<SettingsSync />, store);
+    await waitFor(() => expect(store.getState().ui.theme).toBe('light'));
+    expect(zoneSaves(sent)).toEqual([]);
+  });
+});
+
 describe('PreferencesSections', () => {
   async function renderPreferences() {
     const store = makeStore();
-    await store.dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'system', date_order: 'MDY', home_currency: 'USD' }));
+    await store.dispatch(
+      settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'system', date_order: 'MDY', home_currency: 'USD', time_zone: null }),
+    );
     renderWith(<PreferencesSections />, store);
     return store;
   }

@@ -2,6 +2,7 @@ import {
   BUDGET_FORECAST,
   forecastChanges,
   forecastMatters,
+  forecastOutlived,
   BUDGET_EXCEEDED,
   BUDGET_WARNING,
   budgetChanges,
@@ -48,7 +49,7 @@ describe('budgetChanges', () => {
       link: '/',
     });
     const again = budgetChanges(budget(45_000, 50_000, [BUDGET_WARNING]));
-    expect(again).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(again).toEqual({ mark: [], unmark: [], notify: [], withdraw: [], retell: [] });
   });
 
   it('tells exactly 100% as a warning and going over as exceeded, once', () => {
@@ -71,8 +72,14 @@ describe('budgetChanges', () => {
     const fired = [BUDGET_WARNING, BUDGET_EXCEEDED];
     // A receipt change never re-arms.
     expect(budgetChanges(budget(10_000, 100_000, fired)).unmark).toEqual([]);
-    expect(budgetChanges(budget(10_000, 100_000, fired), { rearm: true })).toEqual({ mark: [], unmark: fired, notify: [] });
-    expect(budgetChanges(budget(85_000, 100_000, fired), { rearm: true })).toEqual({ mark: [], unmark: [BUDGET_EXCEEDED], notify: [] });
+    expect(budgetChanges(budget(10_000, 100_000, fired), { rearm: true })).toEqual({ mark: [], unmark: fired, notify: [], withdraw: [], retell: [] });
+    expect(budgetChanges(budget(85_000, 100_000, fired), { rearm: true })).toEqual({
+      mark: [],
+      unmark: [BUDGET_EXCEEDED],
+      notify: [],
+      withdraw: [],
+      retell: [],
+    });
     expect(budgetChanges(budget(10_000, null, fired), { rearm: true }).unmark).toEqual(fired);
   });
 
@@ -83,7 +90,7 @@ describe('budgetChanges', () => {
   });
 
   it('never fires without a budget', () => {
-    expect(budgetChanges(budget(1_000_000, null))).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(budgetChanges(budget(1_000_000, null))).toEqual({ mark: [], unmark: [], notify: [], withdraw: [], retell: [] });
   });
 });
 
@@ -116,7 +123,7 @@ describe('categoryChanges', () => {
       },
     ]);
     expect(categoryChanges(state(10_000, 10_000)).notify[0].key).toBe(warned); // reaching is not going over
-    expect(categoryChanges(state(9_500, 10_000, [warned]))).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(categoryChanges(state(9_500, 10_000, [warned]))).toEqual({ mark: [], unmark: [], notify: [], withdraw: [], retell: [] });
   });
 
   it('alerts once when the category goes over its budget, telling only the worse news', () => {
@@ -131,7 +138,7 @@ describe('categoryChanges', () => {
       },
     ]);
     expect(categoryChanges(state(12_000, 10_000, [warned])).notify.map((n) => n.key)).toEqual([over]);
-    expect(categoryChanges(state(15_000, 10_000, [warned, over]))).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(categoryChanges(state(15_000, 10_000, [warned, over]))).toEqual({ mark: [], unmark: [], notify: [], withdraw: [], retell: [] });
     // Another category's marks do not count for this one.
     expect(categoryChanges(state(15_000, 10_000, [categoryKey('c2'), categoryWarningKey('c2')])).mark).toEqual([warned, over]);
   });
@@ -139,10 +146,10 @@ describe('categoryChanges', () => {
   it('re-arms, on a category budget change only, thresholds no longer crossed', () => {
     const fired = [warned, over];
     expect(categoryChanges(state(5_000, 10_000, fired)).unmark).toEqual([]);
-    expect(categoryChanges(state(5_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: fired, notify: [] });
+    expect(categoryChanges(state(5_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: fired, notify: [], withdraw: [], retell: [] });
     expect(categoryChanges(state(9_000, 10_000, fired), { rearm: true }).unmark).toEqual([over]);
     expect(categoryChanges(state(5_000, null, fired), { rearm: true }).unmark).toEqual(fired);
-    expect(categoryChanges(state(15_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: [], notify: [] });
+    expect(categoryChanges(state(15_000, 10_000, fired), { rearm: true })).toEqual({ mark: [], unmark: [], notify: [], withdraw: [], retell: [] });
     expect(categoryChanges(state(15_000, 10_000), { rearm: true }).mark).toEqual(fired);
   });
 
@@ -188,21 +195,41 @@ describe('months', () => {
 
 describe('the budget forecast', () => {
   const state = { month: '2026-04', spentCents: 5_000, budgetCents: 25_000, fired: new Set<string>(), forecastCents: 31_549, monthEnd: '2026-04-30' };
+  const fired = { ...state, fired: new Set([BUDGET_FORECAST]) };
+  const none = { mark: [], unmark: [], notify: [], withdraw: [], retell: [] };
 
-  it('is told once, while spending is under the warning, and forgotten with a budget it no longer passes', () => {
-    expect(forecastChanges(state).notify.map((n) => n.notification.title)).toEqual(['Budget forecast']);
-    const fired = { ...state, fired: new Set([BUDGET_FORECAST]) };
-    expect(forecastChanges(fired)).toEqual({ mark: [], unmark: [], notify: [] });
-    expect(forecastChanges({ ...state, spentCents: 20_000 })).toEqual({ mark: [], unmark: [], notify: [] });
-    expect(forecastChanges({ ...fired, budgetCents: 40_000 }, { rearm: true }).unmark).toEqual([BUDGET_FORECAST]);
+  it('is told once, while spending is under the warning', () => {
+    const told = forecastChanges(state);
+    expect(told.mark).toEqual([BUDGET_FORECAST]);
+    expect(told.notify.map((n) => n.notification.message)).toEqual([
+      'At this pace you will spend about $315.49 by Apr 30, $65.49 over your $250.00 budget for April 2026.',
+    ]);
+    expect(forecastChanges({ ...state, spentCents: 20_000 })).toEqual(none);
+    expect(forecastChanges({ ...state, forecastCents: 25_000 })).toEqual(none);
+    expect(forecastChanges({ ...state, forecastCents: null })).toEqual(none);
   });
 
-  it('is made only when it could tell or forget something', () => {
-    const fired = { ...state, fired: new Set([BUDGET_FORECAST]) };
+  it('told, keeps to the figures: brought up to date while it holds, taken back once it does not', () => {
+    const again = forecastChanges({ ...fired, forecastCents: 30_000 });
+    expect(again).toMatchObject({ mark: [], notify: [], withdraw: [] });
+    expect(again.retell.map((n) => n.notification.message)).toEqual([
+      'At this pace you will spend about $300.00 by Apr 30, $50.00 over your $250.00 budget for April 2026.',
+    ]);
+    expect(forecastChanges({ ...fired, forecastCents: 24_000 })).toEqual({ ...none, withdraw: [BUDGET_FORECAST] });
+    expect(forecastChanges({ ...fired, budgetCents: 40_000 })).toEqual({ ...none, withdraw: [BUDGET_FORECAST] });
+    expect(forecastChanges({ ...fired, forecastCents: null })).toEqual({ ...none, withdraw: [BUDGET_FORECAST] });
+    expect(forecastChanges({ ...fired, budgetCents: null })).toEqual({ ...none, withdraw: [BUDGET_FORECAST] });
+    // Past the warning, the warning speaks: what the forecast told stands.
+    expect(forecastChanges({ ...fired, spentCents: 20_000 })).toEqual(none);
+  });
+
+  it('is made while it could tell, update or take back something', () => {
     expect(forecastMatters(state)).toBe(true);
-    expect(forecastMatters(fired)).toBe(false);
-    expect(forecastMatters(fired, { rearm: true })).toBe(true);
+    expect(forecastMatters(fired)).toBe(true);
     expect(forecastMatters({ ...state, spentCents: 20_000 })).toBe(false); // the 80% warning says more
     expect(forecastMatters({ ...state, budgetCents: null })).toBe(false);
+    expect(forecastOutlived({ ...fired, budgetCents: null })).toBe(true);
+    expect(forecastOutlived({ ...state, budgetCents: null })).toBe(false);
+    expect(forecastOutlived(fired)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ describe('/api/settings', () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/api/settings' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
+    expect(res.json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD', time_zone: null });
     expect(await getDateOrder(t.db.db, user.uid)).toBe('MDY');
   });
 
@@ -20,10 +20,15 @@ describe('/api/settings', () => {
     const user = await t.signUp();
     const first = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { date_order: 'DMY' } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD' });
+    expect(first.json()).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD', time_zone: null });
     const second = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { theme: 'dark' } });
-    expect(second.json()).toEqual({ date_order: 'DMY', theme: 'dark', home_currency: 'USD' });
-    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'DMY', theme: 'dark', home_currency: 'USD' });
+    expect(second.json()).toEqual({ date_order: 'DMY', theme: 'dark', home_currency: 'USD', time_zone: null });
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({
+      date_order: 'DMY',
+      theme: 'dark',
+      home_currency: 'USD',
+      time_zone: null,
+    });
     // The scanner reads the same choice.
     expect(await getDateOrder(t.db.db, user.uid)).toBe('DMY');
   });
@@ -32,7 +37,12 @@ describe('/api/settings', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     await t.request(a, { method: 'PUT', url: '/api/settings', payload: { theme: 'light', date_order: 'DMY' } });
-    expect((await t.request(b, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
+    expect((await t.request(b, { method: 'GET', url: '/api/settings' })).json()).toEqual({
+      date_order: 'MDY',
+      theme: 'system',
+      home_currency: 'USD',
+      time_zone: null,
+    });
   });
 
   it.each([
@@ -45,7 +55,24 @@ describe('/api/settings', () => {
     const res = await t.request(user, { method: 'PUT', url: '/api/settings', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
-    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD' });
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toEqual({
+      date_order: 'MDY',
+      theme: 'system',
+      home_currency: 'USD',
+      time_zone: null,
+    });
+  });
+
+  it('keeps the time zone the web app sends, and refuses one that does not exist', async () => {
+    const user = await t.signUp();
+    const put = (time_zone: unknown) => t.request(user, { method: 'PUT', url: '/api/settings', payload: { time_zone } });
+    expect((await put('Europe/Berlin')).json()).toEqual({ date_order: 'MDY', theme: 'system', home_currency: 'USD', time_zone: 'Europe/Berlin' });
+    expect((await put(' +05:30 ')).json()).toMatchObject({ time_zone: '+05:30' });
+    const bad = await put('Mars/Olympus');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin or a UTC offset such as +05:30)');
+    expect((await put('')).statusCode).toBe(400);
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json()).toMatchObject({ time_zone: '+05:30' });
   });
 
   it('answers 404 before the profile exists, and the scanner falls back to month first', async () => {

@@ -1,22 +1,26 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { themeSet } from '../../app/uiSlice';
 import { selectCurrentUser } from '../../auth/sessionSlice';
 import { api } from '../../api/api';
 import { setDisplayCurrency } from '../../ui/money';
 import { HOME_CURRENCY_DEPENDENTS } from './currenciesApi';
-import { useGetSettingsQuery } from './settingsApi';
+import { browserTimeZone } from '../../ui/dates';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
 import { storedTheme, storeTheme } from './themeStorage';
 
 /**
  * Applies the theme: this device's copy before the first paint, then the account's setting once
  * signed in (it follows the user across devices). Likewise the home currency amounts are shown
- * in (ui/money keeps this device's copy). Renders nothing.
+ * in (ui/money keeps this device's copy). The account learns this device's time zone, which its
+ * notifications count the month in. Renders nothing.
  */
 export function SettingsSync() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { data } = useGetSettingsQuery(undefined, { skip: !user });
+  const [update] = useUpdateSettingsMutation();
+  const zoneSent = useRef(false);
 
   useLayoutEffect(() => {
     const theme = storedTheme();
@@ -31,6 +35,14 @@ export function SettingsSync() {
     // another) are fetched and drawn again: the money helpers read the currency as they render.
     if (setDisplayCurrency(data.home_currency)) dispatch(api.util.invalidateTags([...HOME_CURRENCY_DEPENDENTS]));
   }, [data, dispatch]);
+
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (!data || !zone || data.time_zone === zone || zoneSent.current) return;
+    // Once per load: a save that fails is tried again on the next visit, not in a loop.
+    zoneSent.current = true;
+    void update({ time_zone: zone });
+  }, [data, update]);
 
   return null;
 }

@@ -10,6 +10,7 @@ import * as m050 from './050_receipt_drafts';
 import * as m060 from './060_blobs';
 import * as m070 from './070_currencies_imports';
 import * as m075 from './075_budget_history';
+import * as m076 from './076_time_zone_told';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '060_blobs': m060,
   '070_currencies_imports': m070,
   '075_budget_history': m075,
+  '076_time_zone_told': m076,
 };

@@ -5,14 +5,25 @@ import type { Month, NewNotification } from './rules';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
-export async function insertNotifications(db: Executor, userId: string, rows: NewNotification[]): Promise<void> {
+/** A notification to write, and the mark whose news it tells (so it can be updated or taken back). */
+export interface TellNotification extends NewNotification {
+  mark?: { month: Month; key: string };
+}
+
+export async function insertNotifications(db: Executor, userId: string, rows: TellNotification[]): Promise<void> {
   // One statement per row, in order: `seq` then keeps the order the rules gave.
-  for (const row of rows)
-    await db
+  for (const { mark, ...row } of rows) {
+    const { id } = await db
       .insertInto('notifications')
       .values({ user_id: userId, ...row })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (mark) await marked(db, userId, mark.month, mark.key).set({ notification_id: id }).execute();
+  }
 }
+
+const marked = (db: Executor, userId: string, month: Month, key: string) =>
+  db.updateTable('notification_marks').where('user_id', '=', userId).where('month', '=', month).where('key', '=', key);
 
 /** Newest first; unread only unless `includeRead`. */
 export function listNotifications(db: Executor, userId: string, includeRead: boolean, limit: number): Promise<NotificationRow[]> {
@@ -61,6 +72,46 @@ export async function addMarks(db: Executor, userId: string, month: Month, keys:
     .returning('key')
     .execute();
   return new Set(rows.map((r) => r.key));
+}
+
+/** Forgets the marks and takes back what they told. */
+export async function withdrawMarks(db: Executor, userId: string, month: Month, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const removed = await db
+    .deleteFrom('notification_marks')
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .where('key', 'in', keys)
+    .returning('notification_id')
+    .execute();
+  const ids = removed.flatMap((r) => (r.notification_id ? [r.notification_id] : []));
+  if (ids.length > 0) await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
+/** Brings what each mark told up to date (a mark from before marks knew their notification has none to update). */
+export async function retellMarks(
+  db: Executor,
+  userId: string,
+  month: Month,
+  updates: ReadonlyArray<{ key: string; notification: NewNotification }>,
+): Promise<void> {
+  for (const { key, notification } of updates) {
+    const mark = await db
+      .selectFrom('notification_marks')
+      .select('notification_id')
+      .where('user_id', '=', userId)
+      .where('month', '=', month)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!mark?.notification_id) continue;
+    await db
+      .updateTable('notifications')
+      .set({ title: notification.title, message: notification.message, link: notification.link })
+      .where('user_id', '=', userId)
+      .where('id', '=', mark.notification_id)
+      .where('message', '<>', notification.message)
+      .execute();
+  }
 }
 
 export async function removeMarks(db: Executor, userId: string, month: Month, keys: string[]): Promise<void> {

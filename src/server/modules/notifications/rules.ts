@@ -70,7 +70,7 @@ function thresholdChanges(level: BudgetLevel, keys: ThresholdKeys, fired: Readon
   const unmark = rearm ? [keys.warning, keys.exceeded].filter((k) => fired.has(k) && !crossed.includes(k)) : [];
   const worst = crossed[crossed.length - 1];
   const notify = worst && mark.includes(worst) ? [{ key: worst, notification: tell() }] : [];
-  return { mark, unmark, notify };
+  return { mark, unmark, notify, withdraw: [], retell: [] };
 }
 
 export interface BudgetState {
@@ -86,11 +86,17 @@ export interface BudgetState {
 export interface MarkChanges {
   /** Keys to record as fired. */
   mark: string[];
-  /** Keys to forget (re-armed). */
+  /** Keys to forget (re-armed); what they told stands. */
   unmark: string[];
   /** What to tell, each under the key whose recording it depends on. */
   notify: Array<{ key: string; notification: NewNotification }>;
+  /** Keys whose news no longer holds: forgotten, and what they told taken back. */
+  withdraw: string[];
+  /** Keys whose news still holds in other figures: what they told is brought up to date. */
+  retell: Array<{ key: string; notification: NewNotification }>;
 }
+
+const NO_CHANGES: MarkChanges = { mark: [], unmark: [], notify: [], withdraw: [], retell: [] };
 
 /**
  * Fires each crossed threshold not yet fired this month. A jump straight past 100% marks the
@@ -125,27 +131,31 @@ const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 const dayLabel = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
 /**
- * Whether forecastChanges can answer anything for this state: the forecast (several queries) is
- * made on a receipt write only when it could still tell or, with `rearm`, forget.
+ * Whether the forecast's figure (several queries) can change what is told: while spending is
+ * under the warning, where the forecast speaks; past it the warning speaks and what the forecast
+ * told stands.
  */
-export function forecastMatters(state: BudgetState, { rearm = false } = {}): boolean {
-  if (state.budgetCents === null) return false;
-  const fired = state.fired.has(BUDGET_FORECAST);
-  const early = budgetLevel(state.spentCents, state.budgetCents) === 'none';
-  return (!fired && early) || (rearm && fired);
+export function forecastMatters(state: BudgetState): boolean {
+  return state.budgetCents !== null && budgetLevel(state.spentCents, state.budgetCents) === 'none';
 }
+
+/** Whether a forecast told this month must be taken back without a figure: there is no budget to be over any more. */
+export const forecastOutlived = (state: BudgetState): boolean => state.budgetCents === null && state.fired.has(BUDGET_FORECAST);
 
 /**
  * The month's end at this pace is over the budget while spending is still under the warning:
- * told once a month, before the 80% warning. With `rearm`, a forecast back under is forgotten.
+ * told once a month, before the 80% warning, with the figure the dashboard shows. Told, it keeps
+ * to the figures: brought up to date while it holds, taken back (and so free to be told again)
+ * once the forecast is back within the budget, no longer made, or has no budget to pass.
  */
-export function forecastChanges(state: ForecastState, { rearm = false } = {}): MarkChanges {
+export function forecastChanges(state: ForecastState): MarkChanges {
   const fired = state.fired.has(BUDGET_FORECAST);
   const { forecastCents } = state;
   const over = state.budgetCents !== null && forecastCents !== null && forecastCents > state.budgetCents;
-  if (!over) return { mark: [], unmark: rearm && fired ? [BUDGET_FORECAST] : [], notify: [] };
-  if (fired || budgetLevel(state.spentCents, state.budgetCents) !== 'none') return { mark: [], unmark: [], notify: [] };
-  return { mark: [BUDGET_FORECAST], unmark: [], notify: [{ key: BUDGET_FORECAST, notification: forecastNotification({ ...state, forecastCents }) }] };
+  if (!over) return fired ? { ...NO_CHANGES, withdraw: [BUDGET_FORECAST] } : NO_CHANGES;
+  if (budgetLevel(state.spentCents, state.budgetCents) !== 'none') return NO_CHANGES;
+  const told = [{ key: BUDGET_FORECAST, notification: forecastNotification({ ...state, forecastCents }) }];
+  return fired ? { ...NO_CHANGES, retell: told } : { ...NO_CHANGES, mark: [BUDGET_FORECAST], notify: told };
 }
 
 function forecastNotification({ month, forecastCents, budgetCents, monthEnd, home }: ForecastState & { forecastCents: number }): NewNotification {

@@ -7,15 +7,27 @@ import { writeAsUser } from '../../db/accountGate';
 import { findHomeCurrency } from '../currency/service';
 import { HttpError } from '../../errors';
 import type { Db } from '../../db';
-import { addDays, monthContaining } from '../../../shared/calendar';
+import { addDays, endOfMonth, isTimeZone, monthContaining, todayIn, type CalendarDate } from '../../../shared/calendar';
+import { findSettings } from '../settings/service';
 import { BILL_REMINDER_DAYS } from '../../../shared/recurring';
-import { addMarks, firedMarks, insertNotifications, monthSpending, receiptSavedTimes, removeMarks } from './repository';
+import {
+  addMarks,
+  firedMarks,
+  insertNotifications,
+  monthSpending,
+  receiptSavedTimes,
+  removeMarks,
+  retellMarks,
+  withdrawMarks,
+  type TellNotification,
+} from './repository';
 import {
   billKey,
   billReminder,
   budgetChanges,
   forecastChanges,
   forecastMatters,
+  forecastOutlived,
   categoryChanges,
   currentMonths,
   gapTip,
@@ -24,7 +36,6 @@ import {
   welcomeTip,
   type MarkChanges,
   type Month,
-  type NewNotification,
 } from './rules';
 
 /**
@@ -32,37 +43,61 @@ import {
  * causes it, so a notification exists exactly when its cause was committed.
  */
 
-/** Records the rules' marks; answers the notifications whose key this transaction recorded. */
-async function applyMarks(trx: Executor, userId: string, month: Month, changes: MarkChanges): Promise<NewNotification[]> {
+/**
+ * Records the rules' marks, takes back and brings up to date what they say; answers the
+ * notifications whose key this transaction recorded, each with its mark.
+ */
+async function applyMarks(trx: Executor, userId: string, month: Month, changes: MarkChanges): Promise<TellNotification[]> {
   await removeMarks(trx, userId, month, changes.unmark);
+  await withdrawMarks(trx, userId, month, changes.withdraw);
+  await retellMarks(trx, userId, month, changes.retell);
   const recorded = await addMarks(trx, userId, month, changes.mark);
-  return changes.notify.filter((n) => recorded.has(n.key)).map((n) => n.notification);
+  return changes.notify.filter((n) => recorded.has(n.key)).map((n) => ({ ...n.notification, mark: { month, key: n.key } }));
+}
+
+/** A month that is "this month" for the person, and the day its forecast is made on (null: not begun). */
+interface PersonsMonth {
+  month: Month;
+  day: CalendarDate | null;
 }
 
 /**
- * The day a month's forecast is made on at `now`: today (UTC) within the month, its last day
- * once it is over; null before it begins (UTC), when not one day of it is known yet.
+ * The person's "this month" at `now`: in their own zone (settings, sent by their web app), so
+ * the forecast is made on the day their dashboard makes it on. A zone not known yet: UTC, where
+ * near a month's turn both months count, and a month's forecast waits until it begins in UTC.
  */
-function forecastDay(month: Month, now: Date): string | null {
-  const today = now.toISOString().slice(0, 10);
-  const { from, to } = monthContaining(`${month}-01`);
-  return today < from ? null : today > to ? to : today;
+async function personsMonths(trx: Executor, userId: string, now: Date): Promise<PersonsMonth[]> {
+  const zone = (await findSettings(trx, userId))?.time_zone;
+  if (zone && isTimeZone(zone)) {
+    const today = todayIn(zone, now);
+    return [{ month: monthOf(today), day: today }];
+  }
+  const today = todayIn('UTC', now);
+  return currentMonths(now).map((month) => {
+    const { from, to } = monthContaining(`${month}-01`);
+    return { month, day: today < from ? null : today > to ? to : today };
+  });
 }
 
 /** The monthly budget's thresholds against what is available (budget ± carry-over), and its forecast. */
-async function checkBudget(trx: Executor, userId: string, home: string, month: Month, rearm: boolean, now: Date): Promise<NewNotification[]> {
+async function checkBudget(trx: Executor, userId: string, home: string, { month, day }: PersonsMonth, rearm: boolean): Promise<TellNotification[]> {
   // One after another: a transaction is one connection.
   const { availableCents: budgetCents, spentCents } = await monthlyAvailability(trx, userId, `${month}-01`);
   const fired = await firedMarks(trx, userId, month);
   const state = { month, spentCents, budgetCents, fired, home };
   const told = await applyMarks(trx, userId, month, budgetChanges(state, { rearm }));
-  const day = forecastDay(month, now);
-  if (day === null || !forecastMatters(state, { rearm })) return told;
-  const { forecastCents, monthEnd } = await forecastOn(trx, userId, day, spentCents);
-  return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, forecastCents, monthEnd }, { rearm })))];
+  if (day === null) return told;
+  // The same figures as the dashboard's on that day; none needed to take back a forecast with no budget left.
+  const figures = forecastMatters(state)
+    ? await forecastOn(trx, userId, day, spentCents)
+    : forecastOutlived(state)
+      ? { forecastCents: null, monthEnd: endOfMonth(day) }
+      : null;
+  if (!figures) return told;
+  return [...told, ...(await applyMarks(trx, userId, month, forecastChanges({ ...state, ...figures })))];
 }
 
-async function checkCategory(trx: Executor, userId: string, home: string, month: Month, categoryId: string, rearm: boolean): Promise<NewNotification[]> {
+async function checkCategory(trx: Executor, userId: string, home: string, month: Month, categoryId: string, rearm: boolean): Promise<TellNotification[]> {
   const category = await findCategory(trx, userId, categoryId);
   if (!category || (category.budget_cents === null && !rearm)) return [];
   const budgetCents = (await categoryAvailability(trx, userId, `${month}-01`)).get(categoryId)?.availableCents ?? category.budget_cents;
@@ -82,11 +117,11 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, at: now, be
   const created = before === null;
   // Read once for every message this change may write (they name sums in it).
   const home = await findHomeCurrency(trx, userId);
-  const out: NewNotification[] = created && announce ? [receiptSaved(after, home)] : [];
-  const month = monthOf(after.date);
-  if (currentMonths(now).includes(month)) {
-    out.push(...(await checkCategory(trx, userId, home, month, after.categoryId, false)));
-    out.push(...(await checkBudget(trx, userId, home, month, false, now)));
+  const out: TellNotification[] = created && announce ? [receiptSaved(after, home)] : [];
+  const current = (await personsMonths(trx, userId, now)).find((m) => m.month === monthOf(after.date));
+  if (current) {
+    out.push(...(await checkCategory(trx, userId, home, current.month, after.categoryId, false)));
+    out.push(...(await checkBudget(trx, userId, home, current, false)));
   }
   if (created) {
     const tip = gapTip(await receiptSavedTimes(trx, userId, after.id));
@@ -101,8 +136,8 @@ export async function notifyOnReceiptChange(trx: Executor, { userId, at: now, be
  */
 export async function onBudgetChanged(trx: Executor, userId: string, now: Date): Promise<void> {
   const home = await findHomeCurrency(trx, userId);
-  for (const month of currentMonths(now)) {
-    await insertNotifications(trx, userId, await checkBudget(trx, userId, home, month, true, now));
+  for (const month of await personsMonths(trx, userId, now)) {
+    await insertNotifications(trx, userId, await checkBudget(trx, userId, home, month, true));
   }
 }
 
@@ -112,7 +147,7 @@ export async function onBudgetChanged(trx: Executor, userId: string, now: Date):
  */
 export async function onCategoryBudgetChanged(trx: Executor, userId: string, categoryId: string, now: Date): Promise<void> {
   const home = await findHomeCurrency(trx, userId);
-  for (const month of currentMonths(now)) {
+  for (const { month } of await personsMonths(trx, userId, now)) {
     await insertNotifications(trx, userId, await checkCategory(trx, userId, home, month, categoryId, true));
   }
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema';
 import { DEFAULT_DATE_ORDER, type DateOrder, type Settings } from '../../../shared/settings';
 
-const COLUMNS = ['date_order', 'theme', 'home_currency'] as const;
+const COLUMNS = ['date_order', 'theme', 'home_currency', 'time_zone'] as const;
 
 /** The user's settings, or undefined when the user has no profile yet. */
 export function findSettings(db: Executor, userId: string): Promise<Settings | undefined> {

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { isCurrencyCode } from '../../../shared/currency';
 import type { Settings, SettingsUpdate } from '../../../shared/settings';
 import { findSettings, lockSettings, updateSettings } from './repository';
+import { checkTimeZone } from '../../today';
 import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
@@ -35,11 +36,12 @@ export class SettingsService {
   }
 
   async update(userId: string, { home_currency_rate: rate, ...patch }: SettingsUpdate): Promise<Settings> {
+    if (patch.time_zone !== undefined) patch.time_zone = checkTimeZone(patch.time_zone);
     if (patch.home_currency !== undefined && !isCurrencyCode(patch.home_currency)) {
       throw badRequest(`home_currency is not a currency code Tally knows: ${patch.home_currency}`);
     }
     // An empty body changes nothing and answers the current settings.
-    if (patch.date_order === undefined && patch.theme === undefined && patch.home_currency === undefined) {
+    if (Object.values(patch).every((v) => v === undefined)) {
       if (rate !== undefined) throw badRequest('home_currency_rate goes with a new home_currency');
       return this.get(userId);
     }
