@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { CHARGE_SIGNS, IMPORT_ROW_ACTIONS } from './constants/imports';
+import { currencyCode } from './currencyRates';
 
 /**
  * Bank or card statements imported from CSV (POST /api/import/preview, POST /api/import/commit).
@@ -11,13 +13,23 @@ export {
   MAX_STATEMENT_BYTES,
   STATEMENT_SAMPLE_ROWS,
   IMPORT_ROW_STATUSES,
+  CHARGE_SIGNS,
+  DEFAULT_CHARGE_SIGN,
+  IMPORT_ROW_ACTIONS,
+  defaultRowAction,
   type StatementDateOrder,
   type ImportRowStatus,
+  type ChargeSign,
+  type ImportRowAction,
 } from './constants/imports';
 
-const Column = Type.Integer({ minimum: 0, maximum: 199, description: "A column's position in the header, from 0" });
+const column = (description = "A column's position in the header, from 0") => Type.Integer({ minimum: 0, maximum: 199, description });
+const Column = column();
 
-/** Which column holds what: an amount column, or debit and credit columns. */
+/**
+ * Which column holds what (an amount column, or debit and credit columns) and how to read it; a
+ * bank's mapping is remembered by its header row.
+ */
 export const ImportMapping = Type.Object(
   {
     date: Column,
@@ -26,7 +38,15 @@ export const ImportMapping = Type.Object(
     debit: Type.Optional(Column),
     credit: Type.Optional(Column),
     currency: Type.Optional(Column),
+    category: Type.Optional(column("The bank's category column: each row goes in the person's category of that name, else Other")),
     date_order: Type.Enum(['MDY', 'DMY', 'ISO'], { description: 'MDY: 03/14/2026; DMY: 14/03/2026; ISO: 2026-03-14' }),
+    charge_sign: Type.Optional(
+      Type.Enum([...CHARGE_SIGNS], {
+        description:
+          "With an amount column: how it writes a charge. negative (the default): '-42.50' is spending; positive (American Express and some other cards): '42.50' is",
+      }),
+    ),
+    statement_currency: Type.Optional(currencyCode('The currency of the rows whose currency the file does not say; default: the home currency')),
   },
   { additionalProperties: false },
 );
@@ -56,6 +76,8 @@ export const ImportPreviewRow = Type.Object({
   status: Type.Enum(['new', 'already_imported', 'matches']),
   /** The receipt it matches (status 'matches'). */
   receipt: Type.Union([MatchedReceipt, Type.Null()]),
+  /** With a category column mapped: the person's category the row is added in. */
+  category: Type.Optional(Type.String()),
 });
 export type ImportPreviewRow = Static<typeof ImportPreviewRow>;
 
@@ -87,7 +109,10 @@ export type ImportPreview = Static<typeof ImportPreview>;
 export const ImportRowChange = Type.Object(
   {
     line: Type.Integer({ minimum: 2 }),
-    action: Type.Enum(['add', 'skip', 'link'], { description: 'add: a new receipt; skip: nothing; link: to receipt_id' }),
+    action: Type.Enum([...IMPORT_ROW_ACTIONS], {
+      description:
+        'add: a new receipt (money in becomes a refund, a negative amount); skip: nothing; link: to receipt_id. Unchanged rows: see defaultRowAction',
+    }),
     receipt_id: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },

@@ -116,28 +116,30 @@ it('maps the columns once, previews, lets the person change a match and a new ro
   expect(server.previews[1]).toMatchObject({
     fileText: CSV,
     fields: ['mapping', 'file'],
-    mapping: { date: 0, description: 1, debit: 2, credit: 3, date_order: 'DMY' },
+    mapping: { date: 0, description: 1, debit: 2, credit: 3, date_order: 'DMY', statement_currency: 'USD' },
   });
   expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['New (2)', 'Already imported (1)', 'Matches (1)', 'Problems (1)']);
-  expect(status()).toHaveTextContent('Confirming adds 2 receipts, links 1 row to saved receipts and skips 1 row.');
+  // The salary came in: skipped unless the person adds it as a refund.
+  expect(status()).toHaveTextContent('Confirming adds 1 receipt, links 1 row to saved receipts and skips 2 rows.');
   const newRows = screen.getByRole('table', { name: 'New rows' });
   expect(
     within(newRows)
       .getAllByTestId('preview-row')
       .map((r) => r.textContent),
   ).toEqual([expect.stringContaining('CORNER DELI 123'), expect.stringMatching(/SALARY-\$2,000\.00 \(money in\)/)]);
+  expect(within(newRows).getByRole('combobox', { name: 'What to do with line 5' })).toHaveDisplayValue('Skip');
 
   // A match shows the receipt it would be linked to; the person adds it as new instead.
   await user.click(screen.getByRole('tab', { name: 'Matches (1)' }));
   const matches = screen.getByRole('table', { name: 'Rows that match a saved receipt' });
   expect(within(matches).getByTestId('preview-row')).toHaveTextContent(/Big Box.*Mar 12, 2026 · \$45\.20/);
   await user.selectOptions(within(matches).getByRole('combobox', { name: 'What to do with line 4' }), 'Add as new');
-  expect(status()).toHaveTextContent('Confirming adds 3 receipts, links 0 rows to saved receipts and skips 1 row.');
+  expect(status()).toHaveTextContent('Confirming adds 2 receipts, links 0 rows to saved receipts and skips 2 rows.');
 
   // A new row is skipped.
   await user.click(screen.getByRole('tab', { name: 'New (2)' }));
   await user.selectOptions(screen.getByRole('combobox', { name: 'What to do with line 2' }), 'Skip');
-  expect(status()).toHaveTextContent('Confirming adds 2 receipts, links 0 rows to saved receipts and skips 2 rows.');
+  expect(status()).toHaveTextContent('Confirming adds 1 receipt, links 0 rows to saved receipts and skips 3 rows.');
 
   // Rows already imported are only skipped; problems are listed by line.
   await user.click(screen.getByRole('tab', { name: 'Already imported (1)' }));
@@ -237,4 +239,120 @@ it('has the receipts and the sums asked for again once the rows are saved', asyn
   await screen.findByText('2 receipts added, 1 row linked to saved receipts, 1 row skipped.');
   await waitFor(() => expect(server.others.filter((r) => r === 'GET /receipts/r-7' || r === 'GET /dashboard')).toHaveLength(4));
   watched.forEach((w) => w.unsubscribe());
+});
+
+/** An American Express export: charges positive, the payment negative, a category column. */
+const AMEX_HEADER = ['Date', 'Description', 'Category', 'Amount'];
+const AMEX_SAMPLE = [
+  ['2026-03-14', 'GREEN GROCER', 'Groceries', '42.50'],
+  ['2026-03-15', 'AUTOPAY PAYMENT - THANK YOU', '', '-450.00'],
+];
+
+it('lets the person choose the sign of a charge, the statement currency and the category column, and sends them with the mapping', async () => {
+  const guessedAmex = preview({
+    header: AMEX_HEADER,
+    sample: AMEX_SAMPLE,
+    mapping: { date: 0, description: 1, category: 2, amount: 3, date_order: 'ISO', charge_sign: 'positive', statement_currency: 'USD' },
+    mapping_complete: true,
+  });
+  const { user, server } = await renderImport({ preview: (sent) => ({ status: 200, body: sent.mapping ? mapped : guessedAmex }) });
+  await user.upload(fileInput(), csvFile());
+  const form = await screen.findByRole('form', { name: 'Map the columns' });
+
+  // Tally's guesses, shown for the person to confirm.
+  const sign = within(form).getByRole('group', { name: 'Sign of a charge' });
+  expect(within(sign).getByRole('radio', { name: 'Charges are positive' })).toBeChecked();
+  expect(sign).toHaveTextContent(/American Express/);
+  expect(within(form).getByLabelText(/^Category column/)).toHaveDisplayValue('Category (e.g. Groceries)');
+  expect(within(form).getByRole('combobox', { name: /^Statement currency/ })).toHaveValue('USD · US Dollar');
+
+  // A statement in pounds.
+  const currency = within(form).getByRole('combobox', { name: /^Statement currency/ });
+  await user.clear(currency);
+  await user.type(currency, 'GBP');
+  await user.click(screen.getByRole('option', { name: 'GBP · British Pound' }));
+  await user.click(within(form).getByRole('button', { name: 'Show the preview' }));
+  await screen.findByRole('heading', { level: 2, name: 'Check the preview' });
+  expect(server.previews[1].mapping).toEqual({
+    date: 0,
+    description: 1,
+    category: 2,
+    amount: 3,
+    date_order: 'ISO',
+    charge_sign: 'positive',
+    statement_currency: 'GBP',
+  });
+});
+
+it('asks for no statement currency when a column says each row’s, and no sign with debit and credit columns', async () => {
+  const { user } = await renderImport({ preview: () => ({ status: 200, body: guessed }) });
+  await user.upload(fileInput(), csvFile());
+  const form = await screen.findByRole('form', { name: 'Map the columns' });
+  expect(within(form).getByRole('group', { name: 'Sign of a charge' })).toBeInTheDocument();
+  expect(within(form).getByRole('combobox', { name: /^Statement currency/ })).toBeInTheDocument();
+
+  await user.selectOptions(within(form).getByLabelText(/^Currency column/), 'Currency (e.g. USD)');
+  expect(within(form).queryByRole('combobox', { name: /^Statement currency/ })).not.toBeInTheDocument();
+  await user.click(within(form).getByRole('radio', { name: 'Separate debit and credit columns' }));
+  expect(within(form).queryByRole('group', { name: 'Sign of a charge' })).not.toBeInTheDocument();
+});
+
+it('shows the sign in the preview, reads the rows again when the person flips it, and offers to add money in as a refund', async () => {
+  const amexMapping = { date: 0, description: 1, category: 2, amount: 3, date_order: 'ISO', statement_currency: 'USD' } as const;
+  const backwards = preview({
+    header: AMEX_HEADER,
+    sample: AMEX_SAMPLE,
+    mapping: { ...amexMapping, charge_sign: 'negative' },
+    mapping_source: 'remembered',
+    mapping_complete: true,
+    rows: [
+      row(2, 'new', { description: 'GREEN GROCER', amount: -42.5, category: 'Food' }),
+      row(3, 'new', { description: 'AUTOPAY PAYMENT - THANK YOU', amount: 450, category: 'Other' }),
+    ],
+    counts: { new: 2, already_imported: 0, matches: 0, problems: 0 },
+  });
+  const flipped = {
+    ...backwards,
+    id: 'p-3',
+    mapping: { ...amexMapping, charge_sign: 'positive' as const },
+    mapping_source: 'sent' as const,
+    rows: [
+      row(2, 'new', { description: 'GREEN GROCER', amount: 42.5, category: 'Food' }),
+      row(3, 'new', { description: 'AUTOPAY PAYMENT - THANK YOU', amount: -450, category: 'Other' }),
+    ],
+  };
+  const { user, server } = await renderImport({
+    preview: (sent) => ({ status: 200, body: sent.mapping ? flipped : backwards }),
+    commit: () => ({ status: 200, body: { added: 2, linked: 0, skipped: 0, problems: [] } }),
+  });
+  await user.upload(fileInput(), csvFile());
+  await screen.findByRole('heading', { level: 2, name: 'Check the preview' });
+  // Read the wrong way round: the grocer is money in, the payment spending.
+  expect(screen.getByRole('radio', { name: 'Charges are negative' })).toBeChecked();
+  expect(screen.getByRole('combobox', { name: 'What to do with line 2' })).toHaveDisplayValue('Skip');
+  expect(status()).toHaveTextContent('Confirming adds 1 receipt');
+
+  await user.click(screen.getByRole('radio', { name: 'Charges are positive' }));
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'Charges are positive' })).toBeChecked());
+  expect(server.previews[1]).toMatchObject({ fields: ['mapping', 'file'], mapping: { ...amexMapping, charge_sign: 'positive' } });
+
+  // The rows the right way round, each with its category; the payment is skipped unless added as a refund.
+  const table = screen.getByRole('table', { name: 'New rows' });
+  expect(within(table).getByRole('columnheader', { name: 'Category' })).toBeInTheDocument();
+  expect(within(table).getAllByTestId('preview-row')[0]).toHaveTextContent(/GREEN GROCER\$42\.50Food/);
+  expect(screen.getByText(/Money that came in .* is skipped/)).toBeInTheDocument();
+  const payment = screen.getByRole('combobox', { name: 'What to do with line 3' });
+  expect(payment).toHaveDisplayValue('Skip');
+  expect(
+    within(payment)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Skip', 'Add as refund']);
+  expect(status()).toHaveTextContent('Confirming adds 1 receipt, links 0 rows to saved receipts and skips 1 row.');
+  await user.selectOptions(payment, 'Add as refund');
+  expect(status()).toHaveTextContent('Confirming adds 2 receipts, links 0 rows to saved receipts and skips 0 rows.');
+
+  await user.click(screen.getByRole('button', { name: 'Confirm import' }));
+  await screen.findByRole('heading', { level: 2, name: 'Import finished' });
+  expect(server.commits).toEqual([{ preview_id: 'p-3', changes: [{ line: 3, action: 'add' }] }]);
 });

@@ -1,5 +1,5 @@
 import { MAX_STATEMENT_BYTES } from '../../../../src/shared/imports';
-import { commitFailure, fileFacts, PREVIEW_EXPIRED, previewFailure, rowMoney } from '../../../../src/client/features/imports/importText';
+import { actionLabel, commitFailure, fileFacts, PREVIEW_EXPIRED, previewFailure, rowMoney } from '../../../../src/client/features/imports/importText';
 import { STATEMENT_EMPTY, STATEMENT_TOO_LARGE, statementFileProblem } from '../../../../src/client/features/imports/statementFile';
 
 describe('import texts', () => {
@@ -14,6 +14,13 @@ describe('import texts', () => {
     expect(rowMoney(1200, 'JPY')).toBe('¥1,200');
     expect(rowMoney(-3, 'EUR')).toBe('-€3.00');
     expect(rowMoney(4, 'XX')).toBe('4.00 XX');
+  });
+
+  it('names adding money in a refund, and adding spending a new receipt', () => {
+    expect(actionLabel('add', { amount: -500 })).toBe('Add as refund');
+    expect(actionLabel('add', { amount: 12.5 })).toBe('Add as new');
+    expect(actionLabel('skip', { amount: -500 })).toBe('Skip');
+    expect(actionLabel('link', { amount: -30 })).toBe('Link to the receipt');
   });
 
   it('explains a refused upload or commit', () => {

@@ -2,11 +2,11 @@ import type { ImportPreviewRow } from '../../../../src/shared/imports';
 import { actionChoices, actionTotals, changesToSend, chosenAction, withChoice } from '../../../../src/client/features/imports/rowDecisions';
 
 const receipt = { id: 'r-9', store: 'Corner Deli', date: '2026-03-12', amount: 12.5, currency: 'USD' };
-const row = (line: number, status: ImportPreviewRow['status']): ImportPreviewRow => ({
+const row = (line: number, status: ImportPreviewRow['status'], amount = 12.5): ImportPreviewRow => ({
   line,
   date: '2026-03-14',
   description: `Row ${line}`,
-  amount: 12.5,
+  amount,
   currency: 'USD',
   status,
   receipt: status === 'matches' ? receipt : null,
@@ -18,6 +18,15 @@ describe('row decisions', () => {
     expect(actionChoices(rows[2])).toEqual(['link', 'add', 'skip']);
     expect(actionChoices(rows[0])).toEqual(['add', 'skip']);
     expect(actionChoices(rows[1])).toEqual(['skip']);
+  });
+
+  it('skips new money in by default, and offers to add it (as a refund); a match of money in is still linked', () => {
+    const payment = row(6, 'new', -500);
+    expect(actionChoices(payment)).toEqual(['skip', 'add']);
+    expect(chosenAction(payment, {})).toBe('skip');
+    expect(changesToSend([payment], withChoice({}, payment, 'add'))).toEqual([{ line: 6, action: 'add' }]);
+    expect(actionTotals([...rows, payment], {})).toEqual({ add: 2, link: 1, skip: 2 });
+    expect(chosenAction(row(7, 'matches', -30), {})).toBe('link');
   });
 
   it('sends nothing when nobody changed anything: the defaults are the server’s', () => {

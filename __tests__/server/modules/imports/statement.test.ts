@@ -3,7 +3,6 @@ import {
   decodeStatement,
   fingerprintsOf,
   guessDateOrder,
-  guessMapping,
   isRowProblem,
   parseStatementAmount,
   parseStatementDate,
@@ -12,6 +11,7 @@ import {
   type ColumnMapping,
   type StatementRow,
 } from '../../../../src/server/modules/imports/statement';
+import { guessMapping } from '../../../../src/server/modules/imports/guess';
 import { toMinor } from '../../../../src/shared/currency';
 
 /** Statements as banks export them (written for these tests, in the shapes real banks use). */
@@ -59,24 +59,24 @@ describe('reading a statement file', () => {
     expect(table.header[2]).toBe('Description');
     expect(table.rows.map((r) => r.line)).toEqual([2, 3, 4]);
     // No day above 12 in these dates: the order is left for the person to choose.
-    const guessed = guessMapping(table);
-    expect(guessed).toStrictEqual({ date: 0, description: 2, amount: 5 });
+    const guessed = guessMapping(table, 'USD');
+    expect(guessed).toStrictEqual({ date: 0, description: 2, amount: 5, category: 3, chargeSign: 'negative', statementCurrency: 'USD' });
     const rows = table.rows.map((r) => statementRow(r, { ...guessed, dateOrder: 'MDY' } as ColumnMapping, minor));
-    expect(rows).toEqual([
-      { line: 2, date: '2026-11-03', description: 'GREEN GROCER #1021', amount: 4250, currency: null },
-      { line: 3, date: '2026-11-05', description: 'AMAZON MKTPLACE, SEATTLE WA', amount: 123456, currency: null },
-      { line: 4, date: '2026-11-07', description: 'RETURN: SHOE SHOP', amount: -2500, currency: null },
+    expect(rows).toStrictEqual([
+      { line: 2, date: '2026-11-03', description: 'GREEN GROCER #1021', amount: 4250, currency: 'USD', category: 'Groceries' },
+      { line: 3, date: '2026-11-05', description: 'AMAZON MKTPLACE, SEATTLE WA', amount: 123456, currency: 'USD', category: 'Shopping' },
+      { line: 4, date: '2026-11-07', description: 'RETURN: SHOE SHOP', amount: -2500, currency: 'USD', category: 'Shopping' },
     ]);
   });
 
   it('reads a UK export with a byte-order mark, debit and credit columns and day-first dates', () => {
     const table = readStatement(UK_BANK_WITH_BOM);
     expect(table.header[0]).toBe('Date'); // no BOM left on the first name
-    const mapping = guessMapping(table);
-    expect(mapping).toEqual({ date: 0, description: 1, debit: 2, credit: 3, dateOrder: 'DMY' });
+    const mapping = guessMapping(table, 'GBP');
+    expect(mapping).toEqual({ date: 0, description: 1, debit: 2, credit: 3, dateOrder: 'DMY', statementCurrency: 'GBP' });
     expect(rowsOf(UK_BANK_WITH_BOM, mapping as ColumnMapping)).toEqual([
-      { line: 2, date: '2026-11-03', description: 'TESCO STORES 2231', amount: 1240, currency: null },
-      { line: 3, date: '2026-11-15', description: 'SALARY', amount: -200000, currency: null },
+      { line: 2, date: '2026-11-03', description: 'TESCO STORES 2231', amount: 1240, currency: 'GBP' },
+      { line: 3, date: '2026-11-15', description: 'SALARY', amount: -200000, currency: 'GBP' },
     ]);
   });
 
@@ -102,6 +102,19 @@ describe('reading a statement file', () => {
       { line: 4, message: "'2026-11-31' is not a date (ISO)" },
     ]);
     expect(rows.filter(isRowProblem)).toHaveLength(2);
+  });
+
+  it('reads charges printed positive as spending when the mapping says so, and takes the statement currency where the file says none', () => {
+    const amex = ['Date,Description,Amount', '11/03/2026,GREEN GROCER,42.50', '11/04/2026,AUTOPAY PAYMENT - THANK YOU,-450.00'].join('\n');
+    const mapping: ColumnMapping = { date: 0, description: 1, amount: 2, dateOrder: 'MDY', chargeSign: 'positive', statementCurrency: 'GBP' };
+    expect(rowsOf(amex, mapping)).toEqual([
+      { line: 2, date: '2026-11-03', description: 'GREEN GROCER', amount: 4250, currency: 'GBP' },
+      { line: 3, date: '2026-11-04', description: 'AUTOPAY PAYMENT - THANK YOU', amount: -45000, currency: 'GBP' },
+    ]);
+    // A currency column wins where it says one; the statement currency fills its blanks.
+    const mixed = ['Date,Description,Amount,Currency', '2026-11-03,Hotel,-120.00,EUR', '2026-11-04,Shop,-5.00,'].join('\n');
+    const rows = rowsOf(mixed, { date: 0, description: 1, amount: 2, currency: 3, dateOrder: 'ISO', statementCurrency: 'GBP' });
+    expect(rows.map((r) => (isRowProblem(r) ? r : r.currency))).toEqual(['EUR', 'GBP']);
   });
 
   it('tells UTF-8 from Windows-1252 by the bytes', () => {

@@ -25,9 +25,11 @@ export default function ImportPage() {
           key={step.preview.id}
           preview={step.preview}
           importing={flow.importing}
+          reading={flow.reading}
           failure={flow.failure}
           onConfirm={(changes) => void flow.commit(changes)}
           onEditMapping={flow.editMapping}
+          onRemap={flow.map}
           onRestart={flow.restart}
         />
       ) : (

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import type { ImportMapping, ImportPreview } from '../../../shared/imports';
+import { CurrencyField } from '../../ui/CurrencyField';
 import { FormAlert } from '../../ui/FormAlert';
+import { ChargeSignField } from './ChargeSignField';
 import { fileFacts, MAPPING_SOURCE_TEXT } from './importText';
 import {
   columnFields,
@@ -25,7 +27,10 @@ const COLUMN_LABELS: Record<ColumnField, string> = {
   debit: 'Debit column (money out)',
   credit: 'Credit column (money in)',
   currency: 'Currency column',
+  category: 'Category column',
 };
+/** What 'none' means for an optional column. */
+const NONE_LABELS: Partial<Record<ColumnField, string>> = { currency: 'None (one currency)', category: 'None (rows go in Other)' };
 const REQUIRED: ReadonlySet<ColumnField> = new Set(['date', 'description', 'amount']);
 
 export interface MappingStepProps {
@@ -36,7 +41,7 @@ export interface MappingStepProps {
   onCancel: () => void;
 }
 
-/** The second step: which column is the date, the description, the amount…, and how dates are written. */
+/** The second step: which column is the date, the description, the amount…, how dates and charges are written, and the currency. */
 export function MappingStep({ preview, reading, failure, onSubmit, onCancel }: MappingStepProps) {
   const [values, setValues] = useState<MappingValues>(() => mappingValues(preview.mapping));
   const [errors, setErrors] = useState<MappingErrors>({});
@@ -97,8 +102,20 @@ export function MappingStep({ preview, reading, failure, onSubmit, onCancel }: M
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {columnFields(values.layout)
             .filter((field) => field !== 'date' && field !== 'description')
-            .map((field) => select(field, COLUMN_LABELS[field], options, field === 'currency' ? 'None (one currency)' : 'Choose a column'))}
+            .map((field) => select(field, COLUMN_LABELS[field], options, NONE_LABELS[field] ?? 'Choose a column'))}
+          {/* A currency column says each row's currency; without one, the person says the statement's. */}
+          {!values.currency && (
+            <CurrencyField
+              label="Statement currency"
+              required
+              value={values.statement_currency}
+              onChange={(code) => set('statement_currency', code)}
+              error={Boolean(errors.statement_currency)}
+              helperText={errors.statement_currency ?? 'The currency of the amounts in this file'}
+            />
+          )}
         </Box>
+        {values.layout === 'amount' && <ChargeSignField value={values.charge_sign} onChange={(sign) => set('charge_sign', sign)} />}
 
         <FormAlert message={failure} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -1,8 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, Tab, TablePagination, Tabs, Typography } from '@mui/material';
-import type { ImportPreview, ImportPreviewRow, ImportRowChange } from '../../../shared/imports';
+import { Box, Button, Card, CardContent, LinearProgress, Tab, TablePagination, Tabs, Typography } from '@mui/material';
+import type { ImportMapping, ImportPreview, ImportPreviewRow, ImportRowChange } from '../../../shared/imports';
+import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/imports';
 import { FormAlert } from '../../ui/FormAlert';
-import { count, fileFacts, MAPPING_SOURCE_TEXT, totalsText } from './importText';
+import { ChargeSignField } from './ChargeSignField';
+import { count, fileFacts, MAPPING_SOURCE_TEXT, MONEY_IN_NOTE, totalsText } from './importText';
+import { withChargeSign } from './mappingForm';
 import { PAGE_SIZES, PREVIEW_TABS, firstTab, pageOf, rowsByStatus, type PreviewTab } from './previewTabs';
 import { PreviewTable } from './PreviewTable';
 import { ProblemsTable } from './ProblemsTable';
@@ -13,9 +16,13 @@ import { STEP_CONTENT_SX } from './stepLayout';
 export interface PreviewStepProps {
   preview: ImportPreview;
   importing: boolean;
+  /** The file is being read again with a changed mapping (the sign flipped). */
+  reading: boolean;
   failure: string | null;
   onConfirm: (changes: ImportRowChange[]) => void;
   onEditMapping: () => void;
+  /** Reads the file again with this mapping (remembered for the bank). */
+  onRemap: (mapping: ImportMapping) => void;
   onRestart: () => void;
 }
 
@@ -26,7 +33,7 @@ const panelId = (tab: PreviewTab) => `import-panel-${tab}`;
  * The third step: what confirming will do, one status at a time and one page at a time (a
  * statement may have 50,000 rows), with a choice per row where there is one to make.
  */
-export function PreviewStep({ preview, importing, failure, onConfirm, onEditMapping, onRestart }: PreviewStepProps) {
+export function PreviewStep({ preview, importing, reading, failure, onConfirm, onEditMapping, onRemap, onRestart }: PreviewStepProps) {
   const [tab, setTab] = useState<PreviewTab>(() => firstTab(preview.counts));
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
@@ -39,6 +46,12 @@ export function PreviewStep({ preview, importing, failure, onConfirm, onEditMapp
 
   const total = tab === 'problems' ? preview.problems.length : groups[tab].length;
   const label = PREVIEW_TABS.find((t) => t.value === tab)!.table;
+  const busy = importing || reading;
+  const hasMoneyIn = useMemo(() => groups.new.some((row) => row.amount < 0), [groups]);
+  const flipSign = (sign: ChargeSign) => {
+    const mapping = withChargeSign(preview.mapping, sign);
+    if (mapping) onRemap(mapping);
+  };
 
   return (
     <Card>
@@ -47,10 +60,23 @@ export function PreviewStep({ preview, importing, failure, onConfirm, onEditMapp
         <Typography color="text.secondary">{fileFacts(preview)}</Typography>
         <Typography>
           {MAPPING_SOURCE_TEXT[preview.mapping_source]}{' '}
-          <Button size="small" onClick={onEditMapping} disabled={importing}>
+          <Button size="small" onClick={onEditMapping} disabled={busy}>
             Change the columns
           </Button>
         </Typography>
+        {/* The sign decides which rows are spending: flipping it reads the rows again. */}
+        {preview.mapping.amount !== undefined && (
+          <ChargeSignField value={preview.mapping.charge_sign ?? DEFAULT_CHARGE_SIGN} onChange={flipSign} disabled={busy} />
+        )}
+        <Box role="status" aria-live="polite">
+          {reading && (
+            <>
+              <Typography>Reading the rows again…</Typography>
+              <LinearProgress aria-label="Reading the rows again" sx={{ mt: 1 }} />
+            </>
+          )}
+        </Box>
+        {hasMoneyIn && <Typography color="text.secondary">{MONEY_IN_NOTE}</Typography>}
 
         <Tabs
           value={tab}
@@ -84,9 +110,10 @@ export function PreviewStep({ preview, importing, failure, onConfirm, onEditMapp
               label={label}
               rows={pageOf(groups[tab], page, pageSize)}
               showMatch={tab === 'matches'}
+              showCategory={preview.mapping.category !== undefined}
               actionOf={actionOf}
               onAction={choose}
-              disabled={importing}
+              disabled={busy}
             />
           )}
           {total > PAGE_SIZES[0] && (
@@ -117,10 +144,10 @@ export function PreviewStep({ preview, importing, failure, onConfirm, onEditMapp
         )}
         <FormAlert message={failure} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" onClick={() => onConfirm(changesToSend(preview.rows, choices))} disabled={importing} aria-busy={importing}>
+          <Button variant="contained" onClick={() => onConfirm(changesToSend(preview.rows, choices))} disabled={busy} aria-busy={importing}>
             {importing ? 'Importing…' : 'Confirm import'}
           </Button>
-          <Button onClick={onRestart} disabled={importing}>
+          <Button onClick={onRestart} disabled={busy}>
             Choose another file
           </Button>
         </Box>

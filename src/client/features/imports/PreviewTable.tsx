@@ -2,7 +2,7 @@ import { TableBody, TableCell, TableHead, TableRow, TextField, Typography } from
 import { ScrollingTable } from './ScrollingTable';
 import type { ImportPreviewRow, MatchedReceipt } from '../../../shared/imports';
 import { formatDate } from '../../ui/dates';
-import { ACTION_LABELS, rowMoney } from './importText';
+import { actionLabel, rowMoney } from './importText';
 import { actionChoices, type RowAction } from './rowDecisions';
 
 export interface PreviewTableProps {
@@ -10,6 +10,8 @@ export interface PreviewTableProps {
   rows: readonly ImportPreviewRow[];
   /** Whether to show the column of the receipt each row matches. */
   showMatch: boolean;
+  /** Whether to show the category each row goes in (the file has a category column). */
+  showCategory: boolean;
   actionOf: (row: ImportPreviewRow) => RowAction;
   onAction: (row: ImportPreviewRow, action: RowAction) => void;
   disabled: boolean;
@@ -43,7 +45,7 @@ function ActionCell({
   disabled: boolean;
 }) {
   const choices = actionChoices(row);
-  if (choices.length === 1) return <TableCell>{ACTION_LABELS[choices[0]]}</TableCell>;
+  if (choices.length === 1) return <TableCell>{actionLabel(choices[0], row)}</TableCell>;
   return (
     <TableCell>
       {/* Native: a table page may hold 100 of these, and a phone opens its own picker. */}
@@ -58,7 +60,7 @@ function ActionCell({
       >
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {ACTION_LABELS[choice]}
+            {actionLabel(choice, row)}
           </option>
         ))}
       </TextField>
@@ -67,16 +69,17 @@ function ActionCell({
 }
 
 /** One page of the preview's rows of one status, each with what will be done with it. */
-export function PreviewTable({ label, rows, showMatch, actionOf, onAction, disabled }: PreviewTableProps) {
+export function PreviewTable({ label, rows, showMatch, showCategory, actionOf, onAction, disabled }: PreviewTableProps) {
   return (
     // Scrolls sideways on a phone rather than squeezing the descriptions to a word a line.
-    <ScrollingTable label={label} minWidth={showMatch ? 760 : 560}>
+    <ScrollingTable label={label} minWidth={560 + (showMatch ? 200 : 0) + (showCategory ? 140 : 0)}>
       <TableHead>
         <TableRow>
           <TableCell>Line</TableCell>
           <TableCell>Date</TableCell>
           <TableCell>Description</TableCell>
           <TableCell align="right">Amount</TableCell>
+          {showCategory && <TableCell>Category</TableCell>}
           {showMatch && <TableCell>Matching receipt</TableCell>}
           <TableCell>Action</TableCell>
         </TableRow>
@@ -96,6 +99,7 @@ export function PreviewTable({ label, rows, showMatch, actionOf, onAction, disab
                 </Typography>
               )}
             </TableCell>
+            {showCategory && <TableCell>{row.category}</TableCell>}
             {showMatch && <MatchCell receipt={row.receipt} />}
             <ActionCell row={row} action={actionOf(row)} onAction={onAction} disabled={disabled} />
           </TableRow>

@@ -1,12 +1,24 @@
 import { formatMoney, isCurrencyCode, minorUnits, toMinor } from '../../../shared/currency';
-import type { ImportCommitResult, ImportPreview } from '../../../shared/imports';
+import type { ImportCommitResult, ImportPreview, ImportPreviewRow } from '../../../shared/imports';
+import type { ChargeSign } from '../../../shared/constants/imports';
 import { failureMessage, isNotFound } from '../../api/failureMessage';
 import type { ActionTotals, RowAction } from './rowDecisions';
 import { STATEMENT_TOO_LARGE } from './statementFile';
 
 export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export const ACTION_LABELS: Record<RowAction, string> = { link: 'Link to the receipt', add: 'Add as new', skip: 'Skip' };
+const ACTION_LABELS: Record<RowAction, string> = { link: 'Link to the receipt', add: 'Add as new', skip: 'Skip' };
+
+/** What a choice does to this row: money in is added as a refund (a negative receipt). */
+export function actionLabel(action: RowAction, row: Pick<ImportPreviewRow, 'amount'>): string {
+  return action === 'add' && row.amount < 0 ? 'Add as refund' : ACTION_LABELS[action];
+}
+
+export const CHARGE_SIGN_LABELS: Record<ChargeSign, string> = { negative: 'Charges are negative', positive: 'Charges are positive' };
+export const CHARGE_SIGN_HINT = 'Most banks write a purchase as -42.50. American Express and some other cards write it as 42.50 and a payment as -42.50.';
+
+export const MONEY_IN_NOTE =
+  "Money that came in (payments to the card, salaries, transfers, refunds) is skipped, so it does not lower your spending. Choose 'Add as refund' for a row that is a refund.";
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
 const ENCODING_NAMES: Record<ImportPreview['encoding'], string> = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' };

@@ -1,5 +1,7 @@
 import type { GuessedMapping, ImportMapping, StatementDateOrder } from '../../../shared/imports';
+import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/imports';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
+import { displayCurrency } from '../../ui/money';
 
 /** Whether the statement has one signed amount column or separate debit (out) and credit (in) columns. */
 export type AmountLayout = 'amount' | 'debit_credit';
@@ -13,16 +15,21 @@ export interface MappingValues {
   debit: string;
   credit: string;
   currency: string;
+  category: string;
   date_order: StatementDateOrder | '';
+  /** With one amount column: how it writes a charge. */
+  charge_sign: ChargeSign;
+  /** Without a currency column: the currency of every row ('' while none is chosen). */
+  statement_currency: string;
 }
 
-export type ColumnField = 'date' | 'description' | 'amount' | 'debit' | 'credit' | 'currency';
-export type MappingErrors = Partial<Record<ColumnField | 'date_order', string>>;
+export type ColumnField = 'date' | 'description' | 'amount' | 'debit' | 'credit' | 'currency' | 'category';
+export type MappingErrors = Partial<Record<ColumnField | 'date_order' | 'statement_currency', string>>;
 
 const asText = (column: number | undefined) => (column === undefined ? '' : String(column));
 
-/** The fields filled with what the server knows (sent, remembered or guessed). */
-export function mappingValues(known: GuessedMapping): MappingValues {
+/** The fields filled with what the server knows (sent, remembered or guessed); the statement currency else the home currency. */
+export function mappingValues(known: GuessedMapping, home = displayCurrency()): MappingValues {
   const split = known.amount === undefined && (known.debit !== undefined || known.credit !== undefined);
   return {
     date: asText(known.date),
@@ -32,13 +39,16 @@ export function mappingValues(known: GuessedMapping): MappingValues {
     debit: asText(known.debit),
     credit: asText(known.credit),
     currency: asText(known.currency),
+    category: asText(known.category),
     date_order: known.date_order ?? '',
+    charge_sign: known.charge_sign ?? DEFAULT_CHARGE_SIGN,
+    statement_currency: known.statement_currency ?? home,
   };
 }
 
 /** The column fields in use with this layout, in the order a person fills them. */
 export function columnFields(layout: AmountLayout): ColumnField[] {
-  return ['date', 'description', ...(layout === 'amount' ? (['amount'] as const) : (['debit', 'credit'] as const)), 'currency'];
+  return ['date', 'description', ...(layout === 'amount' ? (['amount'] as const) : (['debit', 'credit'] as const)), 'currency', 'category'];
 }
 
 /** The mapping to send, or what is missing or wrong, by field. */
@@ -49,6 +59,7 @@ export function validateMapping(values: MappingValues): { mapping: ImportMapping
   if (values.layout === 'amount' && !values.amount) errors.amount = 'Choose the amount column';
   if (values.layout === 'debit_credit' && !values.debit && !values.credit) errors.debit = 'Choose the debit column, the credit column or both';
   if (!values.date_order) errors.date_order = 'Choose how the dates are written';
+  if (!values.currency && !values.statement_currency) errors.statement_currency = 'Choose the currency of the statement';
 
   // One column holds one thing: a second role for it is a slip of the mouse.
   const taken = new Map<string, ColumnField>();
@@ -62,10 +73,19 @@ export function validateMapping(values: MappingValues): { mapping: ImportMapping
   if (Object.keys(errors).length > 0 || !values.date_order) return { errors };
 
   const mapping: ImportMapping = { date: Number(values.date), description: Number(values.description), date_order: values.date_order };
-  for (const field of ['amount', 'debit', 'credit', 'currency'] as const) {
+  for (const field of ['amount', 'debit', 'credit', 'currency', 'category'] as const) {
     if (values[field] && columnFields(values.layout).includes(field)) mapping[field] = Number(values[field]);
   }
+  if (values.layout === 'amount') mapping.charge_sign = values.charge_sign;
+  // A currency column says each row's currency; the statement's is for files without one.
+  if (!values.currency) mapping.statement_currency = values.statement_currency;
   return { mapping };
+}
+
+/** The preview's mapping with the other sign, to read the rows again; null while the mapping is not complete. */
+export function withChargeSign(known: GuessedMapping, sign: ChargeSign): ImportMapping | null {
+  const checked = validateMapping({ ...mappingValues(known), charge_sign: sign });
+  return 'mapping' in checked ? checked.mapping : null;
 }
 
 /** The date formats a statement may use: the app's two orders, and ISO's year first. */

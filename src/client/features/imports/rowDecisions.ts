@@ -1,4 +1,5 @@
-import type { ImportPreviewRow, ImportRowChange, ImportRowStatus } from '../../../shared/imports';
+import type { ImportPreviewRow, ImportRowChange } from '../../../shared/imports';
+import { defaultRowAction } from '../../../shared/constants/imports';
 
 export type RowAction = ImportRowChange['action'];
 
@@ -8,28 +9,28 @@ export type RowAction = ImportRowChange['action'];
  */
 export type RowChoices = Readonly<Record<number, RowAction>>;
 
-/** What the server does with a row nobody changed (the contract's defaults). */
-const DEFAULT_ACTION: Record<ImportRowStatus, RowAction> = { new: 'add', already_imported: 'skip', matches: 'link' };
+type DecidedRow = Pick<ImportPreviewRow, 'line' | 'status' | 'amount'>;
 
-export function defaultAction(row: Pick<ImportPreviewRow, 'status'>): RowAction {
-  return DEFAULT_ACTION[row.status];
-}
+/** What the server does with a row nobody changed (the contract's defaults: new money in is skipped). */
+export const defaultAction = (row: Pick<ImportPreviewRow, 'status' | 'amount'>): RowAction => defaultRowAction(row);
 
 /**
- * What a row may become: a match can be linked, added as new or skipped; a new row added or
- * skipped; a row already imported only skipped (importing a file twice adds nothing).
+ * What a row may become, its default first: a match can be linked, added as new or skipped; new
+ * spending added or skipped; new money in skipped or added (as a refund); a row already
+ * imported only skipped (importing a file twice adds nothing).
  */
-export function actionChoices(row: Pick<ImportPreviewRow, 'status' | 'receipt'>): RowAction[] {
+export function actionChoices(row: Pick<ImportPreviewRow, 'status' | 'receipt' | 'amount'>): RowAction[] {
   if (row.status === 'already_imported') return ['skip'];
-  return row.status === 'matches' && row.receipt ? ['link', 'add', 'skip'] : ['add', 'skip'];
+  if (row.status === 'matches' && row.receipt) return ['link', 'add', 'skip'];
+  return defaultAction(row) === 'skip' ? ['skip', 'add'] : ['add', 'skip'];
 }
 
-export function chosenAction(row: Pick<ImportPreviewRow, 'line' | 'status'>, choices: RowChoices): RowAction {
+export function chosenAction(row: DecidedRow, choices: RowChoices): RowAction {
   return choices[row.line] ?? defaultAction(row);
 }
 
 /** The choices after the person picked `action` for `row`; picking the default again forgets the change. */
-export function withChoice(choices: RowChoices, row: Pick<ImportPreviewRow, 'line' | 'status'>, action: RowAction): RowChoices {
+export function withChoice(choices: RowChoices, row: DecidedRow, action: RowAction): RowChoices {
   const { [row.line]: _previous, ...others } = choices;
   return action === defaultAction(row) ? others : { ...others, [row.line]: action };
 }

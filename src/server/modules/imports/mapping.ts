@@ -3,7 +3,8 @@ import type { ErrorObject } from 'ajv';
 import { badRequest } from '../../errors';
 import { describeValidationError, validatorCompiler } from '../../plugins/validation';
 import { ImportMapping, type GuessedMapping } from '../../../shared/imports';
-import type { ColumnMapping } from './statement';
+import { checkedCurrency } from '../currency/service';
+import { COLUMN_FIELDS, type ColumnMapping } from './statement';
 
 /**
  * The column mapping as the API writes it (ImportMapping, `date_order`) and as the statement
@@ -17,15 +18,25 @@ export function headerKey(header: readonly string[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(normal)).digest('hex');
 }
 
-export function toApiMapping({ dateOrder, ...columns }: Partial<ColumnMapping>): GuessedMapping {
-  return dateOrder === undefined ? columns : { ...columns, date_order: dateOrder };
+/** Leaves out the fields that are undefined, as JSON would. */
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+export function toApiMapping({ dateOrder, chargeSign, statementCurrency, ...columns }: Partial<ColumnMapping>): GuessedMapping {
+  return defined({ ...columns, date_order: dateOrder, charge_sign: chargeSign, statement_currency: statementCurrency });
 }
 
 /** The mapping the reader needs, or null while a needed field is unknown (the date, the description, an amount column, the date order). */
-export function completeMapping({ date_order, ...columns }: GuessedMapping): ColumnMapping | null {
+export function completeMapping({ date_order, charge_sign, statement_currency, ...columns }: GuessedMapping): ColumnMapping | null {
   if (columns.date === undefined || columns.description === undefined || date_order === undefined) return null;
   if (columns.amount === undefined && columns.debit === undefined && columns.credit === undefined) return null;
-  return { ...columns, date: columns.date, description: columns.description, dateOrder: date_order };
+  return defined({
+    ...columns,
+    date: columns.date,
+    description: columns.description,
+    dateOrder: date_order,
+    chargeSign: charge_sign,
+    statementCurrency: statement_currency,
+  });
 }
 
 const validMapping = validatorCompiler({ schema: ImportMapping, httpPart: 'body', method: 'POST', url: '' }) as ((value: unknown) => boolean) & {
@@ -42,17 +53,20 @@ export function sentMapping(text: string, columns: number): ImportMapping {
   }
   if (!validMapping(value)) throw badRequest(`mapping: ${describeValidationError(validMapping.errors ?? [], 'mapping')}`);
   const mapping = value as ImportMapping;
-  const { date_order: _order, ...fields } = mapping;
-  for (const [field, column] of Object.entries(fields)) {
+  const used = COLUMN_FIELDS.flatMap((field) => (mapping[field] === undefined ? [] : [[field, mapping[field]] as const]));
+  for (const [field, column] of used) {
     if (column >= columns) throw badRequest(`mapping.${field} is column ${column}, but the file has ${columns} columns (counted from 0)`);
   }
-  const used = Object.values(fields);
-  if (new Set(used).size !== used.length) throw badRequest('mapping names one column for two fields');
+  if (new Set(used.map(([, column]) => column)).size !== used.length) throw badRequest('mapping names one column for two fields');
   if (mapping.amount !== undefined && (mapping.debit !== undefined || mapping.credit !== undefined)) {
     throw badRequest('mapping takes an amount column, or debit and credit columns, not both');
   }
   if (mapping.amount === undefined && mapping.debit === undefined && mapping.credit === undefined) {
     throw badRequest('mapping needs an amount column, or debit and credit columns');
   }
+  if (mapping.charge_sign !== undefined && mapping.amount === undefined) {
+    throw badRequest('mapping.charge_sign goes with an amount column: debit and credit columns say which way the money went');
+  }
+  if (mapping.statement_currency !== undefined) checkedCurrency(mapping.statement_currency, 'mapping.statement_currency');
   return mapping;
 }

@@ -87,7 +87,8 @@ const importRoutes: FastifyPluginAsync<{ changedInBulk: BulkChangeHook }> = asyn
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
-        description: 'Adds the new rows as receipts and links the matched ones, with the changes the person made, in one transaction; the preview is used up.',
+        description:
+          'Adds the new rows as receipts and links the matched ones, with the changes the person made, in one transaction; new money in (a negative amount) is skipped unless a change adds it, as a refund. The preview is used up.',
         body: ImportCommitBody,
         response: { 200: ImportCommitResult, ...commonErrors },
       },

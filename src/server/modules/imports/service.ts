@@ -6,8 +6,10 @@ import type { Executor } from '../../db/schema';
 import { storeKey } from '../../storeKey';
 import { fromMinor } from '../../../shared/currency';
 import { MAX_STORE_NAME } from '../../../shared/constants/receipts';
+import { FALLBACK_CATEGORY } from '../../../shared/categories';
 import {
   STATEMENT_SAMPLE_ROWS,
+  defaultRowAction,
   type GuessedMapping,
   type ImportCommitBody,
   type ImportCommitResult,
@@ -16,25 +18,18 @@ import {
   type ImportRowChange,
   type RowProblem,
 } from '../../../shared/imports';
-import { ensureFallbackCategory } from '../categories/service';
-import { loadRateBook } from '../currency/service';
+import { ensureFallbackCategory, listCategories } from '../categories/service';
+import { findHomeCurrency, loadRateBook } from '../currency/service';
 import { insertImportedReceipts } from '../receipts/service';
 import type { BulkChangeHook } from '../receipts/events';
+import { categoryPicker, type CategoryChoice } from './categories';
 import { classifyRows, type ClassifiedRow } from './classify';
+import { guessMapping } from './guess';
 import { Readable } from 'node:stream';
 import { completeMapping, headerKey, sentMapping, toApiMapping } from './mapping';
 import { deletePreview, findMapping, findOwnReceipts, findPreview, insertPreview, lockImports, recordRows, saveMapping } from './repository';
 import { importRows, noRate, type ImportRow } from './rows';
-import {
-  guessMapping,
-  headOf,
-  openStatement,
-  RowFingerprints,
-  statementChunks,
-  type ColumnMapping,
-  type OpenStatement,
-  type StatementTable,
-} from './statement';
+import { headOf, openStatement, RowFingerprints, statementChunks, type ColumnMapping, type OpenStatement, type StatementTable } from './statement';
 import type { Clock } from '../../clock';
 
 export interface UploadedStatement {
@@ -86,7 +81,17 @@ async function mappingFor(db: Executor, userId: string, head: StatementTable, ke
   if (sent) return { mapping: sent, source: 'sent' as const };
   const remembered = await findMapping(db, userId, key);
   if (remembered) return { mapping: remembered, source: 'remembered' as const };
-  return { mapping: toApiMapping(guessMapping(head)), source: 'guessed' as const };
+  return { mapping: toApiMapping(guessMapping(head, await findHomeCurrency(db, userId))), source: 'guessed' as const };
+}
+
+/** The person's category a row's bank category puts it in (see categoryPicker). */
+type PickCategory = (bankCategory: string | undefined) => CategoryChoice;
+
+/** With a category column: the picker over the person's categories, their fallback last (a commit makes it when missing, a preview only names it). */
+async function pickerFor(db: Executor, userId: string, fallback?: CategoryChoice): Promise<PickCategory> {
+  const categories = await listCategories(db, userId);
+  const last = fallback ?? categories.find((c) => c.is_fallback) ?? { id: '', name: FALLBACK_CATEGORY };
+  return categoryPicker(categories, last);
 }
 
 /**
@@ -106,8 +111,8 @@ async function* classifiedChunks(db: Executor, userId: string, open: OpenStateme
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
-function previewRow({ row, status, match }: ClassifiedRow): ImportPreviewRow {
-  return {
+function previewRow({ row, status, match }: ClassifiedRow, pickCategory: PickCategory | null): ImportPreviewRow {
+  const shown: ImportPreviewRow = {
     line: row.line,
     date: row.date,
     description: row.description,
@@ -116,6 +121,7 @@ function previewRow({ row, status, match }: ClassifiedRow): ImportPreviewRow {
     status,
     receipt: match && { id: match.id, store: match.store, date: match.date, amount: fromMinor(match.printed_minor, match.currency), currency: match.currency },
   };
+  return pickCategory ? { ...shown, category: pickCategory(row.category).name } : shown;
 }
 
 /**
@@ -146,9 +152,10 @@ interface Decisions {
 }
 
 /**
- * The rows' statuses with the person's changes applied (the changed lines met are noted in `seen`). A
- * row imported before stays skipped whatever the change (another commit may have taken it since
- * the preview); a row to add without a rate is a problem.
+ * The rows' statuses with the person's changes applied, else their default (defaultRowAction;
+ * the changed lines met are noted in `seen`). A row imported before stays skipped whatever the
+ * change (another commit may have taken it since the preview); a row to add without a rate, or a
+ * new one left as it was without a rate (the preview listed it as a problem), is a problem.
  */
 function decide(classified: readonly ClassifiedRow[], changeAt: ReadonlyMap<number, ImportRowChange>, seen: Set<number>): Decisions {
   const out: Decisions = { adds: [], records: [], skipped: 0, problems: [] };
@@ -159,7 +166,11 @@ function decide(classified: readonly ClassifiedRow[], changeAt: ReadonlyMap<numb
       continue;
     }
     const change = changeAt.get(row.line);
-    const action = change?.action ?? (match ? 'link' : 'add');
+    if (!change && status === 'new' && row.amountCents === null) {
+      out.problems.push(noRate(row));
+      continue;
+    }
+    const action = change?.action ?? defaultRowAction({ status, amount: row.amount });
     if (action === 'skip') {
       out.records.push({ fingerprint: row.fingerprint, receiptId: null });
       out.skipped++;
@@ -216,6 +227,7 @@ export class ImportService {
     const counts = { new: 0, already_imported: 0, matches: 0 };
     let first = true;
     if (mapping) {
+      const pickCategory = mapping.category === undefined ? null : await pickerFor(this.db, userId);
       for await (const chunk of classifiedChunks(this.db, userId, open, mapping)) {
         problems.push(...chunk.problems);
         const shown: string[] = [];
@@ -224,7 +236,7 @@ export class ImportService {
           if (c.status === 'new' && c.row.amountCents === null) problems.push(noRate(c.row));
           else {
             counts[c.status]++;
-            shown.push(JSON.stringify(previewRow(c)));
+            shown.push(JSON.stringify(previewRow(c, pickCategory)));
           }
         }
         if (shown.length === 0) continue;
@@ -256,7 +268,8 @@ export class ImportService {
       await lockImports(trx, userId);
       // Taken first: a second commit of the same preview finds it gone.
       if (!(await deletePreview(trx, userId, preview.id))) throw previewNotFound();
-      const categoryId = (await ensureFallbackCategory(trx, userId)).id;
+      const fallback = await ensureFallbackCategory(trx, userId);
+      const pickCategory = complete.category === undefined ? () => fallback : await pickerFor(trx, userId, fallback);
       const result: ImportCommitResult = { added: 0, linked: 0, skipped: 0, problems: [] };
       const storeKeys = new Set<string>();
       const seen = new Set<number>();
@@ -278,7 +291,7 @@ export class ImportService {
             printed_minor: row.amount,
             rate: row.rate,
             amount_cents: row.amountCents!,
-            category_id: categoryId,
+            category_id: pickCategory(row.category).id,
           }));
         await insertImportedReceipts(trx, userId, receipts);
         for (const r of receipts) storeKeys.add(storeKey(r.store));

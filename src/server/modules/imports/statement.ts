@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { parse as parseStream } from 'csv-parse';
 import iconv from 'iconv-lite';
+import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/imports';
 
 /**
  * A bank or card statement as a CSV file, read whatever its bank chose: UTF-8 with or without a
@@ -21,7 +22,7 @@ export interface StatementTable {
   rows: { line: number; cells: string[] }[];
 }
 
-/** Which column holds what (0-based); an amount column, or debit and credit columns. */
+/** Which column holds what (0-based), an amount column or debit and credit columns, and how to read them. */
 export interface ColumnMapping {
   date: number;
   description: number;
@@ -29,8 +30,17 @@ export interface ColumnMapping {
   debit?: number;
   credit?: number;
   currency?: number;
+  category?: number;
   dateOrder: DateOrder;
+  /** How the amount column writes a charge; default negative. */
+  chargeSign?: ChargeSign;
+  /** The currency of a row whose currency the file does not say; default: the home currency. */
+  statementCurrency?: string;
 }
+
+/** The fields of a mapping that name a column. */
+export const COLUMN_FIELDS = ['date', 'description', 'amount', 'debit', 'credit', 'currency', 'category'] as const;
+export type ColumnField = (typeof COLUMN_FIELDS)[number];
 
 export interface StatementRow {
   line: number;
@@ -38,7 +48,10 @@ export interface StatementRow {
   description: string;
   /** Spent is positive, money in (a refund, a salary) negative, in the row's currency's minor units. */
   amount: number;
+  /** As the file or the statement currency says; null: the home currency. */
   currency: string | null;
+  /** With a category column: the bank's category as written ('' for none). */
+  category?: string;
 }
 
 export interface RowProblem {
@@ -139,38 +152,6 @@ export async function* statementChunks(statement: OpenStatement, size: number): 
   if (chunk.length) yield chunk;
 }
 
-const HEADER_WORDS: Record<'date' | 'description' | 'amount' | 'debit' | 'credit' | 'currency', RegExp> = {
-  date: /\b(date|datum|fecha|posted|transaction date|booking)\b/i,
-  description: /\b(description|details|memo|payee|narrative|merchant|name|text|reference)\b/i,
-  amount: /\b(amount|value|betrag|sum|importe)\b/i,
-  debit: /\b(debit|withdrawal|paid out|money out|out)\b/i,
-  credit: /\b(credit|deposit|paid in|money in|in)\b/i,
-  currency: /\b(currency|ccy|curr)\b/i,
-};
-
-/** A first guess at the mapping from the header's words and the first rows' values; the person confirms it. */
-export function guessMapping(table: StatementTable): Partial<ColumnMapping> {
-  const found: Partial<ColumnMapping> = {};
-  const taken = new Set<number>();
-  for (const field of ['date', 'currency', 'debit', 'credit', 'amount', 'description'] as const) {
-    const index = table.header.findIndex((h, i) => !taken.has(i) && HEADER_WORDS[field].test(h));
-    if (index >= 0) {
-      found[field] = index;
-      taken.add(index);
-    }
-  }
-  if (found.amount !== undefined) {
-    delete found.debit;
-    delete found.credit;
-  }
-  if (found.date !== undefined) {
-    const dates = table.rows.slice(0, 50).map((r) => r.cells[found.date!] ?? '');
-    const order = guessDateOrder(dates);
-    if (order) found.dateOrder = order;
-  }
-  return found;
-}
-
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})/;
 const SLASHED_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/;
 
@@ -231,8 +212,9 @@ export function parseStatementAmount(text: string): number | null {
 
 /**
  * One record as a statement row in the mapping, or the problem with it in words. Debits are
- * spending (positive), credits money in (negative); a signed amount column is taken as the bank
- * prints it, spending negative, and turned around.
+ * spending (positive), credits money in (negative); a signed amount column is read with the
+ * bank's sign: spending negative (turned around), or, for a card that prints charges positive, as
+ * it is.
  */
 export function statementRow(
   record: { line: number; cells: string[] },
@@ -245,11 +227,12 @@ export function statementRow(
   if (!date) return problem(`'${cell(mapping.date)}' is not a date (${mapping.dateOrder})`);
   const description = cell(mapping.description).replace(/\s+/g, ' ');
   if (!description) return problem('The description is empty');
-  const currency = mapping.currency === undefined ? null : cell(mapping.currency).toUpperCase() || null;
+  const currency = (mapping.currency === undefined ? '' : cell(mapping.currency).toUpperCase()) || mapping.statementCurrency || null;
   let amount: number | null;
   if (mapping.amount !== undefined) {
     const printed = parseStatementAmount(cell(mapping.amount));
-    amount = printed === null ? null : -printed;
+    const positive = (mapping.chargeSign ?? DEFAULT_CHARGE_SIGN) === 'positive';
+    amount = printed === null ? null : positive ? printed : -printed;
   } else {
     const debit = cell(mapping.debit) ? parseStatementAmount(cell(mapping.debit)) : 0;
     const credit = cell(mapping.credit) ? parseStatementAmount(cell(mapping.credit)) : 0;
@@ -259,7 +242,8 @@ export function statementRow(
   const minor = toMinor(amount, currency);
   if (minor === null) return problem(`The amount ${amount} has more decimals than ${currency ?? 'the currency'} has`);
   if (minor === 0) return problem('The amount is zero');
-  return { line: record.line, date, description, amount: minor, currency };
+  const row: StatementRow = { line: record.line, date, description, amount: minor, currency };
+  return mapping.category === undefined ? row : { ...row, category: cell(mapping.category).replace(/\s+/g, ' ') };
 }
 
 export const isRowProblem = (r: StatementRow | RowProblem): r is RowProblem => 'message' in r;
