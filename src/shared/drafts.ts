@@ -1,22 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { ProcessedData, ScanConfidence, ScanReceiptResult } from './scan';
+import { LikeReceipt } from './receipts';
+import { DATE_ORDERS } from './settings';
 import { DRAFT_STATUSES } from './constants/drafts';
 // The client takes these from ./constants/drafts, which has no schema library behind it.
 export { DRAFT_STATUSES, MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type DraftStatus } from './constants/drafts';
 
-/**
- * A receipt already saved that a draft looks like: the same image, or the same store, date and
- * total; or a row imported from a bank statement that this scan may be the receipt of (the same
- * total, a date a few days apart, a like store), which saving with `into_id` fills in.
- */
-export const LikeReceipt = Type.Object({
-  _id: Type.String(),
-  store_name: Type.String(),
-  date: Type.String(),
-  total_amount: Type.Number(),
-  imported: Type.Boolean(),
-});
-export type LikeReceipt = Static<typeof LikeReceipt>;
+/** What a draft looks like of the receipts already saved: see LikeReceipt (kept in ./receipts, which every way in shares). */
+export { LikeReceipt } from './receipts';
 
 /** A photo read in the background: GET /receipts/drafts. The scan's fields are null until it is ready. */
 export const Draft = Type.Object({
@@ -59,3 +50,13 @@ export const DraftUploadAnswer = Type.Array(DraftUpload);
 
 export const DraftParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export type DraftParams = Static<typeof DraftParams>;
+
+/** POST /receipts/drafts/:id/date: the draft's photo read again, its date in this order (the single scan's date-order choice). */
+export const DraftDateBody = Type.Object({ date_order: Type.Enum(DATE_ORDERS) }, { additionalProperties: false });
+export type DraftDateBody = Static<typeof DraftDateBody>;
+
+export const DraftDateAnswer = Type.Object({
+  /** The date read in that order (YYYY-MM-DD), or null when none could be read. */
+  date: Type.Union([Type.String(), Type.Null()]),
+});
+export type DraftDateAnswer = Static<typeof DraftDateAnswer>;

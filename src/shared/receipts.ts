@@ -99,6 +99,14 @@ export const ScanItem = Type.Object(
  */
 const NoSharedExpenses = Type.Array(Type.Never(), { maxItems: 0, description: 'Always empty: expenses are not shared' });
 
+const IntoId = Type.Optional(
+  Type.String({
+    maxLength: 100,
+    description:
+      'A receipt imported from a bank statement that this one is the receipt of (GET /receipts/match finds it): it is filled in (the answer keeps its id) instead of a second one added',
+  }),
+);
+
 /** The save payload of the scan screen (spec §3). Told apart from the manual form by `store_name`. */
 export const ScanReceiptBody = Type.Object(
   {
@@ -124,13 +132,7 @@ export const ScanReceiptBody = Type.Object(
     draft_id: Type.Optional(
       Type.String({ maxLength: 100, description: 'Saves this draft (GET /receipts/drafts): the receipt takes its image and text, and the draft is gone' }),
     ),
-    into_id: Type.Optional(
-      Type.String({
-        maxLength: 100,
-        description:
-          'A receipt imported from a bank statement that this scan is the receipt of: it is filled in (the answer keeps its id) instead of a second one added',
-      }),
-    ),
+    into_id: IntoId,
   },
   { additionalProperties: false },
 );
@@ -160,20 +162,57 @@ export const ManualReceiptBody = Type.Object(
 );
 export type ManualReceiptBody = Static<typeof ManualReceiptBody>;
 
+/** Add Transaction: the form's fields, and the imported bank row they fill in, if the person chose to. */
+export const ManualCreateBody = Type.Object({ ...ManualReceiptBody.properties, into_id: IntoId }, { additionalProperties: false });
+export type ManualCreateBody = Static<typeof ManualCreateBody>;
+
 /**
  * POST /receipts takes either shape. if/then/else rather than anyOf: the validator then reports
  * the error of the shape the client meant, not of the first alternative. The OpenAPI document
  * (3.0, which has no if/then/else) writes it as oneOf: see server/openapi.ts.
  */
-export const CreateReceiptBody = Type.Unsafe<ScanReceiptBody | ManualReceiptBody>({
+export const CreateReceiptBody = Type.Unsafe<ScanReceiptBody | ManualCreateBody>({
   type: 'object',
   description: 'Either the scan save payload (with store_name) or the manual form (with store)',
   if: { type: 'object', required: ['store_name'] },
   then: ScanReceiptBody,
-  else: ManualReceiptBody,
+  else: ManualCreateBody,
 });
 export type CreateReceiptBody = Static<typeof CreateReceiptBody>;
 
 export function isScanPayload(body: CreateReceiptBody): body is ScanReceiptBody {
   return typeof (body as ScanReceiptBody).store_name === 'string';
 }
+
+// ---------- the same receipt, saved or imported ----------
+
+/**
+ * A receipt already saved that one coming in looks like: the same photo, or a like store (as an
+ * import matches a bank row), the same amount in the same currency, a date at most MATCH_DAYS
+ * apart. `imported`: a bank statement's row, which saving with `into_id` fills in; else saving
+ * would count the purchase twice. `total_amount` is as printed, in `currency`.
+ */
+export const LikeReceipt = Type.Object({
+  _id: Type.String(),
+  store_name: Type.String(),
+  date: Type.String(),
+  total_amount: Type.Number(),
+  currency: Type.String(),
+  imported: Type.Boolean(),
+});
+export type LikeReceipt = Static<typeof LikeReceipt>;
+
+/** GET /receipts/match (and /receipts/drafts/:id/match): the receipt being entered, as typed. */
+export const SameReceiptQuery = Type.Object({
+  store: Store,
+  date: DateText,
+  amount: Money,
+  currency: Currency,
+});
+export type SameReceiptQuery = Static<typeof SameReceiptQuery>;
+
+export const SameReceiptAnswer = Type.Object({
+  /** The receipt this one looks like (the nearest day first, a saved one before a bank row), or null. */
+  match: Type.Union([LikeReceipt, Type.Null()]),
+});
+export type SameReceiptAnswer = Static<typeof SameReceiptAnswer>;

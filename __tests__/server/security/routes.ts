@@ -8,6 +8,8 @@ export interface RouteSpec {
   secured: boolean;
   /** Takes a JSON body (the fuzzer sends bodies to these). */
   body?: boolean;
+  /** A query string the route needs to answer at all (its fields are required). */
+  query?: string;
 }
 
 export const ROUTES: RouteSpec[] = [
@@ -25,6 +27,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', url: '/categories/:id', secured: true, body: true },
   { method: 'DELETE', url: '/categories/:id', secured: true },
   { method: 'GET', url: '/receipts', secured: true },
+  { method: 'GET', url: '/receipts/match', secured: true, query: 'store=Cache&date=2026-01-02&amount=3&currency=USD' },
   { method: 'GET', url: '/receipts/:id', secured: true },
   { method: 'POST', url: '/receipts', secured: true, body: true },
   { method: 'PUT', url: '/receipts/:id', secured: true, body: true },
@@ -32,6 +35,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'POST', url: '/receipts/drafts', secured: true },
   { method: 'GET', url: '/receipts/drafts', secured: true },
   { method: 'POST', url: '/receipts/drafts/:id/retry', secured: true },
+  { method: 'GET', url: '/receipts/drafts/:id/match', secured: true, query: 'store=Cache&date=2026-01-02&amount=3&currency=USD' },
+  { method: 'POST', url: '/receipts/drafts/:id/date', secured: true, body: true },
   { method: 'DELETE', url: '/receipts/drafts/:id', secured: true },
   { method: 'GET', url: '/dashboard', secured: true },
   { method: 'POST', url: '/dashboard/budget', secured: true, body: true },

@@ -1,12 +1,17 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Draft } from '../../../../src/shared/drafts';
-import { BANK_ROW_MATCH, DraftReview } from '../../../../src/client/features/scan/DraftReview';
+import type { DateOrder } from '../../../../src/shared/settings';
+import { DraftReview } from '../../../../src/client/features/scan/DraftReview';
 import type { ScanFormValues } from '../../../../src/client/features/scan/scanForm';
-import { renderScreen } from '../../ui/renderScreen';
+import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY, SAVE_AS_NEW } from '../../../../src/client/entities/receipts/SameReceiptNotice';
+import { renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+
+// The API is a closed port: the lookup cannot be asked again, so what the drafts list said stands.
+beforeAll(useClosedApiPort);
 
 const categories = [{ _id: 'c-other', name: 'Other' }];
-const draft = (duplicate: Draft['duplicate_of']): Draft => ({
+const draft = (duplicate: Draft['duplicate_of'], more: Partial<Draft> = {}): Draft => ({
   _id: 'd1',
   status: 'ready',
   error: null,
@@ -22,32 +27,82 @@ const draft = (duplicate: Draft['duplicate_of']): Draft => ({
   suggested_date_order: null,
   store_remembered: false,
   duplicate_of: duplicate,
+  ...more,
 });
-const bankRow = { _id: 'r-bank', store_name: 'AMAZON MKTPLACE', date: '2026-03-14', total_amount: 23.99, imported: true };
+const bankRow = { _id: 'r-bank', store_name: 'AMAZON MKTPLACE', date: '2026-03-14', total_amount: 23.99, currency: 'USD', imported: true };
 
-function renderReview(d: Draft) {
+function renderReview(d: Draft, onRereadDate = jest.fn<Promise<string | null>, [DateOrder]>(() => Promise.resolve(null))) {
   const onSave = jest.fn<Promise<void>, [ScanFormValues, string | undefined]>(() => Promise.resolve());
   const props = { categories, focusKey: 0, saving: false, retrying: false, serverError: null, onDiscard: jest.fn(), onRetry: jest.fn() };
-  renderScreen(<DraftReview draft={d} {...props} onSave={onSave} />, { route: '/review' });
-  return onSave;
+  renderScreen(<DraftReview draft={d} {...props} onSave={onSave} onRereadDate={onRereadDate} />, { route: '/review' });
+  return { onSave, onRereadDate, user: userEvent.setup() };
 }
 
 describe('a draft that may be the receipt of an imported bank row', () => {
-  it('offers to fill that row in, and saves into it unless the person says no', async () => {
-    const onSave = renderReview(draft(bankRow));
-    expect(screen.getByText(new RegExp(BANK_ROW_MATCH)).closest('[role=status]')).toHaveTextContent(`${BANK_ROW_MATCH}: AMAZON MKTPLACE`);
-    await userEvent.click(screen.getByRole('button', { name: 'Save and next' }));
-    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon' }), 'r-bank');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Save this scan into that row (no second receipt)' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save and next' }));
+  it('saves nothing on Save until the person chooses, then fills that row in or, if asked, saves a new receipt', async () => {
+    const { onSave, user } = renderReview(draft(bankRow));
+    expect(screen.getByText(new RegExp(BANK_ROW_MATCH)).closest('[role=status]')).toHaveTextContent(`${BANK_ROW_MATCH}: AMAZON MKTPLACE, Mar 14, 2026, $23.99`);
+    await user.click(screen.getByRole('button', { name: 'Save and next' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: FILL_BANK_ROW })).toHaveFocus());
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: FILL_BANK_ROW }));
+    await waitFor(() => expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon' }), 'r-bank'));
+    await user.click(screen.getByRole('button', { name: SAVE_AS_NEW }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
     expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon' }), undefined);
   });
+});
 
-  it('warns of a receipt saved before, and saves a new one', async () => {
-    const onSave = renderReview(draft({ ...bankRow, imported: false }));
+describe('a draft that looks like a receipt already saved', () => {
+  it('is not saved by Enter: the focus moves to Save anyway, which saves it only when pressed', async () => {
+    const { onSave, user } = renderReview(draft({ ...bankRow, imported: false }));
     expect(screen.queryByText(new RegExp(BANK_ROW_MATCH))).toBeNull();
-    expect(screen.getByText(/This looks like a receipt you already saved/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save and next' }));
-    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon' }), undefined);
+    expect(screen.getByText(new RegExp(ALREADY_SAVED))).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(/^Store/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: SAVE_ANYWAY })).toHaveFocus());
+    expect(onSave).not.toHaveBeenCalled();
+    // Enter once more in a field still does not save it.
+    await user.click(screen.getByLabelText(/^Total/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: SAVE_ANYWAY })).toHaveFocus());
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon', total: '23.99' }), undefined);
+  });
+
+  it('saves at once a draft like no receipt', async () => {
+    const { onSave, user } = renderReview(draft(null));
+    expect(screen.queryByRole('group', { name: 'How to save this receipt' })).toBeNull();
+    await user.click(screen.getByLabelText(/^Store/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('a draft whose receipt writes the day first', () => {
+  it('says so beside the date order, as the single scan does, and reads the date again in the order chosen', async () => {
+    const malaysian = draft(null, {
+      processed_data: { store_name: 'PAGOH CAFE', date: '2018-10-03', total_amount: 10, items: [], tax: null },
+      raw_text: 'PAGOH CAFE\n10/03/2018\nTOTAL RM 10.00',
+      currency: 'RM',
+      suggested_date_order: 'DMY',
+    });
+    const onRereadDate = jest.fn<Promise<string | null>, [DateOrder]>(() => Promise.resolve('2018-03-10'));
+    const { user } = renderReview(malaysian, onRereadDate);
+    const order = screen.getByRole('combobox', { name: 'Date order' });
+    expect(order).toHaveTextContent('Month first (MM/DD/YYYY)');
+    expect(order).toHaveAccessibleDescription('This receipt looks day first: choose Day first to read the date again.');
+    expect(screen.getByLabelText(/^Date \*/)).toHaveValue('2018-10-03');
+
+    await user.click(order);
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Day first (DD/MM/YYYY)' }));
+    expect(onRereadDate).toHaveBeenCalledWith('DMY');
+    await waitFor(() => expect(screen.getByLabelText(/^Date \*/)).toHaveValue('2018-03-10'));
+    expect(screen.getByRole('combobox', { name: 'Date order' })).toHaveAccessibleDescription('Date read again day first.');
   });
 });

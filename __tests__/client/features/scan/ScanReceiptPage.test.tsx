@@ -5,7 +5,9 @@ import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import ScanReceiptPage from '../../../../src/client/features/scan/ScanReceiptPage';
 import { NOT_AN_IMAGE } from '../../../../src/client/features/scan/imageUpload';
-import { mutationCount, NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { sameReceiptApi } from '../../../../src/client/entities/receipts/sameReceipt';
+import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
+import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 
 // The API is a closed port: scanning and saving fail for real, which is what these tests need.
 beforeAll(useClosedApiPort);
@@ -128,4 +130,54 @@ it('Cancel clears the image and the results', async () => {
   await screen.findByRole('img', { name: 'Receipt preview' });
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('img', { name: 'Receipt preview' })).not.toBeInTheDocument();
+});
+
+describe('a scanned receipt that is already saved or imported', () => {
+  const trattoria = { store: 'Trattoria Saporito', date: '2018-07-01', amount: 125.99, currency: 'USD' };
+  const bankRow = { _id: 'r-bank', store_name: 'TRATTORIA SAPORITO NEW YORK', date: '2018-07-01', total_amount: 125.99, currency: 'USD', imported: true };
+  afterEach(() => jest.restoreAllMocks());
+
+  /** The page after a scan that could not be read, its receipt typed in by hand as the one the server knows `match` of. */
+  async function typedIn(match: typeof bankRow) {
+    const view = await renderPage();
+    await view.store.dispatch(sameReceiptApi.util.upsertQueryData('findSameReceipt', trattoria, { match }));
+    await view.user.upload(fileInput(), new File([PNG], 'dinner.png', { type: 'image/png' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Enter manually' }));
+    const form = screen.getByRole('form', { name: 'Review receipt' });
+    await view.user.type(within(form).getByLabelText(/^Store/), trattoria.store);
+    await view.user.clear(within(form).getByLabelText(/^Date/));
+    await view.user.type(within(form).getByLabelText(/^Date/), trattoria.date);
+    await view.user.type(within(form).getByLabelText(/^Total/), '125.99');
+    return { ...view, form };
+  }
+
+  it('offers to fill in the bank row, and saves into it when chosen', async () => {
+    const { user, store, form } = await typedIn(bankRow);
+    expect(await within(form).findByText(new RegExp(BANK_ROW_MATCH))).toHaveTextContent(`${BANK_ROW_MATCH}: TRATTORIA SAPORITO NEW YORK, Jul 1, 2018, $125.99`);
+    const scans = mutationCount(store);
+    await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+    await waitFor(() => expect(within(form).getByRole('button', { name: FILL_BANK_ROW })).toHaveFocus());
+    expect(mutationCount(store)).toBe(scans);
+
+    const sent = recordRequests();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST' && r.path === '/receipts')).toHaveLength(1));
+    await waitFor(() => expect(sent.find((r) => r.path === '/receipts')?.body).toMatchObject({ store_name: trattoria.store, into_id: 'r-bank' }));
+  });
+
+  it('warns of the same receipt saved before, and saves a second only on Save anyway', async () => {
+    const { user, store, form } = await typedIn({ ...bankRow, _id: 'r-saved', store_name: 'Trattoria Saporito', imported: false });
+    expect(await within(form).findByText(new RegExp(ALREADY_SAVED))).toBeInTheDocument();
+    const scans = mutationCount(store);
+    await user.click(within(form).getByLabelText(/^Total/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(form).getByRole('button', { name: SAVE_ANYWAY })).toHaveFocus());
+    expect(mutationCount(store)).toBe(scans);
+
+    const sent = recordRequests();
+    await user.click(within(form).getByRole('button', { name: SAVE_ANYWAY }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST' && r.path === '/receipts')).toHaveLength(1));
+    await waitFor(() => expect(sent.find((r) => r.path === '/receipts')?.body).toMatchObject({ store_name: trattoria.store }));
+    expect(sent.find((r) => r.path === '/receipts')?.body).not.toHaveProperty('into_id');
+  });
 });

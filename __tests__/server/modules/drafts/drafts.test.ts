@@ -155,7 +155,14 @@ describe('POST /receipts/drafts and the background reading', () => {
 
     await uploadDrafts(t, user, [{ name: 'again.png', bytes: avocado }]);
     const [samePhoto] = await draftsWhen(t, user, (d) => d.length === 1 && allSettled(d));
-    expect(samePhoto.duplicate_of).toEqual({ _id: saved.id, store_name: 'Green Grocer', date: '2025-03-04', total_amount: 12.4, imported: false });
+    expect(samePhoto.duplicate_of).toEqual({
+      _id: saved.id,
+      store_name: 'Green Grocer',
+      date: '2025-03-04',
+      total_amount: 12.4,
+      currency: 'USD',
+      imported: false,
+    });
 
     // Typed by hand with the scanned store, date and total: a different photo, the same receipt.
     await t.request(user, { method: 'DELETE', url: `/receipts/drafts/${samePhoto._id}` });

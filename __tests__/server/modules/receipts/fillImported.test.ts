@@ -29,13 +29,13 @@ describe('a scan that is the receipt of an imported bank row', () => {
     const user = await t.signUp();
     const id = await importedReceipt(user, 'AMAZON MKTPLACE SEATTLE WA', '2026-03-14', 23.99);
     await importedReceipt(user, 'AMAZON MKTPLACE SEATTLE WA', '2026-03-20', 23.99);
-    const query = { imageHash: 'none', store: 'Amazon', date: '2026-03-12', amountCents: 2399 };
+    const query = { imageHash: 'none', store: 'Amazon', date: '2026-03-12', currency: 'USD', printedMinor: 2399 };
     const [like] = await findLikeReceipts(t.db.db, user.uid, [query]);
-    expect(like).toEqual({ id, store: 'AMAZON MKTPLACE SEATTLE WA', date: '2026-03-14', amount_cents: 2399, imported: true });
+    expect(like).toEqual({ id, store: 'AMAZON MKTPLACE SEATTLE WA', date: '2026-03-14', currency: 'USD', printed_minor: 2399, imported: true });
     // Another store, another amount, or too far apart: none.
     const misses = await findLikeReceipts(t.db.db, user.uid, [
       { ...query, store: 'Tesco' },
-      { ...query, amountCents: 2400 },
+      { ...query, printedMinor: 2400 },
       { ...query, date: '2026-03-05' },
     ]);
     expect(misses).toEqual([undefined, undefined, undefined]);

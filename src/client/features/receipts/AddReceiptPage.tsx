@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ManualReceiptBody } from '../../../shared/receipts';
+import type { ManualCreateBody } from '../../../shared/receipts';
 import { FALLBACK_CATEGORY } from '../../../shared/constants/categories';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
@@ -22,7 +22,8 @@ export default function AddReceiptPage() {
   // Preselect Other, the API's own default, so the choice is visible.
   const initial = useMemo(() => ({ ...emptyReceiptForm(), categoryId: categories.find((c) => c.name === FALLBACK_CATEGORY)?._id ?? '' }), [categories]);
 
-  const save = async (body: ManualReceiptBody) => {
+  /** With into_id, the imported bank row the person chose to fill in rather than add a second receipt. */
+  const save = async (body: ManualCreateBody) => {
     setServerError(null);
     try {
       const saved = await createReceipt(body).unwrap();
@@ -47,6 +48,7 @@ export default function AddReceiptPage() {
           serverError={serverError}
           onSubmit={save}
           onCancel={() => navigate('/receipts')}
+          checkSame
         />
       )}
     </>

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, MenuItem, TextField } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { CategoryWithSpending } from '../../../shared/categories';
-import type { ManualReceiptBody } from '../../../shared/receipts';
+import type { ManualCreateBody } from '../../../shared/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
@@ -12,6 +12,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 import { currencySymbol } from '../../ui/money';
 import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
+import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/sameReceipt';
+import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -22,17 +24,36 @@ export interface ReceiptFormProps {
   saving: boolean;
   /** The server's answer to a failed save. */
   serverError: string | null;
-  /** Saves, then navigates; settles when done (the form asks nothing meanwhile). */
-  onSubmit: (body: ManualReceiptBody) => Promise<void>;
+  /**
+   * Saves, then navigates; settles when done (the form asks nothing meanwhile). With `into_id`
+   * when the person chose to fill in an imported bank row with this receipt.
+   */
+  onSubmit: (body: ManualCreateBody) => Promise<void>;
+  /** A new receipt is looked for among those saved and imported before it is saved (an edit is that receipt already). */
+  checkSame?: boolean;
   /** Leaves the form: its edits are discarded without a question. */
   onCancel: () => void;
 }
 
 /** The one form of Add Transaction and Edit Receipt. */
-export function ReceiptForm({ initial, categories, currentCategoryName, submitLabel, saving, serverError, onSubmit, onCancel }: ReceiptFormProps) {
+export function ReceiptForm({
+  initial,
+  categories,
+  currentCategoryName,
+  submitLabel,
+  saving,
+  serverError,
+  onSubmit,
+  onCancel,
+  checkSame = false,
+}: ReceiptFormProps) {
   const { values, errors, set, handleSubmit, dirty } = useValidatedForm(initial, validateReceiptForm);
   const guard = useUnsavedChangesGuard(dirty);
-  const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(toReceiptBody(valid))));
+  const queryOf = (v: ReceiptFormValues) => (checkSame ? sameReceiptQuery(v) : null);
+  const same = useSameReceiptCheck(queryOf(values));
+  const submit = same.guardSubmit(handleSubmit, queryOf, (valid, { intoId }) =>
+    guard.leaveWithoutAsking(() => onSubmit(intoId ? { ...toReceiptBody(valid), into_id: intoId } : toReceiptBody(valid))),
+  );
 
   // A payment method typed elsewhere (or by an older version) stays selectable.
   const methods: string[] =
@@ -50,6 +71,7 @@ export function ReceiptForm({ initial, categories, currentCategoryName, submitLa
       <CardContent>
         <Box component="form" noValidate onSubmit={submit} aria-label={submitLabel} sx={{ display: 'grid', gap: 2 }}>
           <FormAlert message={serverError} />
+          <SameReceiptNotice check={same} saving={saving} />
           <ReceiptFields
             values={values}
             errors={errors}

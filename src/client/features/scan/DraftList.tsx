@@ -2,6 +2,7 @@ import { Box, ButtonBase, Typography, type Theme } from '@mui/material';
 import type { Draft } from '../../../shared/drafts';
 import { formatMoney } from '../../ui/money';
 import { DRAFT_STATE_LABEL } from './draftScan';
+import { scanCurrency } from './scanForm';
 
 /** A state's colour, in the shade that keeps small text readable on either theme's background. */
 function stateColor(status: Draft['status'], theme: Theme): string {
@@ -11,11 +12,11 @@ function stateColor(status: Draft['status'], theme: Theme): string {
   return theme.palette.text.secondary;
 }
 
-/** What a draft shows in the list: the store and total once read. */
+/** What a draft shows in the list: the store and total once read, the total in the currency printed on it (as its review form reads it). */
 function titleOf(draft: Draft, index: number): string {
   const read = draft.processed_data;
   if (!read) return `Receipt ${index + 1}`;
-  const total = read.total_amount === null ? '' : ` · ${formatMoney(read.total_amount)}`;
+  const total = read.total_amount === null ? '' : ` · ${formatMoney(read.total_amount, scanCurrency(draft.currency))}`;
   return `${read.store_name || 'Unknown store'}${total}`;
 }
 

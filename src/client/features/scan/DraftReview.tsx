@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import type { Draft, LikeReceipt } from '../../../shared/drafts';
+import type { Draft } from '../../../shared/drafts';
 import type { CategoryWithSpending } from '../../../shared/categories';
-import { formatMoney } from '../../ui/money';
-import { formatDate } from '../../ui/dates';
+import type { DateOrder } from '../../../shared/settings';
 import { ScanReviewForm } from './ScanReviewForm';
 import { RawTextSection } from './RawTextSection';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
 import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, type ScanFormValues } from './scanForm';
-
-export const ALREADY_SAVED = 'This looks like a receipt you already saved';
 
 export interface DraftReviewProps {
   draft: Draft;
@@ -24,55 +20,25 @@ export interface DraftReviewProps {
   serverError: string | null;
   /** `intoId`: the imported bank row's receipt this scan fills in, instead of adding another. */
   onSave: (values: ScanFormValues, intoId?: string) => Promise<void>;
+  /** Reads the draft's photo again with another date order; answers the date read (null: none). */
+  onRereadDate: (order: DateOrder) => Promise<string | null>;
   onDiscard: () => void;
   onRetry: () => void;
 }
 
-function AlreadySaved({ like }: { like: LikeReceipt }) {
-  return (
-    <Alert severity="warning" role="status">
-      {ALREADY_SAVED}:{' '}
-      <Link component={RouterLink} to={`/receipts/${like._id}`} color="inherit">
-        {like.store_name}, {formatDate(like.date)}, {formatMoney(like.total_amount)}
-      </Link>
-      . Discard this one if it is the same receipt.
-    </Alert>
-  );
-}
-
-export const BANK_ROW_MATCH = 'This looks like the receipt of a bank row you imported';
-
-function BankRowMatch({ like, fill, onFill }: { like: LikeReceipt; fill: boolean; onFill: (fill: boolean) => void }) {
-  return (
-    <Alert severity="info" role="status">
-      {BANK_ROW_MATCH}:{' '}
-      <Link component={RouterLink} to={`/receipts/${like._id}`} color="inherit">
-        {like.store_name}, {formatDate(like.date)}, {formatMoney(like.total_amount)}
-      </Link>
-      .
-      <FormControlLabel
-        sx={{ display: 'flex', mt: 1 }}
-        control={<Checkbox checked={fill} onChange={(e) => onFill(e.target.checked)} />}
-        label="Save this scan into that row (no second receipt)"
-      />
-    </Alert>
-  );
-}
-
 /** One draft (keyed by its id: another draft starts afresh): its photo beside the fields to check (ready, or typed by hand), or its state while it cannot be reviewed yet. */
-export function DraftReview({ draft, categories, focusKey, saving, retrying, serverError, onSave, onDiscard, onRetry }: DraftReviewProps) {
+export function DraftReview({ draft, categories, focusKey, saving, retrying, serverError, onSave, onRereadDate, onDiscard, onRetry }: DraftReviewProps) {
   const [byHand, setByHand] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const scan = scanOfDraft(draft);
   const reviewing = Boolean(scan) || byHand;
 
   useEffect(() => {
-    if (focusKey > 0) box.current?.querySelector<HTMLElement>('input:not([type=hidden]), button')?.focus();
+    // The first field, never a choice of how to save it: Enter there must not save a second copy.
+    if (focusKey === 0) return;
+    (box.current?.querySelector<HTMLElement>('input:not([type=hidden])') ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
   }, [focusKey, reviewing]);
 
-  const like = draft.duplicate_of;
-  const bankRow = like?.imported ? like : null;
-  const [fillBankRow, setFillBankRow] = useState(true);
   const fallback = defaultCategoryId(categories);
   const initial = scan
     ? scanFormValues(scan.processed_data, proposedCategoryId(scan.suggested_category_id, categories, fallback), scan.currency)
@@ -98,17 +64,20 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
               initial={initial}
               categories={categories}
               scan={scan}
+              onRereadDate={onRereadDate}
               saving={saving}
               serverError={serverError}
-              onSubmit={(values) => onSave(values, bankRow && fillBankRow ? bankRow._id : undefined)}
+              onSubmit={onSave}
               onCancel={onDiscard}
               saveLabel="Save and next"
               cancelLabel="Discard"
               guardLeaving={false}
-              notice={bankRow ? <BankRowMatch like={bankRow} fill={fillBankRow} onFill={setFillBankRow} /> : like && <AlreadySaved like={like} />}
+              draftId={draft._id}
+              knownMatch={draft.duplicate_of}
             />
             <Typography variant="body2" color="text.secondary">
-              Enter in a field saves this receipt and opens the next one.
+              Enter in a field saves this receipt and opens the next one; when it looks like a receipt you saved or imported, Enter takes you to that choice
+              first.
             </Typography>
             {scan && <RawTextSection text={scan.raw_text} />}
           </>

@@ -11,11 +11,13 @@ import { ErrorState } from '../../ui/ErrorState';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
-import { useDiscardDraftMutation, useLiveDrafts, useRetryDraftMutation, useSaveDraftMutation } from './draftsApi';
+import { useDiscardDraftMutation, useLiveDrafts, useReadDraftDateMutation, useRetryDraftMutation, useSaveDraftMutation } from './draftsApi';
 import { DraftList } from './DraftList';
 import { DraftReview } from './DraftReview';
 import { isSettled, nextDraftId } from './draftScan';
 import { toScanPayload, type ScanFormValues } from './scanForm';
+import { SCAN_FAILED } from './scanApi';
+import type { DateOrder } from '../../../shared/settings';
 
 export const SAVE_FAILED = 'Failed to save receipt';
 const DISCARD_FAILED = 'The receipt could not be discarded. Please try again.';
@@ -30,6 +32,7 @@ export default function ReviewQueuePage() {
   const [saveDraft, { isLoading: saving }] = useSaveDraftMutation();
   const [discardDraft, { isLoading: discarding }] = useDiscardDraftMutation();
   const [retryDraft, { isLoading: retrying }] = useRetryDraftMutation();
+  const [readDraftDate] = useReadDraftDateMutation();
   const [selected, setSelected] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState(0);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -70,6 +73,16 @@ export default function ReviewQueuePage() {
       moveOn(current._id);
     } catch (err) {
       setDiscardError(errorMessage(err, DISCARD_FAILED));
+    }
+  };
+
+  /** The current draft's photo read again with another date order, as the single scan does; only its date is used. */
+  const rereadDate = async (order: DateOrder): Promise<string | null> => {
+    if (!current) return null;
+    try {
+      return (await readDraftDate({ id: current._id, date_order: order }).unwrap()).date;
+    } catch (err) {
+      throw new Error(errorMessage(err, SCAN_FAILED));
     }
   };
 
@@ -117,6 +130,7 @@ export default function ReviewQueuePage() {
             retrying={retrying}
             serverError={saveError}
             onSave={save}
+            onRereadDate={rereadDate}
             onDiscard={() => {
               setDiscardError(null);
               setDiscardAsked(true);

@@ -12,14 +12,14 @@ import { useBulkUpload } from './useBulkUpload';
 import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
-import { useSaveScannedReceiptMutation, useScanReceiptMutation } from './scanApi';
+import { SCAN_FAILED, useSaveScannedReceiptMutation, useScanReceiptMutation } from './scanApi';
 import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
 import { initialScanFlow, scanFlowReducer, type ChosenImage } from './scanFlow';
 import type { DateOrder } from '../../../shared/settings';
 import { MAX_OCR_TEXT } from '../../../shared/constants/receipts';
 
 /** Spec §8 fallbacks when the server gives no message. */
-export const SCAN_FAILED = 'Failed to scan receipt';
+export { SCAN_FAILED };
 export const SAVE_FAILED = 'Failed to save receipt';
 export const UNREADABLE_NOT_KEPT = 'This picture could not be read, so it will not be kept with the receipt.';
 
@@ -87,11 +87,13 @@ export default function ScanReceiptPage() {
     }
   };
 
-  const save = async (values: ScanFormValues) => {
+  const save = async (values: ScanFormValues, intoId?: string) => {
     if (flow.step !== 'review') return;
     setSaveError(null);
     try {
       const payload = toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref);
+      // The imported bank row the person chose to fill in with this receipt, rather than count it twice.
+      if (intoId) payload.into_id = intoId;
       // The text read off it is kept with the receipt, so search finds any word printed on it.
       if (flow.result?.raw_text.trim()) payload.ocr_text = flow.result.raw_text.slice(0, MAX_OCR_TEXT);
       await saveReceipt(payload).unwrap();

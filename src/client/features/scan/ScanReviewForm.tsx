@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
+import type { LikeReceipt } from '../../../shared/receipts';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
@@ -10,6 +11,8 @@ import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChange
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
+import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/sameReceipt';
+import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
 import { currencySymbol } from '../../ui/money';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
@@ -25,8 +28,11 @@ export interface ScanReviewFormProps {
   onRereadDate?: (order: DateOrder) => Promise<string | null>;
   saving: boolean;
   serverError: string | null;
-  /** Saves, then navigates; settles when done (the form asks nothing meanwhile). */
-  onSubmit: (values: ScanFormValues) => Promise<void>;
+  /**
+   * Saves, then navigates; settles when done (the form asks nothing meanwhile). `intoId`: the
+   * imported bank row the person chose to fill in with this receipt.
+   */
+  onSubmit: (values: ScanFormValues, intoId?: string) => Promise<void>;
   onCancel: () => void;
   saveLabel?: string;
   cancelLabel?: string;
@@ -35,14 +41,19 @@ export interface ScanReviewFormProps {
    * on the server until saved or discarded, so leaving it loses nothing.
    */
   guardLeaving?: boolean;
-  /** Shown above the fields (a warning about this receipt). */
-  notice?: ReactNode;
+  /** The draft being reviewed: its photo is compared with saved receipts' too. */
+  draftId?: string;
+  /** What the server found like the receipt as read (a draft's duplicate_of), until it is asked again. */
+  knownMatch?: LikeReceipt | null;
 }
 
 export const UNSURE_MARK = 'Check this: the scanner is not sure';
 export const UNREAD_MARK = 'Not read: please enter it from the receipt';
 /** The shared receipt fields call the total "amount". */
 const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } as const;
+
+/** What the receipt is looked up by among those saved or imported. */
+const queryOf = (values: ScanFormValues) => sameReceiptQuery({ store: values.store, date: values.date, amount: values.total, currency: values.currency });
 
 /** The editable result: store, date, total, category and the items, with what to check first. */
 export function ScanReviewForm({
@@ -57,12 +68,14 @@ export function ScanReviewForm({
   saveLabel = 'Save Receipt',
   cancelLabel,
   guardLeaving = true,
-  notice,
+  draftId,
+  knownMatch = null,
 }: ScanReviewFormProps) {
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
   const guard = useUnsavedChangesGuard(guardLeaving);
-  const submit = handleSubmit((valid) => void guard.leaveWithoutAsking(() => onSubmit(valid)));
+  const same = useSameReceiptCheck(queryOf(values), { draftId, known: knownMatch });
+  const submit = same.guardSubmit(handleSubmit, queryOf, (valid, choice) => guard.leaveWithoutAsking(() => onSubmit(valid, choice.intoId)));
   const unread = scan ? unreadFields(scan.processed_data) : [];
   const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
   // A field the person has changed is checked: its mark and its place in the banner go.
@@ -114,7 +127,7 @@ export function ScanReviewForm({
             </Typography>
           </Box>
           <FormAlert message={serverError} />
-          {notice}
+          <SameReceiptNotice check={same} saving={saving} />
           {openUnread.length > 0 && (
             <Alert severity="warning" role="status">
               {unreadMessage(openUnread)}

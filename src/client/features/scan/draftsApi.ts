@@ -1,6 +1,6 @@
 import { api, onSuccess } from '../../api/api';
 import { RECEIPT_CHANGES } from '../../entities/receipts/receiptChanges';
-import type { Draft } from '../../../shared/drafts';
+import type { Draft, DraftDateAnswer, DraftDateBody } from '../../../shared/drafts';
 import type { Receipt, ScanReceiptBody } from '../../../shared/receipts';
 
 /** How often the drafts are asked for again while some are still being read. */
@@ -20,6 +20,11 @@ export const draftsApi = api.injectEndpoints({
       query: (id) => ({ url: `/receipts/drafts/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: onSuccess(['Draft']),
     }),
+    /** Reads the draft's photo again with another date order; the draft keeps the date read. */
+    readDraftDate: build.mutation<DraftDateAnswer, DraftDateBody & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/receipts/drafts/${encodeURIComponent(id)}/date`, method: 'POST', body }),
+      invalidatesTags: onSuccess(['Draft']),
+    }),
     /** POST /receipts with the draft's id: the receipt takes its photo and text, and the draft is gone. */
     saveDraft: build.mutation<Receipt, ScanReceiptBody & { draft_id: string }>({
       query: (body) => ({ url: '/receipts', method: 'POST', body }),
@@ -28,7 +33,7 @@ export const draftsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDraftsQuery, useRetryDraftMutation, useDiscardDraftMutation, useSaveDraftMutation } = draftsApi;
+export const { useGetDraftsQuery, useRetryDraftMutation, useDiscardDraftMutation, useSaveDraftMutation, useReadDraftDateMutation } = draftsApi;
 
 /** Whether any draft is still waiting or being read (then the list is asked for again). */
 export const someReading = (drafts: readonly Draft[] | undefined) => (drafts ?? []).some((d) => d.status === 'queued' || d.status === 'scanning');

@@ -3,6 +3,9 @@ import { RECEIPT_CHANGES } from '../../entities/receipts/receiptChanges';
 import type { Receipt, ScanReceiptBody } from '../../../shared/receipts';
 import type { ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
 
+/** Spec §8's fallback when the server gives no message (the scan screen and the queue's date read again). */
+export const SCAN_FAILED = 'Failed to scan receipt';
+
 export const scanApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Reads the image on the server; changes nothing, so it invalidates nothing. */

@@ -39,13 +39,18 @@ export function manualScanForm(categoryId: string, today = todayIso(), home = di
   return { store: '', date: today, total: '', currency: home, rate: '', categoryId, items: [] };
 }
 
+/** The currency a scanned receipt is in: the one its printed marker names ('RM' → MYR; '$' a dollar home currency, else USD), else the home one. */
+export function scanCurrency(marker: string | null, home = displayCurrency()): string {
+  return currencyOfMarker(marker, home) ?? home;
+}
+
 /**
  * What the scanner read, ready to review: in the currency the printed marker names ('RM' →
  * MYR; '$' a dollar home currency, else USD), else the home one. A date it could not read is left
  * for the person.
  */
 export function scanFormValues(data: ProcessedData, categoryId: string, marker: string | null = null, home = displayCurrency()): ScanFormValues {
-  const currency = currencyOfMarker(marker, home) ?? home;
+  const currency = scanCurrency(marker, home);
   const money = (amount: number | null) => moneyInputText(amount, currency);
   return {
     store: data.store_name,

@@ -46,6 +46,23 @@ export async function lockDraftCount(trx: Executor, userId: string): Promise<voi
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`drafts:${userId}`}, 0))`.execute(trx);
 }
 
+/** The person's draft, as it is now. */
+export async function findDraft(db: Executor, userId: string, id: string): Promise<DraftRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom('receipt_drafts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Keeps a ready draft's date read again in another order; a draft saved, discarded or read again meanwhile is left as it is. */
+export async function setDraftDate(trx: Executor, userId: string, id: string, result: ScanReceiptResult): Promise<void> {
+  await trx
+    .updateTable('receipt_drafts')
+    .set({ result: JSON.stringify(result), updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('status', '=', 'ready')
+    .execute();
+}
+
 /** The person's draft, locked until the transaction ends. */
 export async function lockDraft(trx: Executor, userId: string, id: string): Promise<DraftRow | undefined> {
   if (!isUuid(id)) return undefined;

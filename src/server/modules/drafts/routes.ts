@@ -3,9 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
-import { DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
-import { MAX_IMAGE_BYTES } from '../../../shared/receipts';
+import { DraftDateAnswer, DraftDateBody, DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
+import { MAX_IMAGE_BYTES, SameReceiptAnswer, SameReceiptQuery } from '../../../shared/receipts';
+import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../shared/scan';
 import { multipartError, perUserRateLimit } from '../../requestLimits';
+import { ScanService } from '../scan/service';
 import { DraftService, type UploadedFile } from './service';
 
 /** Upload requests one person may send per minute; the app sends one per photo, so a shoebox of 50 fits. */
@@ -14,6 +16,12 @@ const MAX_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 export const PHOTO_TOO_LARGE = `The image is too large. Choose an image of at most ${MAX_MB} MB.`;
 
 const uploadRateLimit = perUserRateLimit('drafts', DRAFT_UPLOADS_PER_MINUTE, (wait) => `Too many uploads. Please wait ${wait} before adding more receipts.`);
+/** Reading a photo's date again is a scan (the engine reads the whole photo): the scan's limit. */
+const readDateRateLimit = perUserRateLimit(
+  'draft-date',
+  SCAN_RATE_LIMIT_PER_MINUTE,
+  (wait) => `Too many scans. Please wait ${wait} before reading the date again.`,
+);
 
 const uploadError = (err: unknown) =>
   multipartError(err, {
@@ -39,7 +47,8 @@ const draftRoutes: FastifyPluginAsync<{ queueMax: number }> = async (root, { que
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_DRAFT_FILES, parts: MAX_DRAFT_FILES + 10, fields: 10, fieldSize: 1024, headerPairs: 100 },
   });
-  const service = new DraftService(app.db, app.blobs, app.blobUrls, () => app.jobQueue.get(), { queueMax });
+  const scan = new ScanService(app.db, app.receiptScanner, app.clock);
+  const service = new DraftService(app.db, app.blobs, app.blobUrls, () => app.jobQueue.get(), { queueMax }, scan, app.clock);
   const tags = ['drafts'];
 
   app.post(
@@ -64,6 +73,36 @@ const draftRoutes: FastifyPluginAsync<{ queueMax: number }> = async (root, { que
       schema: { tags, description: 'The drafts, newest first; states change as they are read.', response: { 200: DraftList, ...commonErrors } },
     },
     (req) => service.list(req.user.uid),
+  );
+
+  app.get(
+    '/receipts/drafts/:id/match',
+    {
+      schema: {
+        tags,
+        description:
+          'As GET /receipts/match, for this draft as the person has corrected it: its photo is compared too (the same photo saved before is the same receipt).',
+        params: DraftParams,
+        querystring: SameReceiptQuery,
+        response: { 200: SameReceiptAnswer, ...commonErrors },
+      },
+    },
+    async (req) => ({ match: await service.findSame(req.user.uid, req.params.id, req.query) }),
+  );
+
+  app.post(
+    '/receipts/drafts/:id/date',
+    {
+      config: { rateLimit: readDateRateLimit },
+      schema: {
+        tags,
+        description: "Reads a ready draft's photo again with this date order and keeps the date read on the draft (the single scan's date-order choice).",
+        params: DraftParams,
+        body: DraftDateBody,
+        response: { 200: DraftDateAnswer, 409: ErrorBody, ...commonErrors },
+      },
+    },
+    (req) => service.readDate(req.user.uid, req.params.id, req.body.date_order),
   );
 
   app.post(

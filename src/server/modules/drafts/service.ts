@@ -5,11 +5,27 @@ import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { imageHash, sniffImageType, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { conflict, HttpError, notFound, unavailable } from '../../errors';
-import { centsOf } from '../../money';
-import { fromCents } from '../../../shared/money';
-import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
-import { findLikeReceipts, type LikeQuery, type TakenDraft } from '../receipts/service';
-import { countDrafts, deleteDraft, insertDrafts, listDrafts, lockDraft, lockDraftCount, requeueDraft, type DraftRow, type NewDraft } from './repository';
+import { currencyOfMarker, toMinor } from '../../../shared/currency';
+import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftDateAnswer, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
+import type { SameReceiptQuery } from '../../../shared/receipts';
+import type { DateOrder } from '../../../shared/settings';
+import { findLikeReceipts, findSameReceipt, toLikeReceipt, type LikeQuery, type TakenDraft } from '../receipts/service';
+import { findHomeCurrency } from '../currency/service';
+import type { ScanService } from '../scan/service';
+import type { Clock } from '../../clock';
+import {
+  countDrafts,
+  deleteDraft,
+  findDraft,
+  insertDrafts,
+  listDrafts,
+  lockDraft,
+  lockDraftCount,
+  requeueDraft,
+  setDraftDate,
+  type DraftRow,
+  type NewDraft,
+} from './repository';
 import { SCAN_QUEUE, type ScanJob } from './scanJob';
 import type { JobQueue } from '../../queue/jobQueue';
 
@@ -38,6 +54,8 @@ export class DraftService {
     private readonly urls: BlobUrlSigner,
     private readonly queue: () => Promise<JobQueue>,
     private readonly options: DraftServiceOptions,
+    private readonly scan: ScanService,
+    private readonly clock: Clock,
   ) {}
 
   /** Refuses an upload before its body is read when the person or the queue has no room. */
@@ -82,15 +100,42 @@ export class DraftService {
   async list(userId: string): Promise<Draft[]> {
     const rows = await listDrafts(this.db, userId);
     const ready = rows.filter((r) => r.status === 'ready');
-    const likes = await findLikeReceipts(this.db, userId, ready.map(likeQueryOf));
+    const home = ready.length ? await findHomeCurrency(this.db, userId) : '';
+    const likes = await findLikeReceipts(
+      this.db,
+      userId,
+      ready.map((r) => likeQueryOf(r, home)),
+    );
     const likeOf = new Map(ready.map((r, i) => [r.id, likes[i]]));
     return rows.map((row) => {
       const like = likeOf.get(row.id);
-      return this.toDraft(
-        row,
-        like ? { _id: like.id, store_name: like.store, date: like.date, total_amount: fromCents(like.amount_cents), imported: like.imported } : null,
-      );
+      return this.toDraft(row, like ? toLikeReceipt(like) : null);
     });
+  }
+
+  /** The receipt saved or imported that this draft, as the person has corrected it, looks like: by its photo too. */
+  async findSame(userId: string, id: string, query: SameReceiptQuery): Promise<LikeReceipt | null> {
+    const draft = await findDraft(this.db, userId, id);
+    if (!draft) throw draftNotFound();
+    return findSameReceipt(this.db, userId, query, this.clock(), draft.image_hash);
+  }
+
+  /**
+   * Reads a ready draft's photo again with another date order (as the single scan does) and keeps
+   * the date read, and the order, on the draft; a date that cannot be read keeps the one it had.
+   */
+  async readDate(userId: string, id: string, order: DateOrder): Promise<DraftDateAnswer> {
+    const draft = await findDraft(this.db, userId, id);
+    if (!draft) throw draftNotFound();
+    if (draft.status !== 'ready' || !draft.result) throw conflict('This receipt has not been read yet');
+    const photo = await this.blobs.get(draft.image_key);
+    if (!photo) throw conflict('The photo of this receipt is missing. Please enter the date by hand.');
+    const { date } = (await this.scan.read(userId, photo.bytes, order)).processed_data;
+    if (date) {
+      const result = { ...draft.result, date_order: order, processed_data: { ...draft.result.processed_data, date } };
+      await writeAsUser(this.db, userId, (trx) => setDraftDate(trx, userId, id, result));
+    }
+    return { date };
   }
 
   /** Reads a draft that could not be read once more. */
@@ -166,14 +211,19 @@ export class DraftService {
   }
 }
 
-/** What a ready draft is compared with saved receipts by: its photo, and the store, date and total read. */
-function likeQueryOf(row: DraftRow): LikeQuery {
+/**
+ * What a ready draft is compared with saved receipts by: its photo, and the store, date and total
+ * read, in the currency its printed marker names (else the home one), as the review form reads it.
+ */
+function likeQueryOf(row: DraftRow, home: string): LikeQuery {
   const read = row.result?.processed_data;
+  const currency = currencyOfMarker(row.result?.currency, home) ?? home;
   return {
     imageHash: row.image_hash,
     store: read?.store_name || null,
     date: read?.date ?? null,
-    amountCents: typeof read?.total_amount === 'number' ? centsOf(read.total_amount, 'total') : null,
+    currency,
+    printedMinor: typeof read?.total_amount === 'number' ? toMinor(read.total_amount, currency) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualReceiptBody, type ScanReceiptBody } from '../../../shared/receipts';
+import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualCreateBody, type ScanReceiptBody } from '../../../shared/receipts';
 import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
 
 export const EARLIEST_RECEIPT_DATE = '1970-01-01';
@@ -38,7 +38,7 @@ export interface ReceiptInput {
   ocrText?: string;
   /** A draft being saved: its image and text become the receipt's. */
   draftId?: string;
-  /** An imported bank row's receipt the scan fills in, instead of adding another. */
+  /** An imported bank row's receipt this one fills in, instead of adding another. */
   intoId?: string;
 }
 
@@ -100,7 +100,8 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
   };
 }
 
-function fromManual(body: ManualReceiptBody, now: Date): ReceiptInput {
+/** The form's fields (an edit's body has no into_id: only a new receipt fills in a bank row). */
+function fromManual(body: ManualCreateBody, now: Date): ReceiptInput {
   return {
     source: 'manual',
     store: body.store.trim(),
@@ -114,6 +115,7 @@ function fromManual(body: ManualReceiptBody, now: Date): ReceiptInput {
     tax: body.tax,
     items: body.items ? itemsOf(body.items) : undefined,
     image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
+    intoId: body.into_id,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../..
 import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { ReceiptSort } from '../../../shared/receipts';
-import { MATCH_DAYS, STORE_LIKENESS, storeKey, storeLikeness } from '../../storeKey';
+import { MATCH_DAYS, sameStore, storeKey, storeLikeness } from '../../storeKey';
 import { addDays, daysBetween } from '../../../shared/calendar';
 import { searchKey, searchTextOf } from '../../searchText';
 
@@ -191,69 +191,77 @@ export async function refreshSearchText(trx: Executor, userId: string, id: strin
 }
 
 export interface LikeQuery {
-  imageHash: string;
+  /** The photo's hash, when the receipt coming in has one already stored (a draft). */
+  imageHash: string | null;
   store: string | null;
   date: string | null;
-  amountCents: number | null;
+  currency: string;
+  /** The total as printed, in `currency`'s minor units. */
+  printedMinor: number | null;
 }
 
 export interface LikeReceiptRow {
   id: string;
   store: string;
   date: string;
-  amount_cents: number;
-  /** A receipt made from a bank statement row: the scan may be that purchase's receipt. */
+  currency: string;
+  printed_minor: number;
+  /** A receipt made from a bank statement row: the one coming in may be that purchase's receipt. */
   imported: boolean;
 }
 
-/** How stores are compared here: as grouped, and without spaces (OCR often reads 'BOLT HARDWARE' as 'BOLTHARDWARE'). */
-const compactStore = (store: string) => storeKey(store).replace(/ /g, '');
-
-type TypedLike = LikeQuery & { store: string; date: string; amountCents: number };
+type TypedLike = LikeQuery & { store: string; date: string; printedMinor: number };
+const isTyped = (l: LikeQuery): l is TypedLike => Boolean(l.store && l.date && l.printedMinor !== null);
 
 /**
- * For each query, the user's receipt with the same image, else with the same store, date and
- * amount, else one imported from a bank statement with the same amount, a date within
- * MATCH_DAYS and a like store (the nearest day); undefined where none. Two queries for all of
- * them, whatever their number.
+ * For each query, the user's receipt with the same photo, else the one that is the same purchase
+ * as an import matches a bank row to a receipt: the same currency and printed amount, a date at
+ * most MATCH_DAYS apart and a like store (sameStore). The nearest day wins, then a saved receipt
+ * before a bank row (saving again would count it a third time), then the more alike store;
+ * undefined where none. Two queries for all of them, whatever their number.
  */
 export async function findLikeReceipts(db: Executor, userId: string, likes: readonly LikeQuery[]): Promise<(LikeReceiptRow | undefined)[]> {
   if (likes.length === 0) return [];
-  const columns = ['id', 'store', dateText('date').as('date'), 'amount_cents', 'imported'] as const;
-  const byHash = await db
-    .selectFrom('receipts')
-    .select([...columns, 'image_hash'])
-    .where('user_id', '=', userId)
-    .where(
-      'image_hash',
-      'in',
-      likes.map((l) => l.imageHash),
-    )
-    .execute();
-  const typed = likes.filter((l): l is TypedLike => Boolean(l.store && l.date && l.amountCents !== null));
+  const columns = ['id', 'store', dateText('date').as('date'), 'currency', 'printed_minor', 'imported'] as const;
+  const hashes = likes.flatMap((l) => (l.imageHash ? [l.imageHash] : []));
+  const byHash = hashes.length
+    ? await db
+        .selectFrom('receipts')
+        .select([...columns, 'image_hash'])
+        .where('user_id', '=', userId)
+        .where('image_hash', 'in', hashes)
+        .execute()
+    : [];
+  const typed = likes.filter(isTyped);
   const days = typed.map((l) => l.date).sort();
   const byFields = typed.length
     ? await db
         .selectFrom('receipts')
-        .select([...columns, sql<string>`replace(store_key, ' ', '')`.as('compact')])
+        .select(columns)
         .where('user_id', '=', userId)
         .where('date', '>=', addDays(days[0], -MATCH_DAYS))
         .where('date', '<=', addDays(days[days.length - 1], MATCH_DAYS))
-        .where('amount_cents', 'in', [...new Set(typed.map((l) => l.amountCents))])
+        .where('printed_minor', 'in', [...new Set(typed.map((l) => l.printedMinor))])
+        .where('currency', 'in', [...new Set(typed.map((l) => l.currency))])
         .execute()
     : [];
-  const strip = ({ id, store, date, amount_cents, imported }: LikeReceiptRow): LikeReceiptRow => ({ id, store, date, amount_cents, imported });
-  const bankRowFor = (like: TypedLike) =>
+  const strip = ({ id, store, date, currency, printed_minor, imported }: LikeReceiptRow): LikeReceiptRow => ({
+    id,
+    store,
+    date,
+    currency,
+    printed_minor,
+    imported,
+  });
+  const samePurchase = (like: TypedLike) =>
     byFields
-      .filter((r) => r.imported && r.amount_cents === like.amountCents && Math.abs(daysBetween(r.date, like.date)) <= MATCH_DAYS)
-      .filter((r) => storeLikeness(r.store, like.store) >= STORE_LIKENESS)
-      .sort((a, b) => Math.abs(daysBetween(a.date, like.date)) - Math.abs(daysBetween(b.date, like.date)))[0];
+      .filter((r) => r.currency === like.currency && r.printed_minor === like.printedMinor)
+      .map((r) => ({ r, days: Math.abs(daysBetween(r.date, like.date)), likeness: storeLikeness(r.store, like.store) }))
+      .filter(({ r, days }) => days <= MATCH_DAYS && sameStore(r.store, like.store))
+      .sort((a, b) => a.days - b.days || Number(a.r.imported) - Number(b.r.imported) || b.likeness - a.likeness)[0]?.r;
   return likes.map((like) => {
-    const sameImage = byHash.find((r) => r.image_hash === like.imageHash);
-    if (sameImage) return strip(sameImage);
-    if (!like.store || !like.date || like.amountCents === null) return undefined;
-    const key = compactStore(like.store);
-    const same = byFields.find((r) => r.date === like.date && r.amount_cents === like.amountCents && r.compact === key) ?? bankRowFor(like as TypedLike);
+    const sameImage = like.imageHash ? byHash.find((r) => r.image_hash === like.imageHash) : undefined;
+    const same = sameImage ?? (isTyped(like) ? samePurchase(like) : undefined);
     return same && strip(same);
   });
 }

@@ -2,7 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
-import { CreateReceiptBody, ManualReceiptBody, Receipt, ReceiptList, ReceiptListQuery, ReceiptParams, TOTAL_COUNT_HEADER } from '../../../shared/receipts';
+import {
+  CreateReceiptBody,
+  ManualReceiptBody,
+  Receipt,
+  ReceiptList,
+  ReceiptListQuery,
+  ReceiptParams,
+  SameReceiptAnswer,
+  SameReceiptQuery,
+  TOTAL_COUNT_HEADER,
+} from '../../../shared/receipts';
 import { ReceiptService, type DraftTaker } from './service';
 import type { ReceiptListener } from './events';
 
@@ -31,6 +41,20 @@ const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[];
       const { receipts, total } = await service.list(req.user.uid, req.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).send(receipts);
     },
+  );
+
+  app.get(
+    '/receipts/match',
+    {
+      schema: {
+        tags,
+        description:
+          'The receipt already saved or imported that one being entered looks like: a like store (as an import matches bank rows), the same amount in the same currency, a date at most 3 days apart. Ask before saving, to offer filling in a bank row (into_id) or to warn of a duplicate.',
+        querystring: SameReceiptQuery,
+        response: { 200: SameReceiptAnswer, ...commonErrors },
+      },
+    },
+    async (req) => ({ match: await service.findSame(req.user.uid, req.query) }),
   );
 
   app.get('/receipts/:id', { schema: { tags, params: ReceiptParams, response: { 200: Receipt, ...commonErrors } } }, (req) =>

@@ -10,12 +10,21 @@ import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
 import { fromMinor, homeCents } from '../../../shared/currency';
 import { loadRateBook, minorAmount, rateToNewHome, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
-import { RECEIPT_LIST_DEFAULT_LIMIT, type CreateReceiptBody, type ManualReceiptBody, type Receipt, type ReceiptListQuery } from '../../../shared/receipts';
+import {
+  RECEIPT_LIST_DEFAULT_LIMIT,
+  type CreateReceiptBody,
+  type LikeReceipt,
+  type ManualReceiptBody,
+  type Receipt,
+  type ReceiptListQuery,
+  type SameReceiptQuery,
+} from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
 import { learnStore } from '../scan/service';
 import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toInput, type ReceiptInput } from './input';
+import { findSameReceipt } from './sameReceipt';
 import type { Clock } from '../../clock';
 import {
   countReceipts,
@@ -40,6 +49,7 @@ import {
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { findLikeReceipts, listReceipts, type LikeQuery, type ReceiptRow } from './repository';
+export { findSameReceipt, toLikeReceipt } from './sameReceipt';
 
 const receiptNotFound = () => notFound('Receipt not found');
 
@@ -160,7 +170,12 @@ export class ReceiptService {
     return this.toReceipt(row, await itemsOf(this.db, userId, [row.id]));
   }
 
-  /** Saves a receipt from the scan payload or the manual form (or fills in an imported one with a scan). */
+  /** The receipt, saved or imported, that one being entered looks like (see findSameReceipt). */
+  findSame(userId: string, query: SameReceiptQuery): Promise<LikeReceipt | null> {
+    return findSameReceipt(this.db, userId, query, this.clock());
+  }
+
+  /** Saves a receipt from the scan payload or the manual form (or fills in an imported one with either). */
   async create(userId: string, body: CreateReceiptBody): Promise<Receipt> {
     const at = this.clock();
     const input = toInput(body, at);

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Draft } from '../../../../src/shared/drafts';
+import type { CategoryWithSpending } from '../../../../src/shared/categories';
+import { makeStore } from '../../../../src/client/app/store';
+import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
+import { draftsApi } from '../../../../src/client/features/scan/draftsApi';
+import ReviewQueuePage from '../../../../src/client/features/scan/ReviewQueuePage';
+import { displayCurrency, formatMoney, setDisplayCurrency } from '../../../../src/client/ui/money';
+import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
+import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+
+// The API is a closed port: what is shown comes from the drafts put in the cache, and a save is sent for real (and fails).
+beforeAll(useClosedApiPort);
+afterEach(() => jest.restoreAllMocks());
+
+const categories: CategoryWithSpending[] = [
+  {
+    _id: 'c-other',
+    name: 'Other',
+    color: '#64748B',
+    icon: 'tag',
+    budget: null,
+    spent: 0,
+    is_fallback: true,
+    rollover: false,
+    carry_over: null,
+    available: null,
+  },
+];
+
+const ready = (id: string, store: string, total: number, more: Partial<Draft> = {}): Draft => ({
+  _id: id,
+  status: 'ready',
+  error: null,
+  image_url: 'data:image/png;base64,',
+  created_at: '2018-03-12T10:00:00Z',
+  processed_data: { store_name: store, date: '2018-03-11', total_amount: total, items: [], tax: null },
+  confidence: { store_name: 1, date: 1, total_amount: 1 },
+  raw_text: store,
+  scan_ref: null,
+  suggested_category_id: null,
+  currency: null,
+  date_order: 'MDY',
+  suggested_date_order: null,
+  store_remembered: false,
+  duplicate_of: null,
+  ...more,
+});
+
+async function renderQueue(drafts: Draft[]) {
+  const store = makeStore();
+  await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, categories));
+  await store.dispatch(draftsApi.util.upsertQueryData('getDrafts', undefined, drafts));
+  renderScreen(<ReviewQueuePage />, { route: '/receipts/review', store });
+  return { store, user: userEvent.setup() };
+}
+
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Receipts to review' }))
+    .getAllByRole('button')
+    .map((b) => b.querySelector('p')?.textContent);
+
+describe('the list of receipts to review', () => {
+  const home = displayCurrency();
+  afterEach(() => setDisplayCurrency(home));
+
+  it("shows each draft's total in the currency printed on it, not the home one", async () => {
+    setDisplayCurrency('GBP');
+    await renderQueue([ready('d-rm', 'PAGOH', 10, { currency: 'RM' }), ready('d-usd', 'DINER', 14.36, { currency: '$' }), ready('d-home', 'TESCO', 3.2)]);
+    // Ringgit, dollars (a '$' receipt with a home in pounds), and the home currency for a receipt that prints none.
+    expect(titles()).toEqual([`PAGOH · ${formatMoney(10, 'MYR')}`, 'DINER · $14.36', 'TESCO · £3.20']);
+    expect(formatMoney(10, 'MYR')).toMatch(/^RM\s10\.00$/);
+  });
+});
+
+describe('a draft that looks like a receipt already saved', () => {
+  it('is not saved by Enter in a field; Save anyway, pressed, saves it', async () => {
+    const saved = { _id: 'r1', store_name: "Calagero's", date: '2018-03-11', total_amount: 157.51, currency: 'USD', imported: false };
+    const { store, user } = await renderQueue([ready('d1', "Calagero's", 157.51, { duplicate_of: saved })]);
+    const sent = recordRequests();
+    await user.click(screen.getByLabelText(/^Store/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: SAVE_ANYWAY })).toHaveFocus());
+    expect(mutationCount(store)).toBe(0);
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const [post] = sent.filter((r) => r.method === 'POST');
+    expect(post.path).toBe('/receipts');
+    await waitFor(() => expect(post.body).toMatchObject({ store_name: "Calagero's", total_amount: 157.51, draft_id: 'd1' }));
+    expect(post.body).not.toHaveProperty('into_id');
+  });
+});
+
+describe('a draft of a receipt that writes the day first', () => {
+  it("offers the single scan's date order, with its hint", async () => {
+    await renderQueue([
+      ready('d1', 'PAGOH', 10, {
+        currency: 'RM',
+        suggested_date_order: 'DMY',
+        processed_data: { store_name: 'PAGOH', date: '2018-01-03', total_amount: 10, items: [], tax: null },
+      }),
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Date order' })).toHaveAccessibleDescription(
+      'This receipt looks day first: choose Day first to read the date again.',
+    );
+  });
+});
