@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
 
-SUITES=(notifications budgets recurring dashboard analytics currency imports categories)
+SUITES=(notifications budgets recurring dashboard analytics currency imports)
 DAYS=(
   "2027-01-01T09:00:00Z UTC"
   "2028-02-29T12:00:00Z UTC"

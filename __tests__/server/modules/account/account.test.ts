@@ -81,7 +81,12 @@ describe('DELETE /api/account', () => {
     expect(await storedImages(t, other.uid)).toHaveLength(2);
     expect(await avatarStored(t, otherAvatar)).toBe(true);
     expect((await t.request(other, { method: 'GET', url: '/receipts' })).json()).toHaveLength(2);
-    expect((await t.request(other, { method: 'GET', url: '/api/settings' })).json()).toEqual({ date_order: 'MDY', theme: 'dark', home_currency: 'USD' });
+    expect((await t.request(other, { method: 'GET', url: '/api/settings' })).json()).toEqual({
+      date_order: 'MDY',
+      theme: 'dark',
+      home_currency: 'USD',
+      time_zone: null,
+    });
   });
 
   it('deletes an account whose profile was never created', async () => {

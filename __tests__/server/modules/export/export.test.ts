@@ -132,7 +132,7 @@ describe('GET /api/export', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="tally-data-${todayUtc()}.json"`);
     const data = res.json();
     expect(data.profile).toMatchObject({ user_id: user.uid, email: user.email, display_name: 'Export Me' });
-    expect(data.settings).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD' });
+    expect(data.settings).toEqual({ date_order: 'DMY', theme: 'system', home_currency: 'USD', time_zone: null });
     expect(data.categories.map((c: { name: string }) => c.name).sort()).toEqual(['Clothing', 'Entertainment', 'Food', 'Other', 'Transportation', 'Utilities']);
     expect(data.receipts.map((r: { store: string }) => r.store)).toEqual(['Joe\'s "Diner", Inc.', '=HYPERLINK("http://evil.example","click")', 'Refund Shop']);
     expect(data.receipts[0]).toMatchObject({
