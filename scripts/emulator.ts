@@ -24,6 +24,31 @@ export async function isUp(host: string): Promise<boolean> {
   }
 }
 
+/** How far an emulator's tokens may be stamped from this process's clock before they read as expired or not yet valid. */
+const MAX_CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * Refuses an emulator whose clock is not this process's: one left running by a run under
+ * faketime (or another fixed clock) issues tokens this process reads as expired. A fresh
+ * anonymous account's token tells its clock.
+ */
+export async function assertSameClock(host: string): Promise<void> {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=clock-check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ returnSecureToken: true }),
+  });
+  const { idToken } = (await res.json()) as { idToken?: string };
+  if (!idToken) throw new Error(`The auth emulator on ${host} gave no token (${res.status})`);
+  const { iat } = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { iat: number };
+  const skew = Math.round(iat - Date.now() / 1000);
+  if (Math.abs(skew) > MAX_CLOCK_SKEW_SECONDS) {
+    throw new Error(
+      `The auth emulator on ${host} runs ${skew} s off this process's clock (one left by a run under faketime?): its tokens would read as expired. Stop it, or set TEST_AUTH_EMULATOR_HOST to another port.`,
+    );
+  }
+}
+
 export async function startAuthEmulator(opts: {
   configFile: string;
   host: string;

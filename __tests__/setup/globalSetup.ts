@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startAuthEmulator } from '../../scripts/emulator';
+import { assertSameClock, startAuthEmulator } from '../../scripts/emulator';
 import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from './env';
 
 /**
@@ -28,4 +28,6 @@ export function emulatorConfigFile(host: string): string {
 export default async function globalSetup(): Promise<void> {
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
   (globalThis as { __tallyEmulator?: unknown }).__tallyEmulator = emulator;
+  // An emulator reused from another run may keep another clock (faketime): say so at once.
+  await assertSameClock(TEST_EMULATOR_HOST);
 }
