@@ -16,13 +16,15 @@ export function searchKey(text: string): string {
 }
 
 /**
- * receipts.search_text of the receipt aliased `r`: its store, its items' names and the text read
- * off its image, each as searchKey keeps it, apart by a control character no search contains.
+ * receipts.search_text of the receipt aliased `r`: its store, its items' names, the text read off
+ * its image and its description, each as searchKey keeps it, apart by a control character no
+ * search contains.
  */
 export function searchTextOf(r: string): RawBuilder<string> {
   const id = sql.ref(`${r}.id`);
   const parts = sql`${sql.ref(`${r}.store`)}
     || chr(1) || coalesce((SELECT string_agg(i.name, chr(1) ORDER BY i.position) FROM receipt_items i WHERE i.receipt_id = ${id}), '')
-    || chr(1) || coalesce(${sql.ref(`${r}.ocr_text`)}, '')`;
+    || chr(1) || coalesce(${sql.ref(`${r}.ocr_text`)}, '')
+    || chr(1) || ${sql.ref(`${r}.description`)}`;
   return sql<string>`regexp_replace(${parts}, ${IGNORED_SQL}, '', 'g')`;
 }

@@ -8,6 +8,7 @@ export {
   CATEGORY_ICONS,
   DEFAULT_CATEGORIES,
   FALLBACK_CATEGORY,
+  nextCategoryColor,
   type CategoryIcon,
 } from './constants/categories';
 
@@ -29,7 +30,9 @@ export type Category = Static<typeof Category>;
 export const CategoryInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
-    color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })),
+    color: Type.Optional(
+      Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: "Default on create: the first palette colour none of the person's categories has" }),
+    ),
     icon: Type.Optional(CategoryIconSchema),
     budget: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()])),
     rollover: Type.Optional(Type.Boolean()),

@@ -69,7 +69,10 @@ export type ReceiptParams = Static<typeof ReceiptParams>;
 
 export const ReceiptListQuery = Type.Object({
   search: Type.Optional(
-    Type.String({ maxLength: 100, description: 'The store, an item or the text read off the receipt contains this (any case, punctuation ignored)' }),
+    Type.String({
+      maxLength: 100,
+      description: 'The store, an item, the description or the text read off the receipt contains this (any case, punctuation ignored)',
+    }),
   ),
   category: Type.Optional(CategoryRef),
   sort: Type.Optional(Type.Enum(RECEIPT_SORTS)),

@@ -343,21 +343,24 @@ describe('generated requests', () => {
   it('receipts round-trip exactly (after trimming), injection strings included', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({
-          store: storeText,
-          date: calendarDate,
-          amount: nonZeroAmount,
-          description: fc.option(
-            storeText.filter((s) => s.length <= 500),
-            { nil: undefined },
-          ),
-          paymentMethod: fc.option(fc.constantFrom('card', 'cash', '<b>bold</b>', "'; --"), { nil: undefined }),
-          tax: fc.option(cents(0, 100_000), { nil: undefined }),
-          items: fc.option(
-            fc.array(fc.record({ name: storeText, price: cents(-100_000, 100_000), quantity: fc.integer({ min: 1, max: 1000 }) }), { maxLength: 4 }),
-            { nil: undefined },
-          ),
-        }),
+        fc
+          .record({
+            store: storeText,
+            date: calendarDate,
+            amount: nonZeroAmount,
+            description: fc.option(
+              storeText.filter((s) => s.length <= 500),
+              { nil: undefined },
+            ),
+            paymentMethod: fc.option(fc.constantFrom('card', 'cash', '<b>bold</b>', "'; --"), { nil: undefined }),
+            tax: fc.option(cents(0, 100_000), { nil: undefined }),
+            items: fc.option(
+              fc.array(fc.record({ name: storeText, price: cents(-100_000, 100_000), quantity: fc.integer({ min: 1, max: 1000 }) }), { maxLength: 4 }),
+              { nil: undefined },
+            ),
+          })
+          // Tax is at most the amount (more is refused, which the 400 tests hold).
+          .map((r) => (r.tax === undefined ? r : { ...r, tax: Math.min(r.tax, Math.abs(r.amount)) })),
         async (receipt) => {
           const created = await send({ method: 'POST', url: '/receipts', headers: { authorization: `Bearer ${owner.token}` }, payload: receipt });
           expect(created.statusCode).toBe(201);

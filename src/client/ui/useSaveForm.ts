@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { revealFirstInvalid } from './reveal';
 
 type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
@@ -16,7 +17,8 @@ export interface SaveFormOptions<V> {
 /**
  * A text-field form that is checked on submit, then saved: success calls `onSaved`, failure shows a
  * message in the form. A field's error clears as soon as it is typed in (unlike useValidatedForm,
- * nothing is re-checked while typing), so the person sees the next problem only on the next submit.
+ * nothing is re-checked while typing), so the person sees the next problem only on the next submit;
+ * a refused submit reveals the first wrong field, and FormSubmit the failure of a save.
  * `dirty` tells whether the values differ from the last saved ones.
  */
 export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, validate, save, onSaved, failureText }: SaveFormOptions<V>) {
@@ -43,7 +45,10 @@ export function useSaveForm<V extends { [K in keyof V]: string }>({ initial, val
     const found = validate(values);
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      revealFirstInvalid(e.currentTarget);
+      return;
+    }
     setSaving(true);
     try {
       const next = await save(values);

@@ -1,8 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { revealFirstInvalid } from './reveal';
 
 /**
  * Form state with validation on submit: after a first attempt the errors follow the typing, so a
- * fixed field clears at once; a failed submit focuses the first invalid field (matters on a phone).
+ * fixed field clears at once; a failed submit brings the first invalid field, with its message, into
+ * view and focuses it (on a phone it is often off screen).
  * `validate` answers an object with an entry per wrong field only (empty when all is well).
  * `dirty` tells whether the values differ from those the form started with.
  */
@@ -25,7 +27,7 @@ export function useValidatedForm<V extends object, E extends object>(initial: V,
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+      revealFirstInvalid(e.currentTarget);
       return;
     }
     onValid(values);

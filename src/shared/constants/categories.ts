@@ -31,3 +31,35 @@ export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; color: string; ic
 ];
 
 export const FALLBACK_CATEGORY = 'Other';
+
+/**
+ * The colours a new category is given when none is chosen, in turn: DEFAULT_CATEGORY_COLOR, then
+ * others far enough apart to tell on a chart, then the default categories' own (taken at first,
+ * and free again once such a category is deleted).
+ */
+export const CATEGORY_PALETTE: readonly string[] = [
+  DEFAULT_CATEGORY_COLOR,
+  '#EF4444',
+  '#14B8A6',
+  '#F97316',
+  '#6366F1',
+  '#84CC16',
+  '#D946EF',
+  '#06B6D4',
+  '#EAB308',
+  '#F43F5E',
+  '#10B981',
+  '#A855F7',
+  ...DEFAULT_CATEGORIES.map((c) => c.color),
+];
+
+/**
+ * The colour for a new category beside categories of colours `used`: the first of the palette
+ * that none has (in any case), else, once every one is taken, the first of those fewest have.
+ */
+export function nextCategoryColor(used: readonly string[]): string {
+  const uses = new Map<string, number>();
+  for (const color of used) uses.set(color.toUpperCase(), (uses.get(color.toUpperCase()) ?? 0) + 1);
+  const count = (color: string) => uses.get(color) ?? 0;
+  return CATEGORY_PALETTE.reduce((best, color) => (count(color) < count(best) ? color : best));
+}

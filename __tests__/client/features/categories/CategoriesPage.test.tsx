@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORY_ICONS, type CategoryWithSpending } from '../../../../src/shared/categories';
 import { makeStore } from '../../../../src/client/app/store';
 import { makeTheme } from '../../../../src/client/app/theme';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import CategoriesPage from '../../../../src/client/features/categories/CategoriesPage';
-import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
 
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
@@ -76,8 +77,9 @@ it('adds in a dialog with the defaults, requires a name, and reports a failed sa
   const dialog = screen.getByRole('dialog', { name: 'Add Category' });
   expect(within(dialog).getByLabelText('Color')).toHaveValue('#3b82f6');
   expect(within(dialog).getByRole('combobox', { name: 'Icon' })).toHaveTextContent('Tag');
-  expect(within(dialog).getByLabelText('Monthly budget')).toHaveAttribute('step', '0.01');
-  expect(within(dialog).getByLabelText('Monthly budget')).toHaveAttribute('min', '0');
+  // A text field with the decimal keypad: what is typed is read (and refused) as typed, never dropped.
+  expect(within(dialog).getByLabelText('Monthly budget')).toHaveAttribute('type', 'text');
+  expect(within(dialog).getByLabelText('Monthly budget')).toHaveAttribute('inputmode', 'decimal');
 
   await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
   expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
@@ -101,7 +103,7 @@ it('edits in the same dialog, filled with the category, and sends the rollover c
   await user.click(screen.getByRole('button', { name: 'Edit Food' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit Category' });
   expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Food');
-  expect(within(dialog).getByLabelText('Monthly budget')).toHaveValue(200);
+  expect(within(dialog).getByLabelText('Monthly budget')).toHaveValue('200.00');
   expect(within(dialog).getByRole('combobox', { name: 'Icon' })).toHaveTextContent('Food');
   const rollover = within(dialog).getByRole('switch', { name: 'Carry over what is left to next month' });
   expect(rollover).toBeEnabled();
@@ -142,6 +144,48 @@ it('starts a new category without rollover, which a budget makes available', asy
   await user.type(within(dialog).getByLabelText('Monthly budget'), '50');
   expect(rollover).toBeEnabled();
   expect(rollover).not.toBeChecked();
+});
+
+it.each(['12abc', 'abc', '1e3'])('refuses a budget of %p with a message, and sends nothing', async (typed) => {
+  const { store } = await seeded();
+  const watch = watchScrolling();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Add Category' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Category' });
+  await user.type(within(dialog).getByLabelText(/Name/), 'Pets');
+  await user.type(within(dialog).getByLabelText('Monthly budget'), typed);
+  expect(within(dialog).getByLabelText('Monthly budget')).toHaveValue(typed);
+  await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+  const budget = within(dialog).getByLabelText('Monthly budget');
+  expect(budget).toHaveAccessibleDescription('Budget must be a number of 0 or more with at most two decimals');
+  await waitFor(() => expectRevealed(budget, watch));
+  expect(mutationCount(store)).toBe(0);
+});
+
+it('brings a refused save’s message into view and gives it the focus', async () => {
+  await seeded();
+  const watch = watchScrolling();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Add Category' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Category' });
+  await user.type(within(dialog).getByLabelText(/Name/), 'Pets');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(`Failed to create category: ${NO_SERVER}`);
+  await waitFor(() => expectRevealed(alert, watch));
+});
+
+it('gives a new category the first colour of the palette none of the categories has, and sends it', async () => {
+  await seeded([...list, { ...list[0], _id: 'c9', name: 'Blue', color: '#3b82f6' }]);
+  const sent = recordRequests();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Add Category' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Category' });
+  expect(within(dialog).getByLabelText('Color')).toHaveValue('#ef4444');
+  await user.type(within(dialog).getByLabelText(/Name/), 'Pets');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+  await within(dialog).findByRole('alert');
+  expect(sent.map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Pets', color: '#EF4444' })]);
 });
 
 it('asks before deleting', async () => {

@@ -7,7 +7,15 @@ import {
   deleteCategoryMessage,
   isFallbackCategory,
 } from '../../../../src/client/features/categories/selectors';
-import { NEW_CATEGORY, canRollOver, categoryFormValues, toCategoryInput, validateCategoryForm } from '../../../../src/client/features/categories/categoryForm';
+import {
+  NEW_CATEGORY,
+  canRollOver,
+  categoryFormValues,
+  newCategoryForm,
+  toCategoryInput,
+  validateCategoryForm,
+} from '../../../../src/client/features/categories/categoryForm';
+import { CATEGORY_PALETTE, DEFAULT_CATEGORIES, nextCategoryColor } from '../../../../src/shared/constants/categories';
 
 const food: CategoryWithSpending = {
   _id: 'c',
@@ -88,12 +96,31 @@ describe('category form', () => {
     expect(NEW_CATEGORY).toEqual({ name: '', color: '#3B82F6', icon: 'tag', budget: '', rollover: false });
   });
 
+  it('starts a new category in the first colour of the palette none of the others has', () => {
+    const defaults = DEFAULT_CATEGORIES.map((c) => c.color);
+    expect(newCategoryForm([])).toEqual(NEW_CATEGORY);
+    expect(newCategoryForm(defaults.map((color) => ({ color }))).color).toBe('#3B82F6');
+    // Colours are told apart in any case; a default category's colour is free again once it is gone.
+    expect(nextCategoryColor([...defaults, '#3b82f6'])).toBe('#EF4444');
+    expect(nextCategoryColor(CATEGORY_PALETTE.filter((c) => c !== '#22C55E'))).toBe('#22C55E');
+    // Every colour taken: the first of those fewest categories have.
+    expect(nextCategoryColor([...CATEGORY_PALETTE, '#3B82F6', '#EF4444'])).toBe('#14B8A6');
+    expect(new Set(CATEGORY_PALETTE).size).toBe(CATEGORY_PALETTE.length);
+  });
+
   it('requires a name and a budget of 0 or more with two decimals at most', () => {
     expect(validateCategoryForm({ ...NEW_CATEGORY, name: '  ' })).toEqual({ name: 'Name is required' });
     expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: '-1' }).budget).toBeDefined();
     expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: '1.005' }).budget).toBeDefined();
     expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: '0' })).toEqual({});
     expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: '' })).toEqual({});
+    // Letters are refused, never read as no budget.
+    expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: '12abc' }).budget).toBe(
+      'Budget must be a number of 0 or more with at most two decimals',
+    );
+    expect(validateCategoryForm({ ...NEW_CATEGORY, name: 'Pets', budget: 'abc' }).budget).toBe(
+      'Budget must be a number of 0 or more with at most two decimals',
+    );
   });
 
   it('sends an empty budget as null and trims the name', () => {

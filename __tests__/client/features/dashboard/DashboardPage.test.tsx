@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Dashboard } from '../../../../src/shared/dashboard';
 import { makeStore } from '../../../../src/client/app/store';
@@ -6,6 +6,7 @@ import { makeTheme } from '../../../../src/client/app/theme';
 import { dashboardApi } from '../../../../src/client/features/dashboard/dashboardApi';
 import DashboardPage from '../../../../src/client/features/dashboard/DashboardPage';
 import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
 
 beforeAll(useClosedApiPort);
 
@@ -251,6 +252,18 @@ it('explains a wrong budget and sends nothing; a failed save says so', async () 
   expect(await within(dialog).findByText('Failed to update budget')).toBeInTheDocument();
   expect(mutationCount(store)).toBe(1);
   expect(sent.map((r) => r.body)).toEqual([{ amount: 1500, rollover: false }]);
+});
+
+it('brings a refused budget save’s message into view and gives it the focus', async () => {
+  await seeded(data);
+  const watch = watchScrolling();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Set Budget' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Set Monthly Budget' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to update budget');
+  await waitFor(() => expectRevealed(alert, watch));
 });
 
 it('says when the dashboard cannot be loaded and still offers the quick actions', async () => {

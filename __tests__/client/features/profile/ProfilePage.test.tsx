@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -7,6 +7,10 @@ import { makeStore } from '../../../../src/client/app/store';
 import { setClientConfig } from '../../../../src/client/app/config';
 import { profileApi } from '../../../../src/client/features/profile/profileApi';
 import ProfilePage from '../../../../src/client/features/profile/ProfilePage';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { useClosedApiPort } from '../../ui/renderScreen';
+
+afterEach(() => jest.restoreAllMocks());
 
 const profile: Profile = {
   user_id: 'u1',
@@ -39,7 +43,7 @@ describe('ProfilePage', () => {
     expect(screen.getByLabelText(/Display Name/)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText('First Name')).toHaveValue('Ann');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Lee');
-    expect(screen.getByLabelText('Monthly Budget')).toHaveValue(1500);
+    expect(screen.getByLabelText('Monthly Budget')).toHaveValue('1500.00');
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue('ann@example.com');
     expect(email).toHaveAttribute('readonly');
@@ -50,12 +54,34 @@ describe('ProfilePage', () => {
     );
   });
 
-  it('keeps the budget input numeric with min 0 and step 0.01 (spec §5)', async () => {
+  it('keeps the budget as typed, on the decimal keypad, and refuses what is no amount (spec §5: numeric, min 0, two decimals)', async () => {
     await renderProfile();
     const budget = screen.getByLabelText('Monthly Budget');
-    expect(budget).toHaveAttribute('type', 'number');
-    expect(budget).toHaveAttribute('min', '0');
-    expect(budget).toHaveAttribute('step', '0.01');
+    expect(budget).toHaveAttribute('type', 'text');
+    expect(budget).toHaveAttribute('inputmode', 'decimal');
+    await userEvent.clear(budget);
+    await userEvent.type(budget, '12abc');
+    expect(budget).toHaveValue('12abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(budget).toHaveAccessibleDescription('Monthly budget must be a number of 0 or more with at most two decimals');
+  });
+
+  it('brings the first wrong field into view and focuses it; then a refused save’s message', async () => {
+    await renderProfile();
+    // The save goes to a closed port and fails for real.
+    await useClosedApiPort();
+    const watch = watchScrolling();
+    const name = screen.getByLabelText(/Display Name/);
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(name).toHaveAccessibleDescription('Display name is required');
+    await waitFor(() => expectRevealed(name, watch));
+
+    await userEvent.type(name, 'Ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Failed to update profile/);
+    await waitFor(() => expectRevealed(alert, watch));
   });
 
   it('asks for a display name and a valid budget before saving', async () => {

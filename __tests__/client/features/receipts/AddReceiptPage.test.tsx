@@ -8,7 +8,8 @@ import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
 import { sameReceiptApi } from '../../../../src/client/entities/receipts/sameReceipt';
 import { BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_AS_NEW } from '../../../../src/client/entities/receipts/SameReceiptNotice';
 import AddReceiptPage from '../../../../src/client/features/receipts/AddReceiptPage';
-import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
 
 // The API is a closed port: the lookup's answer is put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
@@ -78,5 +79,28 @@ describe('Add Transaction for a purchase imported from the bank', () => {
     await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
     await waitFor(() => expect(posts(sent)).toHaveLength(1));
     expect(screen.queryByText(new RegExp(BANK_ROW_MATCH))).toBeNull();
+  });
+});
+
+describe('a save that is refused', () => {
+  it('brings its message into view and gives it the focus, on any screen', async () => {
+    const { user } = await typedIn(null);
+    const watch = watchScrolling();
+    await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Failed to save receipt: ${NO_SERVER}`);
+    await waitFor(() => expectRevealed(alert, watch));
+  });
+
+  it('brings the first wrong field, with its message, into view and focuses it', async () => {
+    const { store, user } = await typedIn(null);
+    const watch = watchScrolling();
+    await user.clear(screen.getByLabelText(/^Store/));
+    await user.clear(screen.getByLabelText(/^Amount/));
+    await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+    const field = screen.getByLabelText(/^Store/);
+    expect(field).toHaveAccessibleDescription('Store is required');
+    await waitFor(() => expectRevealed(field, watch));
+    expect(mutationCount(store)).toBe(0);
   });
 });

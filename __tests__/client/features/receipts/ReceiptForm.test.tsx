@@ -164,6 +164,25 @@ it('reads yen without decimals', async () => {
   expect(body).toMatchObject({ amount: 1500, currency: 'JPY', rate: null });
 });
 
+it('says beside the tax that it is more than the amount, and sends nothing until it is not', async () => {
+  const { onSubmit, user } = renderForm();
+  await user.type(screen.getByLabelText(/^Store/), 'Kiosk');
+  await user.type(screen.getByLabelText(/^Amount/), '10');
+  await user.type(screen.getByLabelText('Tax'), '50');
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(screen.getByLabelText('Tax')).toHaveAccessibleDescription('Tax must not be more than the amount');
+  expect(screen.getByLabelText('Tax')).toHaveAttribute('aria-invalid', 'true');
+  expect(onSubmit).not.toHaveBeenCalled();
+
+  // A refund of $10 may carry its tax.
+  await user.clear(screen.getByLabelText(/^Amount/));
+  await user.type(screen.getByLabelText(/^Amount/), '-10');
+  await user.clear(screen.getByLabelText('Tax'));
+  await user.type(screen.getByLabelText('Tax'), '0.80');
+  await user.click(screen.getByRole('button', { name: 'Save Receipt' }));
+  expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ amount: -10, tax: 0.8 }));
+});
+
 it("shows the server's answer to a failed save", () => {
   renderForm('Failed to save receipt: Unknown category: Pets');
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to save receipt: Unknown category: Pets');

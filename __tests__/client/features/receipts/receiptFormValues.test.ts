@@ -3,6 +3,7 @@ import { homeAmountPreview } from '../../../../src/client/entities/receipts/rece
 import {
   emptyReceiptForm,
   receiptFormValues,
+  TAX_OVER_AMOUNT,
   toReceiptBody,
   validateReceiptForm,
   type ReceiptFormValues,
@@ -31,6 +32,16 @@ describe('validateReceiptForm', () => {
     expect(validateReceiptForm({ ...valid, tax: '-1' }).tax).toBeDefined();
     expect(validateReceiptForm({ ...valid, tax: '1.234' }).tax).toBeDefined();
     expect(validateReceiptForm({ ...valid, tax: '1.23' })).toEqual({});
+  });
+
+  it('refuses a tax larger than the amount, and on a refund larger than what came back', () => {
+    expect(validateReceiptForm({ ...valid, amount: '10', tax: '50' }).tax).toBe(TAX_OVER_AMOUNT);
+    expect(validateReceiptForm({ ...valid, amount: '10', tax: '10.01' }).tax).toBe(TAX_OVER_AMOUNT);
+    expect(validateReceiptForm({ ...valid, amount: '10', tax: '10' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, amount: '-10', tax: '0.80' })).toEqual({});
+    expect(validateReceiptForm({ ...valid, amount: '-10', tax: '12' }).tax).toBe(TAX_OVER_AMOUNT);
+    // An amount that is wrong itself says so; the tax is not measured against it.
+    expect(validateReceiptForm({ ...valid, amount: 'ten', tax: '50' })).toEqual({ amount: 'Amount must be a number with at most two decimals' });
   });
 
   it("accepts thousands separators ('1,234.56') and says when an amount is too large", () => {

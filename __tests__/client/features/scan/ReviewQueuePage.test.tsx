@@ -8,7 +8,8 @@ import { draftsApi } from '../../../../src/client/features/scan/draftsApi';
 import ReviewQueuePage from '../../../../src/client/features/scan/ReviewQueuePage';
 import { displayCurrency, formatMoney, setDisplayCurrency } from '../../../../src/client/ui/money';
 import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
-import { mutationCount, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
 
 // The API is a closed port: what is shown comes from the drafts put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
@@ -91,6 +92,24 @@ describe('a draft that looks like a receipt already saved', () => {
     expect(post.path).toBe('/receipts');
     await waitFor(() => expect(post.body).toMatchObject({ store_name: "Calagero's", total_amount: 157.51, draft_id: 'd1' }));
     expect(post.body).not.toHaveProperty('into_id');
+  });
+});
+
+describe('a draft whose save is refused', () => {
+  it('brings the message into view and gives it the focus; a wrong field first, when there is one', async () => {
+    const { user } = await renderQueue([ready('d1', 'Deli', 9.5)]);
+    const watch = watchScrolling();
+    await user.clear(screen.getByLabelText(/^Total/));
+    await user.click(screen.getByRole('button', { name: 'Save and next' }));
+    const total = screen.getByLabelText(/^Total/);
+    expect(total).toHaveAccessibleDescription('Total is required');
+    await waitFor(() => expectRevealed(total, watch));
+
+    await user.type(total, '9.50');
+    await user.click(screen.getByRole('button', { name: 'Save and next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(NO_SERVER);
+    await waitFor(() => expectRevealed(alert, watch));
   });
 });
 

@@ -7,7 +7,10 @@ import ScanReceiptPage from '../../../../src/client/features/scan/ScanReceiptPag
 import { NOT_AN_IMAGE } from '../../../../src/client/features/scan/imageUpload';
 import { sameReceiptApi } from '../../../../src/client/entities/receipts/sameReceipt';
 import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
+import { BY_HAND_WITH_IMAGE, BY_HAND_WITHOUT_IMAGE } from '../../../../src/client/features/scan/ImagePanel';
+import { UNREADABLE_NOT_KEPT } from '../../../../src/client/features/scan/ScanReceiptPage';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { expectRevealed, watchScrolling } from '../../ui/revealed';
 
 // The API is a closed port: scanning and saving fail for real, which is what these tests need.
 beforeAll(useClosedApiPort);
@@ -179,5 +182,50 @@ describe('a scanned receipt that is already saved or imported', () => {
     await waitFor(() => expect(sent.filter((r) => r.method === 'POST' && r.path === '/receipts')).toHaveLength(1));
     await waitFor(() => expect(sent.find((r) => r.path === '/receipts')?.body).toMatchObject({ store_name: trattoria.store }));
     expect(sent.find((r) => r.path === '/receipts')?.body).not.toHaveProperty('into_id');
+  });
+});
+
+describe('a receipt typed in after a failed scan', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  /** The review form typed in by hand after choosing `file` (its scan fails: no server). */
+  async function byHand(file: File) {
+    const view = await renderPage();
+    await view.user.upload(fileInput(), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NO_SERVER);
+    const offer = screen.getByRole('alert').textContent;
+    await view.user.click(screen.getByRole('button', { name: 'Enter manually' }));
+    const form = screen.getByRole('form', { name: 'Review receipt' });
+    await view.user.type(within(form).getByLabelText(/^Store/), 'Corner Market');
+    await view.user.type(within(form).getByLabelText(/^Total/), '12.34');
+    return { ...view, form, offer };
+  }
+
+  it('is offered, and saved, with the image when it is a picture the server keeps', async () => {
+    const { user, form, offer } = await byHand(new File([PNG], 'lunch.png', { type: 'image/png' }));
+    expect(offer).toContain(BY_HAND_WITH_IMAGE);
+    expect(within(form).getByText('Enter the receipt by hand; the image is saved with it.')).toBeInTheDocument();
+    const sent = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+    await waitFor(() => expect(sent.find((r) => r.path === '/receipts')?.body).toMatchObject({ image_url: expect.stringMatching(/^data:image\/png;base64,/) }));
+  });
+
+  it('is never offered with a file that only says it is a picture, and is saved without it', async () => {
+    const { user, form, offer } = await byHand(new File(['not a picture at all'], 'receipt.jpg', { type: 'image/jpeg' }));
+    expect(offer).toContain(BY_HAND_WITHOUT_IMAGE);
+    expect(offer).not.toContain(BY_HAND_WITH_IMAGE);
+    expect(screen.getByText(UNREADABLE_NOT_KEPT)).toBeInTheDocument();
+    expect(within(form).getByText('Enter the receipt by hand.')).toBeInTheDocument();
+    const sent = recordRequests();
+    await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+    await waitFor(() => expect(sent.find((r) => r.path === '/receipts')?.body).toMatchObject({ store_name: 'Corner Market', image_url: null }));
+  });
+
+  it('brings a refused save’s message into view and gives it the focus', async () => {
+    const { user, form } = await byHand(new File([PNG], 'lunch.png', { type: 'image/png' }));
+    const watch = watchScrolling();
+    await user.click(within(form).getByRole('button', { name: 'Save Receipt' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(NO_SERVER));
+    await waitFor(() => expectRevealed(within(form).getByRole('alert'), watch));
   });
 });

@@ -1,4 +1,12 @@
-import { canSendAsIs, isImageFile, prepareUpload, scaledSize, SMALL_IMAGE_BYTES, UPLOAD_MAX_SIDE } from '../../../../src/client/features/scan/imageUpload';
+import {
+  canSendAsIs,
+  isImageFile,
+  isKeptImageData,
+  prepareUpload,
+  scaledSize,
+  SMALL_IMAGE_BYTES,
+  UPLOAD_MAX_SIDE,
+} from '../../../../src/client/features/scan/imageUpload';
 
 describe('imageUpload', () => {
   it('takes image files only, whatever the picker allowed', () => {
@@ -24,5 +32,16 @@ describe('imageUpload', () => {
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const url = await prepareUpload(new File([bytes], 'r.png', { type: 'image/png' }));
     expect(url).toBe(`data:image/png;base64,${Buffer.from(bytes).toString('base64')}`);
+  });
+
+  it('tells a picture the server keeps (JPEG, PNG, WebP) by its bytes, not by its name or declared type', () => {
+    const url = (bytes: number[] | string, type = 'image/jpeg') => `data:${type};base64,${Buffer.from(bytes as never).toString('base64')}`;
+    expect(isKeptImageData(url([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBe(true);
+    expect(isKeptImageData(url([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'image/png'))).toBe(true);
+    expect(isKeptImageData(url('RIFF\x24\x00\x00\x00WEBPVP8 ', 'image/webp'))).toBe(true);
+    // Text named receipt.jpg, a picture the browser could not convert, an empty file.
+    expect(isKeptImageData(url('not a picture at all'))).toBe(false);
+    expect(isKeptImageData(url('\x00\x00\x00\x18ftypheic', 'image/heic'))).toBe(false);
+    expect(isKeptImageData('data:image/jpeg;base64,')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { ScanReceiptResult } from '../../../../src/shared/scan';
-import { imageOf, initialScanFlow, scanFlowReducer, type ScanFlow, type ScanFlowAction } from '../../../../src/client/features/scan/scanFlow';
+import { imageOf, initialScanFlow, keepsImage, scanFlowReducer, type ScanFlow, type ScanFlowAction } from '../../../../src/client/features/scan/scanFlow';
 
-const image = { id: 1, name: 'r.jpg', dataUrl: 'data:image/jpeg;base64,AAAA' };
+/** A JPEG by its first bytes, as the server keeps it. */
+const image = { id: 1, name: 'r.jpg', dataUrl: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ' };
 const result: ScanReceiptResult = {
   processed_data: { store_name: 'S', date: null, total_amount: 1, items: [], tax: null },
   raw_text: 'S\nTOTAL 1.00',
@@ -41,6 +42,15 @@ describe('scan flow (spec §4)', () => {
       { type: 'scanFailed', imageId: 1, message: 'The image could not be decoded', unreadable: true },
     );
     expect(scanFlowReducer(failed, { type: 'manualEntryStarted' })).toEqual({ step: 'review', image, result: null, keepImage: false });
+  });
+
+  it('a file that is no picture the server keeps is never offered to be kept, whatever the scan answered', () => {
+    const text = { ...image, dataUrl: `data:image/jpeg;base64,${Buffer.from('not a picture').toString('base64')}` };
+    const failed = run({ type: 'imageChosen', image: text }, { type: 'scanStarted' }, { type: 'scanFailed', imageId: 1, message: 'Cannot reach the server' });
+    expect(failed.step === 'chosen' && keepsImage(failed)).toBe(false);
+    expect(scanFlowReducer(failed, { type: 'manualEntryStarted' })).toMatchObject({ step: 'review', keepImage: false });
+    expect(keepsImage({ image })).toBe(true);
+    expect(keepsImage({ image, unreadable: true })).toBe(false);
   });
 
   it('Cancel clears the image and the results; a late answer for a cleared image is ignored', () => {

@@ -84,6 +84,24 @@ describe('POST /categories', () => {
     ]);
   });
 
+  it("gives each new category without a colour the first of the palette none of the person's has", async () => {
+    const user = await t.signUp();
+    const create = async (payload: Record<string, unknown>) =>
+      (await t.request(user, { method: 'POST', url: '/categories', payload })).json() as { _id: string; color: string };
+    // The six defaults have their own colours: the palette's first, blue, is free.
+    expect((await create({ name: 'Pets' })).color).toBe('#3B82F6');
+    // A colour chosen, in any case, is taken too.
+    expect((await create({ name: 'Garden', color: '#ef4444' })).color).toBe('#ef4444');
+    expect((await create({ name: 'Books' })).color).toBe('#14B8A6');
+    // A colour another person uses is still free for this one.
+    const other = await t.signUp();
+    expect((await t.request(other, { method: 'POST', url: '/categories', payload: { name: 'Pets' } })).json().color).toBe('#3B82F6');
+    // Deleting a category frees its colour.
+    await t.request(user, { method: 'DELETE', url: `/categories/${await categoryId(t, user, 'Pets')}` });
+    expect((await create({ name: 'Travel' })).color).toBe('#3B82F6');
+    expect((await categories(user)).map((c) => c.color).filter((c) => c === '#3B82F6')).toHaveLength(1);
+  });
+
   it.each([
     [{}, 400, 'name is required'],
     [{ name: '' }, 400, 'name must not be empty'],

@@ -136,6 +136,8 @@ describe('POST /receipts', () => {
     ['an unknown category id', { ...manual, category: UNKNOWN_ID }, `Unknown category: ${UNKNOWN_ID}`],
     ['a negative tax', { ...manual, tax: -1 }, 'tax must be at least 0'],
     ['a three-decimal tax', { ...manual, tax: 0.125 }, 'tax must have at most two decimals'],
+    ['a tax larger than the amount', { ...manual, tax: 50 }, 'tax must not be more than the amount ($5.00)'],
+    ['a refund with more tax than came back', { ...manual, amount: -5, tax: 5.01 }, 'tax must not be more than the amount ($5.00)'],
     ['too many items', { ...manual, items: Array.from({ length: 201 }, () => ({ name: 'a', price: 1 })) }, 'items has too many entries (at most 200)'],
     ['a long item name', { ...manual, items: [{ name: longName, price: 1 }] }, 'items.0.name must be at most 200 characters'],
     ['a zero quantity', { ...manual, items: [{ name: 'a', price: 1, quantity: 0 }] }, 'items.0.quantity must be greater than 0'],

@@ -15,7 +15,7 @@ import { failureMessage } from '../../api/failureMessage';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useGetCategoriesQuery, useUpdateCategoryMutation } from './categoriesApi';
 import { CategoryCard } from './CategoryCard';
 import { CategoryDialog } from './CategoryDialog';
-import { NEW_CATEGORY, categoryFormValues } from './categoryForm';
+import { categoryFormValues, newCategoryForm } from './categoryForm';
 import { deleteCategoryMessage, isFallbackCategory } from './selectors';
 
 type DialogState = { mode: 'new' } | { mode: 'edit'; category: CategoryWithSpending };
@@ -40,7 +40,7 @@ export default function CategoriesPage() {
   };
 
   const shown = dialog ?? lastDialog;
-  const initial = useMemo(() => (shown.mode === 'edit' ? categoryFormValues(shown.category) : NEW_CATEGORY), [shown]);
+  const initial = useMemo(() => (shown.mode === 'edit' ? categoryFormValues(shown.category) : newCategoryForm(categories ?? [])), [shown, categories]);
 
   const openDialog = (state: DialogState) => {
     setSaveError(null);

@@ -70,14 +70,12 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
           </TextField>
           <DollarField
             label="Monthly budget"
-            type="number"
             fullWidth
             margin="normal"
             value={values.budget}
             onChange={(e) => set('budget', e.target.value)}
             error={Boolean(errors.budget)}
             helperText={errors.budget ?? 'Leave empty for no budget'}
-            htmlInput={{ min: 0, step: 0.01 }}
           />
           <RolloverSwitch checked={values.rollover} onChange={(checked) => set('rollover', checked)} disabled={!canRollOver(values)} />
         </DialogContent>

@@ -1,5 +1,5 @@
 import type { CategoryIcon, CategoryInput, CategoryWithSpending } from '../../../shared/categories';
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON } from '../../../shared/constants/categories';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, nextCategoryColor } from '../../../shared/constants/categories';
 import { amountInputError, optionalAmountValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
 
@@ -16,6 +16,11 @@ export interface CategoryFormValues {
 export type CategoryFormErrors = Partial<Record<keyof CategoryFormValues, string>>;
 
 export const NEW_CATEGORY: CategoryFormValues = { name: '', color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON, budget: '', rollover: false };
+
+/** A new category's form beside `existing`: in the colour the server would give it (the first of the palette none has), shown so it can be changed. */
+export function newCategoryForm(existing: ReadonlyArray<Pick<CategoryWithSpending, 'color'>>): CategoryFormValues {
+  return { ...NEW_CATEGORY, color: nextCategoryColor(existing.map((c) => c.color)) };
+}
 
 export function categoryFormValues(category: CategoryWithSpending): CategoryFormValues {
   return {

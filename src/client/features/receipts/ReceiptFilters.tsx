@@ -18,13 +18,13 @@ export interface ReceiptFiltersProps {
   onOrder: (order: 'asc' | 'desc') => void;
 }
 
-/** Search (by store, and by items and words read off the receipts), the category filter (All plus the user's), and the sort with its direction. */
+/** Search (by store, and by items, descriptions and words read off the receipts), the category filter (All plus the user's), and the sort with its direction. */
 export function ReceiptFilters({ search, category, categories, sort, order, onSearch, onCategory, onSort, onOrder }: ReceiptFiltersProps) {
   return (
     <Box role="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'center', mb: 2 }}>
       <TextField
         label="Search by store"
-        placeholder="Store, item or any word on the receipt"
+        placeholder="Store, item, description or any word on the receipt"
         type="search"
         size="small"
         value={search}

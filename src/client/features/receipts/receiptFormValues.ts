@@ -46,16 +46,26 @@ export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
   };
 }
 
+export const TAX_OVER_AMOUNT = 'Tax must not be more than the amount';
+
 /**
  * The shared receipt rules (store, date and amount required; money with at most the currency's
  * decimals, a negative total a refund, a negative item price a discount), plus tax, which is
- * never negative, a known currency and, in a foreign one, a rate if one is typed.
+ * never negative nor more than the amount (on a refund, than what came back), a known currency
+ * and, in a foreign one, a rate if one is typed.
  */
 export function validateReceiptForm(values: ReceiptFormValues, home = displayCurrency()): ReceiptFormErrors {
   const errors: ReceiptFormErrors = validateReceiptBasics(values);
-  const taxError = amountInputError(values.tax, { label: 'Tax', currency: values.currency });
+  const taxError = amountInputError(values.tax, { label: 'Tax', currency: values.currency }) ?? taxOverAmount(values, errors);
   if (taxError) errors.tax = taxError;
   return { ...errors, ...validateReceiptCurrency(values, home) };
+}
+
+/** The tax against a well-formed amount (an amount with its own error is not compared). */
+function taxOverAmount(values: ReceiptFormValues, errors: ReceiptFormErrors): string | undefined {
+  const tax = optionalAmountValue(values.tax, values.currency);
+  if (tax === null || errors.amount) return undefined;
+  return tax > Math.abs(amountInputValue(values.amount, values.currency)) ? TAX_OVER_AMOUNT : undefined;
 }
 
 /**

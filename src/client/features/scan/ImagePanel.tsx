@@ -3,9 +3,13 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DocumentScannerOutlinedIcon from '@mui/icons-material/DocumentScannerOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { imageOf, type ScanFlow } from './scanFlow';
+import { imageOf, keepsImage, type ScanFlow } from './scanFlow';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { ScanStages } from './ScanStages';
+
+/** After a failed scan: typing the receipt in is offered with the image only when the server can keep it. */
+export const BY_HAND_WITH_IMAGE = 'You can still enter the receipt by hand and save it with this image.';
+export const BY_HAND_WITHOUT_IMAGE = 'You can still enter the receipt by hand; this file cannot be saved with it.';
 
 export interface ImagePanelProps {
   flow: ScanFlow;
@@ -55,7 +59,7 @@ export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: I
             {error}
             {flow.step === 'chosen' && (
               <Typography variant="body2" sx={{ mt: 0.5 }}>
-                You can still enter the receipt by hand and save it with this image.
+                {keepsImage(flow) ? BY_HAND_WITH_IMAGE : BY_HAND_WITHOUT_IMAGE}
               </Typography>
             )}
           </Alert>

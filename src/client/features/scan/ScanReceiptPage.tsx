@@ -164,6 +164,7 @@ export default function ScanReceiptPage() {
               serverError={saveError}
               onSubmit={save}
               onCancel={cancel}
+              imageKept={review.keepImage}
             />
             {review.result && <RawTextSection text={review.result.raw_text} />}
           </Box>

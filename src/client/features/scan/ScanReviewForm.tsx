@@ -45,6 +45,8 @@ export interface ScanReviewFormProps {
   draftId?: string;
   /** What the server found like the receipt as read (a draft's duplicate_of), until it is asked again. */
   knownMatch?: LikeReceipt | null;
+  /** Whether the image is saved with the receipt (default); the form says so only when it is. */
+  imageKept?: boolean;
 }
 
 export const UNSURE_MARK = 'Check this: the scanner is not sure';
@@ -70,6 +72,7 @@ export function ScanReviewForm({
   guardLeaving = true,
   draftId,
   knownMatch = null,
+  imageKept = true,
 }: ScanReviewFormProps) {
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
@@ -123,7 +126,9 @@ export function ScanReviewForm({
               Review receipt
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {scan ? 'Check what was read and correct anything that is wrong before saving.' : 'Enter the receipt by hand; the image is saved with it.'}
+              {scan
+                ? 'Check what was read and correct anything that is wrong before saving.'
+                : `Enter the receipt by hand${imageKept ? '; the image is saved with it' : ''}.`}
             </Typography>
           </Box>
           <FormAlert message={serverError} />

@@ -19,6 +19,29 @@ export function isImageFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('image/');
 }
 
+/** The first bytes of each kind of picture the server keeps with a receipt: it goes by the bytes, never by the name or declared type. */
+const KEPT_SIGNATURES: ReadonlyArray<ReadonlyArray<number | null>> = [
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG
+  [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50], // 'RIFF', its size, 'WEBP'
+];
+
+/**
+ * Whether a prepared upload (prepareUpload) is a picture the server can keep with the receipt: a
+ * JPEG, PNG or WebP by its first bytes. A file that only says it is one ('receipt.jpg' holding
+ * text), or a kind the browser could not convert (HEIC on most desktops), is not.
+ */
+export function isKeptImageData(dataUrl: string): boolean {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1, dataUrl.indexOf(',') + 17);
+  let head: string;
+  try {
+    head = atob(base64);
+  } catch {
+    return false;
+  }
+  return KEPT_SIGNATURES.some((signature) => signature.every((byte, i) => byte === null || head.charCodeAt(i) === byte));
+}
+
 /** Width and height that fit within `max` on the longest side, keeping the aspect ratio. */
 export function scaledSize(width: number, height: number, max = UPLOAD_MAX_SIDE): { width: number; height: number } {
   const scale = Math.min(1, max / Math.max(width, height));

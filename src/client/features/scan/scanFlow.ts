@@ -1,4 +1,5 @@
 import type { ScanReceiptResult } from '../../../shared/scan';
+import { isKeptImageData } from './imageUpload';
 
 /** The chosen picture: what is previewed, scanned and saved. */
 export interface ChosenImage {
@@ -18,7 +19,7 @@ export type ScanFlow =
   | { step: 'preparing' }
   | { step: 'chosen'; image: ChosenImage; error: string | null; unreadable?: boolean }
   | { step: 'scanning'; image: ChosenImage }
-  /** keepImage is false when the server could not read the picture at all: it is not saved. */
+  /** keepImage is false when the picture is none the server can keep (keepsImage): it is not saved. */
   | { step: 'review'; image: ChosenImage; result: ScanReceiptResult | null; keepImage: boolean };
 
 export type ScanFlowAction =
@@ -45,14 +46,14 @@ export function scanFlowReducer(state: ScanFlow, action: ScanFlowAction): ScanFl
       return state.step === 'chosen' ? { step: 'scanning', image: state.image } : state;
     case 'scanSucceeded':
       return state.step === 'scanning' && state.image.id === action.imageId
-        ? { step: 'review', image: state.image, result: action.result, keepImage: true }
+        ? { step: 'review', image: state.image, result: action.result, keepImage: keepsImage(state) }
         : state;
     case 'scanFailed':
       return state.step === 'scanning' && state.image.id === action.imageId
         ? { step: 'chosen', image: state.image, error: action.message, unreadable: action.unreadable ?? false }
         : state;
     case 'manualEntryStarted':
-      return state.step === 'chosen' ? { step: 'review', image: state.image, result: null, keepImage: !state.unreadable } : state;
+      return state.step === 'chosen' ? { step: 'review', image: state.image, result: null, keepImage: keepsImage(state) } : state;
     case 'cleared':
       return initialScanFlow;
   }
@@ -61,4 +62,12 @@ export function scanFlowReducer(state: ScanFlow, action: ScanFlowAction): ScanFl
 /** The chosen image in any step that has one. */
 export function imageOf(state: ScanFlow): ChosenImage | null {
   return 'image' in state ? state.image : null;
+}
+
+/**
+ * Whether the chosen picture would be saved with the receipt: only one the server can keep (a
+ * JPEG, PNG or WebP by its bytes) that it did not refuse to read (a 400 from the scan).
+ */
+export function keepsImage(state: { image: ChosenImage; unreadable?: boolean }): boolean {
+  return !state.unreadable && isKeptImageData(state.image.dataUrl);
 }

@@ -11,6 +11,7 @@ import * as m060 from './060_blobs';
 import * as m070 from './070_currencies_imports';
 import * as m075 from './075_budget_history';
 import * as m076 from './076_time_zone_told';
+import * as m077 from './077_search_description';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '070_currencies_imports': m070,
   '075_budget_history': m075,
   '076_time_zone_told': m076,
+  '077_search_description': m077,
 };

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { writeAsUser } from '../../db/accountGate';
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type Category, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
+import { DEFAULT_CATEGORY_ICON, nextCategoryColor, type Category, type CategoryInput, type CategoryWithSpending } from '../../../shared/categories';
 import { fromCents } from '../../../shared/money';
 import { centsOf, optionalCentsOf } from '../../money';
 import type { Executor } from '../../db/schema';
@@ -78,11 +78,12 @@ export class CategoryService {
     }));
   }
 
+  /** A new category; without a colour chosen, the first of the palette none of the person's has, so new ones are told apart. */
   async create(userId: string, input: CategoryInput): Promise<Category> {
     const now = this.clock();
     const fields: CategoryFields = {
       name: input.name.trim(),
-      color: input.color ?? DEFAULT_CATEGORY_COLOR,
+      color: input.color ?? nextCategoryColor((await listCategories(this.db, userId)).map((c) => c.color)),
       icon: input.icon ?? DEFAULT_CATEGORY_ICON,
       budget_cents: optionalCentsOf(input.budget, 'budget') ?? null,
       rollover: input.rollover ?? false,

@@ -33,14 +33,16 @@ export async function insertImportedReceipts(trx: Executor, userId: string, rece
       .slice(i, i + CHUNK)
       .map(
         (r) =>
-          sql`(${r.id}::uuid, ${r.store}::text, ${r.date}::date, ${r.currency}::text, ${r.printed_minor}::bigint, ${r.rate}::numeric, ${r.amount_cents}::bigint, ${r.category_id}::uuid, ${storeKey(r.store)}::text, NULL::text)`,
+          sql`(${r.id}::uuid, ${r.store}::text, ${r.date}::date, ${r.currency}::text, ${r.printed_minor}::bigint, ${r.rate}::numeric, ${r.amount_cents}::bigint, ${r.category_id}::uuid, ${storeKey(r.store)}::text, NULL::text, ''::text)`,
       );
     await sql`
       INSERT INTO receipts (user_id, id, store, date, currency, printed_minor, rate, amount_cents, category_id, store_key,
                             payment_method, description, imported, search_text)
       SELECT ${userId}, v.id, v.store, v.date, v.currency, v.printed_minor, v.rate, v.amount_cents, v.category_id, v.store_key,
-             ${IMPORTED_PAYMENT_METHOD}, '', true, ${searchTextOf('v')}
-        FROM (VALUES ${sql.join(values)}) AS v (id, store, date, currency, printed_minor, rate, amount_cents, category_id, store_key, ocr_text)`.execute(trx);
+             ${IMPORTED_PAYMENT_METHOD}, v.description, true, ${searchTextOf('v')}
+        FROM (VALUES ${sql.join(values)}) AS v (id, store, date, currency, printed_minor, rate, amount_cents, category_id, store_key, ocr_text, description)`.execute(
+      trx,
+    );
   }
   return receipts.map((r) => r.id);
 }

@@ -48,9 +48,9 @@ export interface ReceiptPage {
 type ReceiptQuery<O> = SelectQueryBuilder<Database, 'receipts', O>;
 
 /**
- * `search` matches the store, an item's name or the text read off the receipt, anywhere,
- * ignoring case, punctuation and spaces. A search of punctuation only ('%') is matched against
- * the store as written, its LIKE wildcards taken literally.
+ * `search` matches the store, an item's name, the text read off the receipt or its description,
+ * anywhere, ignoring case, punctuation and spaces. A search of punctuation only ('%') is matched
+ * against the store as written, its LIKE wildcards taken literally.
  */
 function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter): ReceiptQuery<O> {
   let out = q.where('receipts.user_id', '=', userId);
@@ -180,7 +180,7 @@ export async function updateReceipt(trx: Executor, userId: string, id: string, f
     .executeTakeFirstOrThrow();
 }
 
-/** Recomputes what search looks in, after the receipt's store or items changed. */
+/** Recomputes what search looks in, after the receipt's store, items or description changed. */
 export async function refreshSearchText(trx: Executor, userId: string, id: string): Promise<void> {
   await trx
     .updateTable('receipts as r')

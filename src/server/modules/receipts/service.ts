@@ -8,7 +8,7 @@ import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { decodeImageData, imageHash, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents } from '../../../shared/money';
-import { fromMinor, homeCents } from '../../../shared/currency';
+import { formatMoney, fromMinor, homeCents } from '../../../shared/currency';
 import { loadRateBook, minorAmount, rateToNewHome, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
 import {
   RECEIPT_LIST_DEFAULT_LIMIT,
@@ -79,6 +79,16 @@ function itemsIn(input: ReceiptInput, money: ReceiptMoney, home: string): NewIte
 
 function taxIn(input: ReceiptInput, money: ReceiptMoney, home: string): number | null | undefined {
   return input.tax === undefined || input.tax === null ? input.tax : minorAmount(input.tax, money.currency, 'tax', home);
+}
+
+/**
+ * The tax a receipt keeps, checked against its amount: tax is part of what was paid, so never
+ * more than it; on a refund (a negative amount) never more than what came back.
+ */
+function checkedTax(taxMinor: number | null, money: ReceiptMoney, amountField: string): number | null {
+  const paid = Math.abs(money.printed_minor);
+  if (taxMinor !== null && taxMinor > paid) throw badRequest(`tax must not be more than the ${amountField} (${formatMoney(paid, money.currency)})`);
+  return taxMinor;
 }
 
 function snapshot(row: ReceiptBase): ReceiptSnapshot {
@@ -193,7 +203,7 @@ export class ReceiptService {
         category_id: categoryId,
         description: input.description ?? into?.description ?? '',
         payment_method: input.paymentMethod ?? into?.payment_method ?? '',
-        tax_cents: taxIn(input, money, book.home) ?? null,
+        tax_cents: checkedTax(taxIn(input, money, book.home) ?? null, money, input.amount.field),
         image_key: image?.key ?? null,
         image_hash: image?.hash ?? null,
       };
@@ -231,7 +241,8 @@ export class ReceiptService {
         category_id: await this.resolveCategory(trx, userId, input, before.category_id),
         description: input.description ?? before.description,
         payment_method: input.paymentMethod ?? before.payment_method,
-        tax_cents: tax === undefined ? before.tax_cents : tax,
+        // Checked when kept too: the amount may have changed under it.
+        tax_cents: checkedTax(tax === undefined ? before.tax_cents : tax, money, input.amount.field),
         image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
