@@ -53,11 +53,14 @@ JEST_REDIS=""
 if [ -n "$REDIS_URL_FOUND" ]; then export TEST_REDIS_URL="$REDIS_URL_FOUND"; else JEST_REDIS="--testPathIgnorePatterns=\.redis\.test\.ts$"; fi
 
 PG_URL=$(bash scripts/ensure-postgres.sh || true)
-# The OCR suites read images and text and touch no database: once, on PGlite, is enough.
-PG_SKIP="--testPathIgnorePatterns=/__tests__/server/ocr/"
+# The OCR suites read images and text and touch no database: once is enough. With a PostgreSQL
+# pass they run there, so that the two sides take about as long (the PGlite side also runs the
+# fixed days); without one, on PGlite.
+OCR_ON_PGLITE=""
+[ -n "$PG_URL" ] && OCR_ON_PGLITE="--testPathIgnorePatterns=/__tests__/server/ocr/"
 # The screens' tests (no API) go with the build, so that the two sides take about as long.
 CLIENT="TEST_AUTH_EMULATOR_HOST=127.0.0.1:9169 npx jest --ci --selectProjects client --json --outputFile=$RESULTS/client.json"
-PGLITE="env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --selectProjects server $JEST_REDIS --json --outputFile=$RESULTS/server-pglite.json"
+PGLITE="env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 npx jest --ci --selectProjects server $JEST_REDIS $OCR_ON_PGLITE --json --outputFile=$RESULTS/server-pglite.json"
 # Then the suites whose answers depend on the day, at five fixed days (scripts/test-fixed-days.sh):
 # tests own their clock, so none passes or fails by the day it runs.
 PGLITE="$PGLITE && env -u DATABASE_URL TEST_AUTH_EMULATOR_HOST=127.0.0.1:9199 bash scripts/test-fixed-days.sh --json --outputFile=$RESULTS/server-fixed-{day}.json"
@@ -65,7 +68,7 @@ if [ -n "$PG_URL" ]; then
   # Each pass has its own auth emulator port, so no two share accounts. The PostgreSQL pass
   # keeps images in the database, as a cluster does; the cluster test needs the build.
   together \
-    "Production build; the screens' tests; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && $CLIENT && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS $PG_SKIP --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
+    "Production build; the screens' tests; API tests again on PostgreSQL ($PG_URL), images in the database; the cluster test" "npx webpack --mode production >/dev/null && $CLIENT && DATABASE_URL='$PG_URL' BLOB_STORE=postgres TEST_AUTH_EMULATOR_HOST=127.0.0.1:9179 npx jest --ci --selectProjects server $JEST_REDIS --json --outputFile=$RESULTS/server-postgres.json && bash scripts/test-cluster.sh --json --outputFile=$RESULTS/cluster.json" \
     "Unit and API tests (PGlite), then the date-sensitive ones at fixed days" "$PGLITE"
 else
   together \
