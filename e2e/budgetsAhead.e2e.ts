@@ -136,7 +136,7 @@ describe('budgets that look ahead', () => {
     );
   }, 180_000);
 
-  it('carries last month’s leftover of a category into this month', async () => {
+  it('starts a category’s carry-over with the month its budget was set: last month, without one, carries nothing', async () => {
     const user = await createUser('Cary Over');
     await apiAs(user, 'POST', '/receipts', { store: 'Deli', date: addDays(addMonths(today, -1), 4), amount: 30, category: 'Food' });
     await withSignedInPage(browser, user, DESKTOP, async ({ page }) => {
@@ -147,7 +147,9 @@ describe('budgets that look ahead', () => {
       await dialog.getByLabel('Carry over what is left to next month').check();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByText('Carried over: +$70.00').waitFor();
+      // Last month's $30 was spent without a budget: nothing was left over from one.
+      await page.getByText('Carried over: $0.00').waitFor();
+      expect(await page.getByText('Carried over: +$70.00').count()).toBe(0);
       await expectNoA11yViolations(page);
       await screenshot(page, 'categories-rollover-desktop');
     });
