@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import type { LikeReceipt } from '../../../../src/shared/receipts';
 import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
@@ -10,25 +9,13 @@ import { BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_AS_NEW } from '../../../../src/clie
 import AddReceiptPage from '../../../../src/client/features/receipts/AddReceiptPage';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
 
 // The API is a closed port: the lookup's answer is put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
 
-const categories: CategoryWithSpending[] = [
-  {
-    _id: 'c-other',
-    name: 'Other',
-    color: '#64748B',
-    icon: 'tag',
-    budget: null,
-    spent: 0,
-    is_fallback: true,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-];
+const categories = [OTHER_CATEGORY];
 const bens = { store: "Ben's Bayside", date: '2018-07-03', amount: 48.2, currency: 'USD' };
 const bankRow: LikeReceipt = { _id: 'r-bank', store_name: "BEN'S BAYSIDE", date: '2018-07-03', total_amount: 48.2, currency: 'USD', imported: true };
 

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import type { Receipt } from '../../../../src/shared/receipts';
 import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
@@ -9,25 +8,13 @@ import { receiptsApi } from '../../../../src/client/features/receipts/receiptsAp
 import EditReceiptPage from '../../../../src/client/features/receipts/EditReceiptPage';
 import { mutationCount, NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
 
 // The API is a closed port: the receipt is put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
 
-const categories: CategoryWithSpending[] = [
-  {
-    _id: 'c-other',
-    name: 'Other',
-    color: '#64748B',
-    icon: 'tag',
-    budget: null,
-    spent: 0,
-    is_fallback: true,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-];
+const categories = [OTHER_CATEGORY];
 const receipt: Receipt = {
   id: 'r1',
   store: 'Corner Shop',

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Draft } from '../../../../src/shared/drafts';
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import { draftsApi } from '../../../../src/client/features/scan/draftsApi';
@@ -10,25 +9,13 @@ import { displayCurrency, formatMoney, setDisplayCurrency } from '../../../../sr
 import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
 
 // The API is a closed port: what is shown comes from the drafts put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
 
-const categories: CategoryWithSpending[] = [
-  {
-    _id: 'c-other',
-    name: 'Other',
-    color: '#64748B',
-    icon: 'tag',
-    budget: null,
-    spent: 0,
-    is_fallback: true,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-];
+const categories = [OTHER_CATEGORY];
 
 const ready = (id: string, store: string, total: number, more: Partial<Draft> = {}): Draft => ({
   _id: id,
