@@ -53,9 +53,23 @@ export function parseReceiptDate(text: string, field: string, now: Date): Calend
   if (!m) throw badRequest(`${field} must be a date written YYYY-MM-DD, such as 2026-03-14`);
   const date = parseCalendarDate(m[1]);
   if (!date) throw badRequest(`${field} is not a real calendar date: ${m[1]}`);
-  const latest = addDays(todayIn('UTC', now), 366);
-  if (date < EARLIEST_RECEIPT_DATE || date > latest) throw badRequest(`${field} must be between ${EARLIEST_RECEIPT_DATE} and ${latest}`);
+  const refused = receiptDateRefusal(date, field, now);
+  if (refused) throw badRequest(refused);
   return date;
+}
+
+/** The latest date a receipt may carry: a year ahead of the API's day, for bills written in advance. */
+export function latestReceiptDate(now: Date): CalendarDate {
+  return addDays(todayIn('UTC', now), 366);
+}
+
+/**
+ * Why a receipt may not carry this date, or null when it may. Every way a receipt comes in
+ * (form, scan, draft, statement, restore) asks this one question, so all refuse alike.
+ */
+export function receiptDateRefusal(date: CalendarDate, field: string, now: Date): string | null {
+  const latest = latestReceiptDate(now);
+  return date < EARLIEST_RECEIPT_DATE || date > latest ? `${field} must be between ${EARLIEST_RECEIPT_DATE} and ${latest}` : null;
 }
 
 /** An item as sent: its price as typed, in the receipt's currency. */
