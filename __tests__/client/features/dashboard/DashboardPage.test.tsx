@@ -266,6 +266,21 @@ it('brings a refused budget save’s message into view and gives it the focus', 
   await waitFor(() => expectRevealed(alert, watch));
 });
 
+it('brings a wrong budget into view and gives it the focus, with its message', async () => {
+  await seeded(data);
+  const watch = watchScrolling();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Set Budget' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Set Monthly Budget' });
+  const input = within(dialog).getByLabelText('Monthly budget');
+  await user.clear(input);
+  await user.type(input, '12abc');
+  // Clicked, so the focus is on Save: the refusal must take it back to the field.
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(input).toHaveAccessibleDescription('Budget must be a number of 0 or more with at most two decimals');
+  await waitFor(() => expectRevealed(input, watch));
+});
+
 it('says when the dashboard cannot be loaded and still offers the quick actions', async () => {
   renderScreen(<DashboardPage />, { route: '/' });
   expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { parseBudgetInput } from './budgetInput';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 import { RolloverSwitch } from '../../ui/RolloverSwitch';
+import { revealFirstInvalid } from '../../ui/reveal';
 
 export interface SetBudgetDialogProps {
   open: boolean;
@@ -40,6 +41,7 @@ export function SetBudgetDialog({ open, current, currentRollover, saving, error,
     const parsed = parseBudgetInput(text);
     if ('error' in parsed) {
       setInvalid(parsed.error);
+      revealFirstInvalid(e.currentTarget);
       return;
     }
     onSave({ amount: parsed.amount, rollover });
