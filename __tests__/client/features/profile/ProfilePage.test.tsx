@@ -56,14 +56,19 @@ describe('ProfilePage', () => {
 
   it('keeps the budget as typed, on the decimal keypad, and refuses what is no amount (spec §5: numeric, min 0, two decimals)', async () => {
     await renderProfile();
+    const watch = watchScrolling();
     const budget = screen.getByLabelText('Monthly Budget');
+    // The amount field of every other form: a text input, no number input's leftovers (its spinner steps, its min).
     expect(budget).toHaveAttribute('type', 'text');
     expect(budget).toHaveAttribute('inputmode', 'decimal');
+    expect(budget).not.toHaveAttribute('step');
+    expect(budget).not.toHaveAttribute('min');
     await userEvent.clear(budget);
     await userEvent.type(budget, '12abc');
     expect(budget).toHaveValue('12abc');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(budget).toHaveAccessibleDescription('Monthly budget must be a number of 0 or more with at most two decimals');
+    await waitFor(() => expectRevealed(budget, watch));
   });
 
   it('brings the first wrong field into view and focuses it; then a refused save’s message', async () => {

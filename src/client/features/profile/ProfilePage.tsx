@@ -58,11 +58,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Stack>
           <DollarField
             label="Monthly Budget"
-            type="number"
             fullWidth
             {...field('monthly_budget')}
             helperText={errors.monthly_budget ?? 'Leave empty for no budget. The dashboard shows the same amount.'}
-            htmlInput={{ min: 0, step: 0.01 }}
           />
           <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>
