@@ -37,7 +37,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
       // Search: 'trader joes' finds Trader Joe's.
       await rows(page).nth(2).waitFor();
-      await page.getByLabel('Search by store').fill('trader joes');
+      await page.getByLabel('Search by store or description').fill('trader joes');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="receipt-row"]').length === 1);
       expect(await rows(page).first().textContent()).toContain("Trader Joe's");
       await screenshot(page, `receipts-search-punctuation-${label}`);

@@ -309,7 +309,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       expect(page.url()).toContain('page=2');
 
       // Search by store as you type (back to the first page).
-      await page.getByLabel('Search by store').pressSequentially('shop 2', { delay: 40 });
+      await page.getByLabel('Search by store or description').pressSequentially('shop 2', { delay: 40 });
       await page.getByText('1–5 of 5').waitFor();
       expect(await rowStores(page)).toEqual(['Shop 2', 'Shop 20', 'Shop 21', 'Shop 22', 'Shop 23']);
 
@@ -329,7 +329,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await page.getByText('1–10 of 23').waitFor();
-      expect(await page.getByLabel('Search by store').inputValue()).toBe('');
+      expect(await page.getByLabel('Search by store or description').inputValue()).toBe('');
       await page.getByRole('combobox', { name: 'Category' }).getByText('All').waitFor();
 
       // Sort by amount, highest first, then the other way.

@@ -142,7 +142,7 @@ describe('the review queue', () => {
 
       // In the list, and found by a word printed on the receipt (not its store's name).
       await openScreen(page, '/receipts', 'Receipts');
-      await page.getByLabel('Search by store').fill(word);
+      await page.getByLabel('Search by store or description').fill(word);
       const rows = page.getByRole('main').getByText(searched.processed_data?.store_name ?? '', { exact: false });
       await rows.first().waitFor({ timeout: 15_000 });
       const found = await apiAs<Receipt[]>(user, 'GET', `/receipts?search=${encodeURIComponent(word)}`);

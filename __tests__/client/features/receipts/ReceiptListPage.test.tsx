@@ -73,10 +73,10 @@ it('clears the filters from the empty state', async () => {
   const store = makeStore();
   await seed(store, '?search=zzz&category=Food&sort=store', []);
   const { router } = renderScreen(<ReceiptListPage />, { route: '/receipts?search=zzz&category=Food&sort=store', store });
-  expect(screen.getByLabelText('Search by store')).toHaveValue('zzz');
+  expect(screen.getByLabelText('Search by store or description')).toHaveValue('zzz');
   await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
   expect(router.state.location.search).toBe('?sort=store');
-  expect(screen.getByLabelText('Search by store')).toHaveValue('');
+  expect(screen.getByLabelText('Search by store or description')).toHaveValue('');
 });
 
 it('lists a page with View and Edit links, the category filter and the total for paging', async () => {
@@ -118,7 +118,7 @@ it('searches as you type once typing pauses, and sorts through the address bar',
     await seed(store, '', [receipt('r1', 'Bakery', 7.5)]);
     const { router } = renderScreen(<ReceiptListPage />, { route: '/receipts', store });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    await user.type(screen.getByLabelText('Search by store'), 'bak');
+    await user.type(screen.getByLabelText('Search by store or description'), 'bak');
     // Not yet: one request per pause, not per key.
     expect(router.state.location.search).toBe('');
     await act(async () => {

@@ -23,7 +23,7 @@ export function ReceiptFilters({ search, category, categories, sort, order, onSe
   return (
     <Box role="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'center', mb: 2 }}>
       <TextField
-        label="Search by store"
+        label="Search by store or description"
         placeholder="Store, item, description or any word on the receipt"
         type="search"
         size="small"
