@@ -45,15 +45,23 @@ export class SettingsService {
       if (rate !== undefined) throw badRequest('home_currency_rate goes with a new home_currency');
       return this.get(userId);
     }
-    return writeAsUser(this.db, userId, async (trx) => {
-      const before = await lockSettings(trx, userId);
-      if (!before) throw profileMissing();
-      if (patch.home_currency !== undefined && patch.home_currency !== before.home_currency) {
-        await this.hooks.homeCurrencyChanging(trx, userId, before.home_currency, patch.home_currency, rate, this.clock());
-      }
-      const settings = await updateSettings(trx, userId, patch);
-      if (!settings) throw profileMissing();
-      return settings;
-    });
+    // A new home currency waits for the receipt writes running and holds back the next: each
+    // converts to the home currency it reads, and the change counts again only what it sees.
+    const mode = patch.home_currency === undefined ? 'shared' : 'alone';
+    return writeAsUser(
+      this.db,
+      userId,
+      async (trx) => {
+        const before = await lockSettings(trx, userId);
+        if (!before) throw profileMissing();
+        if (patch.home_currency !== undefined && patch.home_currency !== before.home_currency) {
+          await this.hooks.homeCurrencyChanging(trx, userId, before.home_currency, patch.home_currency, rate, this.clock());
+        }
+        const settings = await updateSettings(trx, userId, patch);
+        if (!settings) throw profileMissing();
+        return settings;
+      },
+      mode,
+    );
   }
 }
