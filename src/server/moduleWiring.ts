@@ -4,7 +4,7 @@ import { detectOnReceiptChange, redetectStore } from './modules/recurring/listen
 import { rebuildTotals } from './modules/analytics/service';
 import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
 import { convertReceiptsToHome, moveCategoryReceipts } from './modules/receipts/service';
-import { keepSwitchRate, loadRateBook } from './modules/currency/service';
+import { keepSwitchRate } from './modules/currency/service';
 import type { SettingsHooks } from './modules/settings/service';
 import { noteBudgetChange } from './modules/budgets/service';
 import type { CategoryHooks } from './modules/categories/service';
@@ -35,7 +35,7 @@ export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKe
 export const settingsHooks: SettingsHooks = {
   homeCurrencyChanging: async (trx, userId, from, to, rate, now) => {
     if (rate !== undefined) await keepSwitchRate(trx, userId, from, to, rate);
-    const storeKeys = await convertReceiptsToHome(trx, userId, from, await loadRateBook(trx, userId, to));
+    const storeKeys = await convertReceiptsToHome(trx, userId, from, to);
     await receiptsChangedInBulk(trx, userId, storeKeys, now);
   },
 };

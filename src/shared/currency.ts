@@ -5,7 +5,7 @@
  */
 
 /** ISO 4217 codes whose minor unit is not a hundredth, by digits (ISO 4217's table; every other code has 2). */
-const MINOR_UNITS: Record<string, number> = Object.fromEntries(
+export const MINOR_UNITS: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries({
     0: 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF',
     3: 'BHD IQD JOD KWD LYD OMR TND',

@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { todayUtc } from '../receipts/fixtures';
+import { homeCents, toMinor } from '../../../../src/shared/currency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,6 +186,47 @@ describe('changing the home currency', () => {
     expect((await create(user, manual({ amount: 5 }))).json()).toMatchObject({ currency: 'EUR', rate: null, home_amount: 5 });
   });
 
+  it('counts each receipt as homeCents does, at the direct rate where the new table has one, through the old home elsewhere', async () => {
+    const user = await t.signUp();
+    await putRates(user, [
+      { currency: 'MYR', rate: 0.213, valid_from: '2020-01-01' },
+      { currency: 'GBP', rate: 1.3, valid_from: '2020-01-01' },
+    ]);
+    const sent = [
+      manual({ currency: 'MYR' }),
+      manual({ currency: 'MYR', amount: -45.6 }),
+      manual({ currency: 'JPY', amount: 1500, rate: 0.0067 }),
+      manual({ currency: 'KWD', amount: 1.234, rate: 3.25 }),
+      manual({ currency: 'USD', amount: 10.01 }),
+      manual({ currency: 'USD', amount: -0.05 }),
+      manual({ currency: 'GBP', amount: 20 }),
+    ];
+    const ids: string[] = [];
+    for (const body of sent) ids.push((await create(user, body)).json().id);
+    const receipts = async () => Promise.all(ids.map(async (id) => (await t.request(user, { method: 'GET', url: `/receipts/${id}` })).json()));
+    const kept = (rate: number) => Math.round(rate * 1e8) / 1e8;
+    // USD → JPY → KWD → USD: the last finds USD's own table again (MYR and GBP direct).
+    let home = 'USD';
+    for (const [to, switchRate] of [
+      ['JPY', 150.33],
+      ['KWD', 0.00205],
+      ['USD', 326.5],
+    ] as const) {
+      const before = await receipts();
+      const res = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { home_currency: to, home_currency_rate: switchRate } });
+      expect(res.statusCode).toBe(200);
+      const direct: Record<string, number> = to === 'USD' ? { MYR: 0.213, GBP: 1.3 } : {};
+      const after = await receipts();
+      after.forEach((r, i) => {
+        const was = before[i];
+        const rate = r.currency === to ? null : (direct[r.currency] ?? kept((was.currency === home ? 1 : was.rate) * switchRate));
+        expect({ currency: r.currency, amount: r.amount, rate: r.rate }).toEqual({ currency: was.currency, amount: was.amount, rate });
+        expect(r.home_amount).toBe(homeCents(toMinor(r.amount, r.currency)!, r.currency, to, rate) / 100);
+      });
+      home = to;
+    }
+  });
+
   it('counts in a home currency without decimals to the whole unit', async () => {
     const user = await t.signUp();
     const r = (await create(user, manual({ currency: 'USD', amount: 10.01 }))).json();
@@ -200,6 +242,23 @@ describe('changing the home currency', () => {
     const messages = (await t.request(user, { method: 'GET', url: '/notifications' })).json().map((n: { message: string }) => n.message);
     expect(messages).toContain('Your receipt from Café for €85.00 was saved.');
     expect(messages.some((m: string) => m.startsWith("You've spent €85.00 of your €100.00 budget"))).toBe(true);
+  });
+
+  it.each([
+    // 1e-8 MYR in USD, then 0.3 USD in KWD: 3e-9, nothing at eight decimals.
+    [{ rate: 0.00000001 }, 'KWD', 0.3, 'a rate of 0.000000003 KWD for 1 MYR, below the smallest kept (0.00000001)'],
+    [{ rate: 1_000_000_000, amount: 0.01 }, 'IDR', 16_000, 'a rate of 16000000000000 IDR for 1 MYR, above the largest kept (1000000000)'],
+    [{ rate: 10_000, amount: 1000 }, 'IDR', 16_000, 'more than 10000000 IDR'],
+  ])('refuses a change that would count a receipt at %j in %s at %d, in words, and changes nothing', async (receipt, to, rate, why) => {
+    const user = await t.signUp();
+    const saved = (await create(user, manual({ currency: 'MYR', ...receipt }))).json();
+    expect(saved.id).toEqual(expect.any(String));
+    const res = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { home_currency: to, home_currency_rate: rate } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Counted in ${to}, the receipt from Kedai Kopi on ${today} would come to ${why}: correct that receipt first`);
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json().home_currency).toBe('USD');
+    expect((await t.request(user, { method: 'GET', url: `/receipts/${saved.id}` })).json()).toEqual(saved);
+    expect((await t.request(user, { method: 'GET', url: '/api/currency-rates' })).json()).toEqual([]);
   });
 
   it('refuses an unknown code and a rate without a new currency', async () => {

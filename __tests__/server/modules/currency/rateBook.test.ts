@@ -1,4 +1,4 @@
-import { RateBook, rateToNewHome } from '../../../../src/server/modules/currency/rateBook';
+import { RateBook } from '../../../../src/server/modules/currency/rateBook';
 import { homeCents, isKeptRate } from '../../../../src/shared/currency';
 
 describe('RateBook', () => {
@@ -17,18 +17,6 @@ describe('RateBook', () => {
     expect(book.rateOn('USD', '1999-01-01')).toBe(1);
     expect(book.earliest('MYR')).toBe('2026-01-01');
     expect(book.earliest('GBP')).toBeNull();
-  });
-
-  it('finds the rate to a new home directly, else through the old home, else none', () => {
-    const eur = new RateBook('EUR', [
-      { currency: 'USD', validFrom: '1970-01-01', rate: 0.9 },
-      { currency: 'GBP', validFrom: '2026-01-01', rate: 1.17 },
-    ]);
-    expect(rateToNewHome(eur, 'USD', { currency: 'GBP', date: '2026-02-01', oldRate: 1.3 })).toBe(1.17);
-    expect(rateToNewHome(eur, 'USD', { currency: 'USD', date: '2026-02-01', oldRate: null })).toBe(0.9);
-    // 0.213 × 0.9, kept to eight decimals.
-    expect(rateToNewHome(eur, 'USD', { currency: 'MYR', date: '2026-02-01', oldRate: 0.213 })).toBe(0.1917);
-    expect(rateToNewHome(new RateBook('EUR', []), 'USD', { currency: 'USD', date: '2026-02-01', oldRate: null })).toBeNull();
   });
 });
 

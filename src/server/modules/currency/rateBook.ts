@@ -33,20 +33,3 @@ export class RateBook {
     return this.byCurrency.get(currency)?.[0]?.validFrom ?? null;
   }
 }
-
-/** A kept rate: rounded to what the database keeps (numeric(20, 8)). */
-const kept = (rate: number) => Math.round(rate * 1e8) / 1e8;
-
-/**
- * The rate to a new home currency (the book's) of an amount in `currency` on `date`, which was
- * converted to the old home `from` at `oldRate` (null: it was in `from`). The table's direct rate
- * when it has one, else through the old home: `oldRate` times the old home's rate in the new one.
- * Null when neither is known.
- */
-export function rateToNewHome(book: RateBook, from: string, receipt: { currency: string; date: string; oldRate: number | null }): number | null {
-  const direct = book.rateOn(receipt.currency, receipt.date);
-  if (direct !== null) return direct;
-  const viaOld = book.rateOn(from, receipt.date);
-  if (viaOld === null) return null;
-  return kept((receipt.currency === from ? 1 : (receipt.oldRate ?? 1)) * viaOld);
-}

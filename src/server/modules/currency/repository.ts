@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { dateText } from '../../db/dates';
 import { DEFAULT_HOME_CURRENCY } from '../../../shared/currency';
@@ -39,4 +40,22 @@ export async function putRate(trx: Executor, userId: string, quote: string, rate
     .values({ user_id: userId, quote, currency: rate.currency, valid_from: rate.validFrom, rate: String(rate.rate) })
     .onConflict((oc) => oc.columns(['user_id', 'quote', 'currency', 'valid_from']).doUpdateSet({ rate: String(rate.rate) }))
     .execute();
+}
+
+/** One rate of a table as the days it is in force: from valid_from to the day before valid_to ('infinity' for the latest). */
+export interface RateRange {
+  currency: string;
+  valid_from: string;
+  valid_to: string;
+  rate: string;
+}
+
+/**
+ * The rates kept for one home currency as day ranges, a subquery for SQL that converts many
+ * receipts at once: a receipt's rate is the one whose range holds its day.
+ */
+export function rateRanges(userId: string, quote: string): RawBuilder<RateRange> {
+  return sql<RateRange>`SELECT currency, valid_from, rate,
+      coalesce(lead(valid_from) OVER (PARTITION BY currency ORDER BY valid_from), 'infinity'::date) AS valid_to
+    FROM currency_rates WHERE user_id = ${userId} AND quote = ${quote}`;
 }

@@ -10,8 +10,8 @@ import { RateBook } from './rateBook';
 import { findHomeCurrency, listRates, putRate, replaceRates } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { findHomeCurrency } from './repository';
-export { rateToNewHome, type RateBook } from './rateBook';
+export { findHomeCurrency, rateRanges, type RateRange } from './repository';
+export { type RateBook } from './rateBook';
 
 /** The person's rates for their home currency (or `home`), ready to be asked per currency and day. */
 export async function loadRateBook(db: Executor, userId: string, home?: string): Promise<RateBook> {

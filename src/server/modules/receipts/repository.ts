@@ -1,11 +1,13 @@
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { ReceiptSort } from '../../../shared/receipts';
 import { MATCH_DAYS, sameStore, storeKey, storeLikeness } from '../../storeKey';
 import { addDays, daysBetween } from '../../../shared/calendar';
+import { MINOR_UNITS, minorUnits } from '../../../shared/currency';
 import { searchKey, searchTextOf } from '../../searchText';
+import type { ListCursor } from './listCursor';
 
 /** The columns a receipt is read with: not what only the write path and search use. */
 export type ReceiptBase = Omit<Selectable<ReceiptsTable>, 'store_key' | 'ocr_text' | 'search_text'>;
@@ -43,7 +45,12 @@ export interface ReceiptPage {
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** Start after this row instead of skipping `offset` rows. */
+  after?: ListCursor;
 }
+
+/** A listed row with what its page's cursor is made of. */
+export type ListedReceiptRow = ReceiptRow & { cursor_key: string; cursor_created: string };
 
 type ReceiptQuery<O> = SelectQueryBuilder<Database, 'receipts', O>;
 
@@ -103,16 +110,30 @@ const SORT_COLUMNS = {
   amount: sql`receipts.amount_cents`,
   store: sql`lower(receipts.store)`,
 } as const;
+/** A cursor's sort value, typed as its column is. */
+const SORT_KEYS = {
+  date: (key: string) => sql`${key}::date`,
+  amount: (key: string) => sql`${key}::bigint`,
+  store: (key: string) => sql`${key}::text`,
+} as const;
 
 /** One page of the user's receipts; ties break by creation time then id, in the same direction. */
-export function listReceipts(db: Executor, userId: string, filter: ReceiptFilter, page: ReceiptPage): Promise<ReceiptRow[]> {
-  return filtered(withCategoryName(db), userId, filter)
-    .orderBy(SORT_COLUMNS[page.sort], page.order)
+export function listReceipts(db: Executor, userId: string, filter: ReceiptFilter, page: ReceiptPage): Promise<ListedReceiptRow[]> {
+  const sortColumn = SORT_COLUMNS[page.sort];
+  let q = filtered(withCategoryName(db), userId, filter)
+    .select([sql<string>`${sortColumn}::text`.as('cursor_key'), sql<string>`receipts.created_at::text`.as('cursor_created')])
+    .orderBy(sortColumn, page.order)
     .orderBy('receipts.created_at', page.order)
     .orderBy('receipts.id', page.order)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .limit(page.limit);
+  if (page.after) {
+    const { key, createdAt, id } = page.after;
+    const past = page.order === 'desc' ? sql`<` : sql`>`;
+    q = q.where(sql<boolean>`(${sortColumn}, receipts.created_at, receipts.id) ${past} (${SORT_KEYS[page.sort](key)}, ${createdAt}::timestamptz, ${id}::uuid)`);
+  } else {
+    q = q.offset(page.offset);
+  }
+  return q.$castTo<ListedReceiptRow>().execute();
 }
 
 export async function countReceipts(db: Executor, userId: string, filter: ReceiptFilter): Promise<number> {
@@ -280,29 +301,107 @@ export async function replaceItems(trx: Executor, userId: string, receiptId: str
     .execute();
 }
 
-/** What a new home currency changes of a receipt. */
-export interface ReceiptRehome {
-  id: string;
-  rate: number | null;
-  amount_cents: number;
+/**
+ * How receipts are counted again in a new home currency `to`, replacing `from`: each at the new
+ * home's rate for its currency on its day (`rates`: rateRanges of the currency module), else
+ * through the old home, at its rate times the old home's rate in the new, kept to 8 decimals.
+ */
+export interface Rehome {
+  from: string;
+  to: string;
+  rates: RawBuilder<unknown>;
 }
 
-/** Every receipt's money and day, for counting them in another home currency. */
-export function receiptsMoney(db: Executor, userId: string) {
-  return db
-    .selectFrom('receipts')
-    .select(['id', 'currency', 'printed_minor', 'rate', 'amount_cents', 'store_key', dateText('date').as('date')])
-    .where('user_id', '=', userId)
-    .execute();
+/** A receipt the new home cannot count: no rate is known, its rate would round to nothing or pass the largest kept, or its amount the largest. */
+export interface RehomeProblem {
+  kind: 'missing' | 'rate-too-small' | 'rate-too-large' | 'amount-too-large';
+  store: string;
+  date: string;
+  currency: string;
+  /** The rate it would need, unrounded; null when none is known or it is in the new home currency. */
+  rate: string | null;
 }
 
-/** Sets the rate and home amount of many receipts, a thousand per statement. */
-export async function rehomeReceipts(trx: Executor, userId: string, changes: readonly ReceiptRehome[]): Promise<void> {
-  for (let i = 0; i < changes.length; i += 1000) {
-    const values = sql.join(changes.slice(i, i + 1000).map((c) => sql`(${c.id}::uuid, ${c.rate}::numeric, ${c.amount_cents}::bigint)`));
-    await sql`UPDATE receipts AS r SET rate = v.rate, amount_cents = v.cents, updated_at = now()
-      FROM (VALUES ${values}) AS v(id, rate, cents) WHERE r.user_id = ${userId} AND r.id = v.id`.execute(trx);
-  }
+export interface RehomeBounds {
+  minRate: number;
+  maxRate: number;
+  maxCents: number;
+}
+
+/** The digits of the minor unit of the currency in `column`: 2 unless ISO 4217 says otherwise. */
+function minorUnitsOf(column: RawBuilder<string>): RawBuilder<number> {
+  const byDigits = new Map<number, string[]>();
+  for (const [code, digits] of Object.entries(MINOR_UNITS)) byDigits.set(digits, [...(byDigits.get(digits) ?? []), code]);
+  const cases = [...byDigits].map(([digits, codes]) => sql`WHEN ${column} IN (${sql.join(codes)}) THEN ${sql.lit(digits)}`);
+  return sql<number>`(CASE ${sql.join(cases, sql` `)} ELSE 2 END)`;
+}
+
+/** homeCents in SQL: printed minor units at `rate` in hundredths of `home`, rounded once in the home's minor units (half away from zero, as numeric round does). */
+function homeCentsOf(rate: RawBuilder<unknown>, home: string): RawBuilder<number> {
+  const homeDigits = minorUnits(home);
+  const homeMinor = sql`round(r.printed_minor * ${rate} * power(10::numeric, ${sql.lit(homeDigits)} - ${minorUnitsOf(sql`r.currency`)}))`;
+  return homeDigits <= 2
+    ? sql<number>`(${homeMinor} * ${sql.lit(10 ** (2 - homeDigits))})`
+    : sql<number>`round(${homeMinor} / ${sql.lit(10 ** (homeDigits - 2))})`;
+}
+
+/** `alias`'s range of the rates holds the receipt's day. */
+const rateOnDay = (alias: string) => sql`r.date >= ${sql.ref(`${alias}.valid_from`)} AND r.date < ${sql.ref(`${alias}.valid_to`)}`;
+
+/** The rate through the old home, unrounded: the receipt's own rate to it (1 when it was in it) times the old home's rate in the new (`via`). */
+const throughOldHome = (from: string) => sql`(CASE WHEN r.currency = ${from} THEN 1 ELSE coalesce(r.rate, 1) END * via.rate)`;
+
+/**
+ * The first receipt (the earliest without a rate, else the earliest out of bounds) that the new
+ * home currency cannot count, or undefined: one pass over the person's receipts.
+ */
+export async function firstRehomeProblem(db: Executor, userId: string, { from, to, rates }: Rehome, bounds: RehomeBounds): Promise<RehomeProblem | undefined> {
+  const missing = sql`(r.currency <> ${to} AND x.rate IS NULL)`;
+  const tooSmall = sql`round(x.rate, 8) < ${bounds.minRate}`;
+  const tooLarge = sql`x.rate > ${bounds.maxRate}`;
+  const { rows } = await sql<RehomeProblem>`
+    WITH rates AS (${rates})
+    SELECT r.store, r.date::text AS date, r.currency, x.rate::text AS rate,
+           CASE WHEN ${missing} THEN 'missing' WHEN ${tooSmall} THEN 'rate-too-small' WHEN ${tooLarge} THEN 'rate-too-large' ELSE 'amount-too-large' END AS kind
+      FROM receipts r
+      LEFT JOIN rates direct ON direct.currency = r.currency AND ${rateOnDay('direct')}
+      LEFT JOIN rates via ON via.currency = ${from} AND ${rateOnDay('via')}
+      CROSS JOIN LATERAL (SELECT CASE WHEN r.currency = ${to} THEN NULL ELSE coalesce(direct.rate, ${throughOldHome(from)}) END AS rate) x
+      CROSS JOIN LATERAL (SELECT ${homeCentsOf(sql`coalesce(round(x.rate, 8), 1)`, to)} AS cents) c
+     WHERE r.user_id = ${userId} AND (${missing} OR ${tooSmall} OR ${tooLarge} OR abs(c.cents) > ${bounds.maxCents})
+     ORDER BY ${missing} DESC, r.date, r.id
+     LIMIT 1`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Counts every receipt in the new home currency, set-based: one UPDATE for the receipts in it,
+ * one for those with a rate of the new home's table on their day, one for the rest (through the
+ * old home); each writes only the rows that change. Run firstRehomeProblem first: a receipt
+ * without a rate is left as it was. Answers the stores of the receipts changed.
+ */
+export async function rehomeReceipts(trx: Executor, userId: string, { from, to, rates }: Rehome): Promise<string[]> {
+  const update = async (rate: RawBuilder<unknown>, join: RawBuilder<unknown>, where: RawBuilder<unknown>) => {
+    const cents = homeCentsOf(sql`coalesce(${rate}, 1)`, to);
+    const { rows } = await sql<{ store_key: string }>`
+      WITH rates AS (${rates}), changed AS (
+        UPDATE receipts r SET rate = ${rate}, amount_cents = ${cents}, updated_at = now() ${join}
+         WHERE r.user_id = ${userId} AND ${where} AND (r.rate IS DISTINCT FROM ${rate} OR r.amount_cents <> ${cents})
+        RETURNING r.store_key)
+      SELECT DISTINCT store_key FROM changed WHERE store_key <> ''`.execute(trx);
+    return rows.map((r) => r.store_key);
+  };
+  const hasDirect = sql`EXISTS (SELECT 1 FROM rates direct WHERE direct.currency = r.currency AND ${rateOnDay('direct')})`;
+  const stores = [
+    ...(await update(sql`NULL::numeric`, sql``, sql`r.currency = ${to}`)),
+    ...(await update(sql`direct.rate`, sql`FROM rates direct`, sql`r.currency <> ${to} AND direct.currency = r.currency AND ${rateOnDay('direct')}`)),
+    ...(await update(
+      sql`round(${throughOldHome(from)}, 8)`,
+      sql`FROM rates via`,
+      sql`r.currency <> ${to} AND via.currency = ${from} AND ${rateOnDay('via')} AND NOT ${hasDirect}`,
+    )),
+  ];
+  return [...new Set(stores)];
 }
 
 /** Moves every receipt of one category to another; answers how many moved. */

@@ -7,9 +7,10 @@ import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signed-urls';
 import { decodeImageData, imageHash, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
-import { fromCents } from '../../../shared/money';
-import { formatMoney, fromMinor, homeCents } from '../../../shared/currency';
-import { loadRateBook, minorAmount, rateToNewHome, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
+import { fromCents, MAX_AMOUNT } from '../../../shared/money';
+import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
+import { formatMoney, fromMinor } from '../../../shared/currency';
+import { loadRateBook, minorAmount, rateRanges, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
 import {
   RECEIPT_LIST_DEFAULT_LIMIT,
   type CreateReceiptBody,
@@ -25,6 +26,7 @@ import { learnStore } from '../scan/service';
 import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toInput, type ReceiptInput } from './input';
 import { findSameReceipt } from './sameReceipt';
+import { decodeListCursor, encodeListCursor } from './listCursor';
 import type { Clock } from '../../clock';
 import {
   countReceipts,
@@ -35,7 +37,7 @@ import {
   listReceipts,
   lockReceipt,
   moveReceiptsToCategory,
-  receiptsMoney,
+  firstRehomeProblem,
   refreshSearchText,
   rehomeReceipts,
   replaceItems,
@@ -45,6 +47,7 @@ import {
   type NewItem,
   type ReceiptItemRow,
   type ReceiptRow,
+  type RehomeProblem,
 } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
@@ -145,22 +148,24 @@ export class ReceiptService {
     };
   }
 
-  /** One page of receipts (items fetched in one extra query) and the number of matches. */
-  async list(userId: string, query: ReceiptListQuery): Promise<{ receipts: Receipt[]; total: number }> {
+  /**
+   * One page of receipts (items fetched in one extra query), the number of matches, and the
+   * cursor of the page after it (null when this page is the last).
+   */
+  async list(userId: string, query: ReceiptListQuery): Promise<{ receipts: Receipt[]; total: number; next: string | null }> {
+    const sort = query.sort ?? 'date';
+    const order = query.order ?? 'desc';
+    if (query.after !== undefined && query.offset) throw badRequest('Send either offset or after: a cursor says where the page starts');
+    const after = query.after === undefined ? undefined : decodeListCursor(query.after, sort, order);
     let categoryId: string | undefined;
     if (query.category) {
       const category = await findCategoryByRef(this.db, userId, query.category);
       // Filtering by a category that does not exist matches nothing; it is not an error.
-      if (!category) return { receipts: [], total: 0 };
+      if (!category) return { receipts: [], total: 0, next: null };
       categoryId = category.id;
     }
     const filter = { search: query.search?.trim() || undefined, categoryId };
-    const page = {
-      sort: query.sort ?? 'date',
-      order: query.order ?? 'desc',
-      limit: query.limit ?? RECEIPT_LIST_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-    } as const;
+    const page = { sort, order, limit: query.limit ?? RECEIPT_LIST_DEFAULT_LIMIT, offset: query.offset ?? 0, after } as const;
     // Without a search the totals already know the count: no scan over every receipt.
     const counting = filter.search ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, categoryId);
     const [rows, total] = await Promise.all([listReceipts(this.db, userId, filter, page), counting]);
@@ -171,7 +176,9 @@ export class ReceiptService {
     );
     const byReceipt = new Map<string, ReceiptItemRow[]>();
     for (const item of items) byReceipt.set(item.receipt_id, [...(byReceipt.get(item.receipt_id) ?? []), item]);
-    return { receipts: rows.map((r) => this.toReceipt(r, byReceipt.get(r.id) ?? [])), total };
+    const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
+    const next = last ? encodeListCursor({ sort, order, key: last.cursor_key, createdAt: last.cursor_created, id: last.id }) : null;
+    return { receipts: rows.map(({ cursor_key: _key, cursor_created: _created, ...r }) => this.toReceipt(r, byReceipt.get(r.id) ?? [])), total, next };
   }
 
   async get(userId: string, id: string): Promise<Receipt> {
@@ -312,36 +319,34 @@ export class ReceiptService {
   }
 }
 
+/** A rate as people read it: no exponent, at most eight significant digits. */
+const plainRate = (rate: number) => rate.toLocaleString('en-US', { useGrouping: false, maximumSignificantDigits: 8 });
+
+/** The 400's words for a receipt the new home currency cannot count. */
+function rehomeRefusal(problem: RehomeProblem, from: string, to: string): string {
+  if (problem.kind === 'missing')
+    return `To count in ${to}, type the rate of 1 ${from} in ${to}, or add rates for ${from} from ${problem.date} in Settings → Currencies`;
+  const rate = `a rate of ${plainRate(Number(problem.rate))} ${to} for 1 ${problem.currency}`;
+  const why = {
+    'rate-too-small': `${rate}, below the smallest kept (${plainRate(MIN_RATE)})`,
+    'rate-too-large': `${rate}, above the largest kept (${plainRate(MAX_RATE)})`,
+    'amount-too-large': `more than ${MAX_AMOUNT} ${to}`,
+  }[problem.kind];
+  return `Counted in ${to}, the receipt from ${problem.store} on ${problem.date} would come to ${why}: correct that receipt first`;
+}
+
 /**
- * Counts every receipt in the book's home currency, which replaces `from`: each at the table's
- * rate on its day, or through the old home currency (see rateToNewHome). A 400 saying which rate
- * is missing changes nothing. Answers the stores whose amounts changed.
+ * Counts every receipt in the new home currency `to`, which replaces `from`: each at the new
+ * home's rate on its day, or through the old home (see Rehome), in a few set-based statements
+ * whatever the number of receipts. A receipt without a rate, or one whose rate would round to
+ * nothing, pass the largest rate kept or come to more than any amount may, is a 400 in words
+ * that changes nothing. Answers the stores whose receipts changed.
  */
-export async function convertReceiptsToHome(trx: Executor, userId: string, from: string, book: RateBook): Promise<Set<string>> {
-  const rows = await receiptsMoney(trx, userId);
-  const changes = [];
-  const stores = new Set<string>();
-  let missingFrom: string | null = null;
-  for (const row of rows) {
-    const rate =
-      row.currency === book.home
-        ? null
-        : rateToNewHome(book, from, { currency: row.currency, date: row.date, oldRate: row.rate === null ? null : Number(row.rate) });
-    if (row.currency !== book.home && rate === null) {
-      if (missingFrom === null || row.date < missingFrom) missingFrom = row.date;
-      continue;
-    }
-    const cents = homeCents(row.printed_minor, row.currency, book.home, rate);
-    changes.push({ id: row.id, rate, amount_cents: cents });
-    if (cents !== row.amount_cents && row.store_key) stores.add(row.store_key);
-  }
-  if (missingFrom !== null) {
-    throw badRequest(
-      `To count in ${book.home}, type the rate of 1 ${from} in ${book.home}, or add rates for ${from} from ${missingFrom} in Settings → Currencies`,
-    );
-  }
-  await rehomeReceipts(trx, userId, changes);
-  return stores;
+export async function convertReceiptsToHome(trx: Executor, userId: string, from: string, to: string): Promise<Set<string>> {
+  const rehome = { from, to, rates: rateRanges(userId, to) };
+  const problem = await firstRehomeProblem(trx, userId, rehome, { minRate: MIN_RATE, maxRate: MAX_RATE, maxCents: MAX_AMOUNT * 100 });
+  if (problem) throw badRequest(rehomeRefusal(problem, from, to));
+  return new Set(await rehomeReceipts(trx, userId, rehome));
 }
 
 /** Moves every receipt of one category, and its totals, to another (the first is about to go). */
