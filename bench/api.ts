@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
+import { NO_RATE_LIMITS, startBenchApi } from './support/benchApi';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { arg, flag } from './support/args';
@@ -63,7 +63,7 @@ const port = (address: AddressInfo | string | null) => (address as AddressInfo).
 async function main(): Promise<void> {
   const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
-  const { base, logLevel, stop } = await startBenchApi({ name: 'api', usePg, env: NO_WRITE_LIMIT });
+  const { base, logLevel, stop } = await startBenchApi({ name: 'api', usePg, env: NO_RATE_LIMITS });
 
   // The ceiling: what Fastify alone does on this machine in this process.
   const bare = Fastify({ logger: false });

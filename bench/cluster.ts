@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import { buildServer } from '../scripts/build-server';
 import { startCluster, type Cluster } from '../scripts/cluster';
 import { openScratchDatabase } from '../scripts/scratchDatabase';
-import { NO_WRITE_LIMIT } from './support/benchApi';
+import { NO_RATE_LIMITS } from './support/benchApi';
 import { cannon, MIX, seedLoadUsers, type CannonResult } from './support/mixedLoad';
 import { cpuSecondsOf, descendantsOf, machineCpuSeconds } from './support/procStats';
 import { arg } from './support/args';
@@ -63,7 +63,7 @@ async function measure(
       haproxy: base.haproxy,
       instances,
       workers: 0,
-      env: NO_WRITE_LIMIT,
+      env: NO_RATE_LIMITS,
     });
     const users = await seedLoadUsers(cluster.apiUrl, USERS, RECEIPTS_PER_USER);
     const pids = cluster.instances.map((i) => i.pid);

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { addDays, todayIn } from '../src/shared/calendar';
 import type { ImportCommitResult, ImportPreview } from '../src/shared/imports';
-import { NO_WRITE_LIMIT } from './support/benchApi';
+import { NO_RATE_LIMITS } from './support/benchApi';
 import { arg, flag } from './support/args';
 import { ImportService } from '../src/server/modules/imports/service';
 import { receiptsChangedInBulk } from '../src/server/moduleWiring';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const bench = await openBenchApp(usePg, USER, NO_WRITE_LIMIT);
+  const bench = await openBenchApp(usePg, USER, NO_RATE_LIMITS);
   const { app, handle } = bench;
   const headers = { authorization: 'Bearer bench.bench.bench' };
   const call = async <T>(url: string, opts: { payload: object | Buffer; headers?: Record<string, string> }): Promise<T> => {

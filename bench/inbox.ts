@@ -34,6 +34,7 @@ import { commandLineOf, descendantsOf, peakRssMbOf, startTicksOf } from './suppo
 import { loadConfig } from '../src/server/config';
 import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type DraftStatus } from '../src/shared/constants/drafts';
 import { arg } from './support/args';
+import { NO_RATE_LIMITS } from './support/benchApi';
 
 const root = path.resolve(__dirname, '..');
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(__dirname, '../../shared/datasets');
@@ -263,7 +264,7 @@ async function loadTools() {
 }
 
 /** The servers run as production does, but trust the emulator and log warnings only; no write limit for a burst. */
-const SERVER_ENV = { NODE_ENV: 'development', NODE_OPTIONS: '', LOG_LEVEL: 'warn', WRITE_RATE_LIMIT_PER_MINUTE: '0' };
+const SERVER_ENV = { NODE_ENV: 'development', NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...NO_RATE_LIMITS };
 
 async function runSetup(setup: Setup, photos: Photo[], serverUrl: string | null, t: Tools): Promise<SetupResult> {
   const stops: Array<() => Promise<void>> = [];

@@ -11,7 +11,7 @@
  * autocannon runs in a child process (support/mixedLoad.ts) so the load generator does not
  * share the server's event loop; per-route latency is timed in the server (request to finish).
  */
-import { NO_WRITE_LIMIT, startBenchApi } from './support/benchApi';
+import { NO_RATE_LIMITS, startBenchApi } from './support/benchApi';
 import { cannon, MIX, seedLoadUsers } from './support/mixedLoad';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { arg, flag } from './support/args';
@@ -33,7 +33,7 @@ function routeOf(method: string, url: string): string {
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 
 async function main(): Promise<void> {
-  const { app, base, stop } = await startBenchApi({ name: 'load', usePg, env: NO_WRITE_LIMIT });
+  const { app, base, stop } = await startBenchApi({ name: 'load', usePg, env: NO_RATE_LIMITS });
 
   try {
     const users = await seedLoadUsers(base, USERS, RECEIPTS_PER_USER);

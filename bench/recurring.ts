@@ -14,6 +14,7 @@ import { findRecurringSeries, type DatedReceipt } from '../src/server/modules/re
 import { addDays, todayIn } from '../src/shared/calendar';
 import { arg, flag } from './support/args';
 import { openBenchApp, runBench } from './support/benchApp';
+import { NO_RATE_LIMITS } from './support/benchApi';
 
 const usePg = flag('pg');
 const RECEIPTS = Number(arg('receipts') ?? 10_000);
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const busy = timeRuns(RUNS, () => findRecurringSeries(grocer));
   console.log(`| detection at the grocer alone (${grocer.length} receipts) | median ${busy.median.toFixed(1)} ms | p99 ${busy.p99.toFixed(1)} ms |`);
 
-  const bench = await openBenchApp(usePg, USER, { WRITE_RATE_LIMIT_PER_MINUTE: '0', BILL_REMINDER_MINUTES: '0' });
+  const bench = await openBenchApp(usePg, USER, { ...NO_RATE_LIMITS, BILL_REMINDER_MINUTES: '0' });
   const { app } = bench;
   const headers = { authorization: 'Bearer bench.bench.bench' };
   try {

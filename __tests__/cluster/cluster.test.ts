@@ -50,8 +50,8 @@ beforeAll(async () => {
     haproxy: need('HAPROXY'),
     instances: 2,
     workers: 1,
-    // The stream of writes below is many per person; sign-up keeps its own (lower) limit.
-    env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000' },
+    // The streams of writes and reads below are many per person; sign-up keeps its own (lower) limit.
+    env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000', READ_RATE_LIMIT_PER_MINUTE: '5000' },
   });
   [api1, api2] = cluster.instances;
 });

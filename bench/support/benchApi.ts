@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-/** Seeding and load mixes write far faster than a person: the per-user write limit would refuse them. */
-export const NO_WRITE_LIMIT = { WRITE_RATE_LIMIT_PER_MINUTE: '0' };
+/** Seeding and load mixes send far faster than a person: the per-user limits would refuse them. */
+export const NO_RATE_LIMITS = { WRITE_RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' };
 
 export interface BenchApi {
   app: FastifyInstance;

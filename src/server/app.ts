@@ -7,7 +7,7 @@ import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
 import { conditionalsAsOneOf } from './openapi';
 import errorsPlugin from './plugins/errors';
-import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, writeRateLimit } from './plugins/security';
+import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, personRateLimit } from './plugins/security';
 import jsonGuard from './plugins/jsonGuard';
 import dbPlugin from './plugins/db';
 import authPlugin from './plugins/auth';
@@ -40,6 +40,7 @@ import { ScanService } from './modules/scan/service';
 import queuePlugin from './plugins/queue';
 import draftRoutes from './modules/drafts/routes';
 import { setUpScanJobs } from './modules/drafts/scanJob';
+import { setUpImportJobs } from './modules/imports/importJob';
 import type { ReceiptScanner } from './ocr';
 import { clockOf, type Clock } from './clock';
 
@@ -123,7 +124,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(queuePlugin, {
     handle: db,
     timings: { pollingSeconds, maintenanceSeconds },
-    setup: (queue) => setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner, clock) }, scanJobs),
+    setup: async (queue) => {
+      await setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner, clock) }, scanJobs);
+      await setUpImportJobs(queue, { db: db.db, changedInBulk: receiptsChangedInBulk, clock });
+    },
     lazy: config.env === 'test',
     stopTimeoutMs: QUEUE_STOP_TIMEOUT_MS,
   });
@@ -141,7 +145,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       done();
     });
     secured.addHook('onRequest', secured.authenticate);
-    if (config.writeRateLimitPerMinute > 0) secured.addHook('preParsing', writeRateLimit(secured, config.writeRateLimitPerMinute));
+    if (config.writeRateLimitPerMinute > 0 || config.readRateLimitPerMinute > 0) {
+      secured.addHook('preParsing', personRateLimit(secured, { writes: config.writeRateLimitPerMinute, reads: config.readRateLimitPerMinute }));
+    }
     // Embedded database only (one process owns it): a query there costs more than the rest of a request.
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
     await secured.register(profileRoutes, { identity, hooks: profileHooks });
@@ -155,7 +161,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(avatarRoutes);
     await secured.register(settingsRoutes, { hooks: settingsHooks });
     await secured.register(currencyRoutes);
-    await secured.register(importRoutes, { changedInBulk: receiptsChangedInBulk });
+    await secured.register(importRoutes, { commitWaitMs: config.imports.commitWaitSeconds * 1000, cleanupEveryMs: config.imports.cleanupMinutes * 60_000 });
     await secured.register(exportRoutes);
     await secured.register(accountRoutes, { identity });
     await secured.register(recurringRoutes, { hooks: recurringHooks });

@@ -48,6 +48,8 @@ export interface ServerConfig {
   readCacheTtlMs: number;
   /** Writes (any method but GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
   writeRateLimitPerMinute: number;
+  /** Reads (GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
+  readRateLimitPerMinute: number;
   /** How often due recurring bills are looked for (plugins/billReminders.ts); 0 turns it off. */
   billReminderMinutes: number;
   /** Background scanning of drafts (modules/drafts): this process's workers and the queue's limits. */
@@ -67,6 +69,13 @@ export interface ServerConfig {
   };
   /** The moment the API takes as "now" for the whole run (FIXED_TIME, development and tests only); null: the machine's clock. */
   fixedTime: Date | null;
+  /** Statement imports (modules/imports). */
+  imports: {
+    /** How long a commit's request waits for its rows to be written before it answers with the import to follow (IMPORT_COMMIT_WAIT_SECONDS). */
+    commitWaitSeconds: number;
+    /** How often previews past their time are deleted (IMPORT_CLEANUP_MINUTES); 0 turns it off. */
+    cleanupMinutes: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -157,6 +166,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),
+    // A screen asks for a handful of things at once; ten a second, kept up for a minute, is no person.
+    readRateLimitPerMinute: int(env, 'READ_RATE_LIMIT_PER_MINUTE', 600),
     billReminderMinutes: int(env, 'BILL_REMINDER_MINUTES', 60),
     scanJobs: {
       // A cluster's API instances leave reading to worker processes unless told otherwise.
@@ -169,6 +180,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maintenanceSeconds: Math.max(1, int(env, 'QUEUE_MAINTENANCE_SECONDS', 60)),
     },
     fixedTime: parseFixedTime(str(env, 'FIXED_TIME', '')),
+    imports: {
+      commitWaitSeconds: int(env, 'IMPORT_COMMIT_WAIT_SECONDS', 5),
+      cleanupMinutes: int(env, 'IMPORT_CLEANUP_MINUTES', 30),
+    },
   };
   assertSafe(config);
   assertShareable(config, str(env, 'BLOB_URL_SECRET', ''));

@@ -2,9 +2,18 @@ import { Type, type Static } from 'typebox';
 import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
-import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, MAX_STORE_NAME, RECEIPT_SORTS } from './constants/receipts';
+import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, MAX_STORE_NAME, RECEIPT_LIST_MAX_OFFSET, RECEIPT_SORTS } from './constants/receipts';
 // The client takes these from ./constants/receipts, which has no schema library behind it.
-export { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, TOTAL_COUNT_HEADER, DEFAULT_ITEM_CATEGORY, RECEIPT_SORTS, type ReceiptSort } from './constants/receipts';
+export {
+  MAX_RECEIPT_ITEMS,
+  MAX_ITEM_QUANTITY,
+  TOTAL_COUNT_HEADER,
+  NEXT_CURSOR_HEADER,
+  RECEIPT_LIST_MAX_OFFSET,
+  DEFAULT_ITEM_CATEGORY,
+  RECEIPT_SORTS,
+  type ReceiptSort,
+} from './constants/receipts';
 
 /** Decoded image size limit; the base64 JSON body may be a third larger. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -78,7 +87,13 @@ export const ReceiptListQuery = Type.Object({
   sort: Type.Optional(Type.Enum(RECEIPT_SORTS)),
   order: Type.Optional(Type.Enum(['asc', 'desc'])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RECEIPT_LIST_MAX_LIMIT })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: RECEIPT_LIST_MAX_OFFSET, description: `Rows to skip; deeper pages are read with \`after\`` })),
+  after: Type.Optional(
+    Type.String({
+      maxLength: 400,
+      description: 'The page after the one whose x-next-cursor header this is, with the same sort and order (instead of offset)',
+    }),
+  ),
 });
 export type ReceiptListQuery = Static<typeof ReceiptListQuery>;
 

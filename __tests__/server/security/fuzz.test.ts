@@ -40,7 +40,7 @@ function expectSane(res: LightMyRequestResponse, what: string): void {
 
 beforeAll(async () => {
   // Thousands of writes from two users: far past what a person sends, so no write limit here.
-  t = await startTestApp({ WRITE_RATE_LIMIT_PER_MINUTE: '0' });
+  t = await startTestApp({ WRITE_RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' });
   [user, owner] = await Promise.all([t.signUp(), t.signUp()]);
   const r = await addReceipt(t, user, { store: 'Seed' });
   const notes = (await t.request(user, { method: 'GET', url: '/notifications' })).json();

@@ -23,19 +23,33 @@ export const signUpRateLimit: RateLimitOptions = {
   errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many sign-up attempts. Please wait ${ctx.after} and try again.`, retryAfter(ctx.ttl)),
 };
 
+/** What one person may send per minute; 0 leaves that kind unlimited. */
+export interface PersonRateLimits {
+  /** Writes: any method but GET and HEAD. */
+  writes: number;
+  /** Reads: GET and HEAD (an export or a deep page costs the database as much as a write). */
+  reads: number;
+}
+
 /**
- * A hook for the signed-in scope: each user may send `maxPerMinute` writes (any method but GET),
- * counted per user (people behind one NAT do not share it) in preParsing, so a refused write
- * costs no body reading or parsing. It keeps its own count beside the routes' own limits (scan,
- * sign-up), which still apply.
+ * A hook for the signed-in scope: each user may send so many writes and so many reads per
+ * minute, counted per user (people behind one NAT do not share them) in preParsing, so a refused
+ * request costs no body reading or parsing. Each keeps its own count beside the routes' own
+ * limits (scan, sign-up), which still apply.
  */
-export function writeRateLimit(app: FastifyInstance, maxPerMinute: number) {
-  const check = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `write:${req.user.uid}` });
+export function personRateLimit(app: FastifyInstance, limits: PersonRateLimits) {
+  const counter = (kind: 'write' | 'read', max: number) =>
+    max > 0 ? app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `${kind}:${req.user.uid}` }) : null;
+  const writes = counter('write', limits.writes);
+  const reads = counter('read', limits.reads);
   return async (req: FastifyRequest): Promise<void> => {
-    if (req.method === 'GET' || req.method === 'HEAD') return;
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const check = reading ? reads : writes;
+    if (!check) return;
     const limit = await check(req);
     if (!limit.isAllowed && limit.isExceeded) {
-      throw new HttpError(429, `Too many changes in a short time. Please wait ${limit.ttlInSeconds} s and try again.`, retryAfter(limit.ttl));
+      const what = reading ? 'requests' : 'changes';
+      throw new HttpError(429, `Too many ${what} in a short time. Please wait ${limit.ttlInSeconds} s and try again.`, retryAfter(limit.ttl));
     }
   };
 }

@@ -10,6 +10,16 @@ export const MAX_ITEM_QUANTITY = 100_000;
 /** Header of GET /receipts carrying the number of matching receipts, for paging. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
+/** Header of GET /receipts carrying the `after` of the next page, when there may be one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * The deepest `offset` GET /receipts takes: skipping rows costs the database for each one, so
+ * deeper pages are reached with `after` (the last page's NEXT_CURSOR_HEADER), which costs the same
+ * at any depth. 200 pages of 50 is more than anyone clicks through.
+ */
+export const RECEIPT_LIST_MAX_OFFSET = 10_000;
+
 /** Default item category of the scan screen (spec §9). */
 export const DEFAULT_ITEM_CATEGORY = 'food';
 

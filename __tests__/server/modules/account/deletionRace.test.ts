@@ -22,7 +22,7 @@ let base: string;
 let image: string;
 beforeAll(async () => {
   // Eight writers as fast as they can go: no per-user write limit, so every write races.
-  t = await startTestApp({ WRITE_RATE_LIMIT_PER_MINUTE: '0' });
+  t = await startTestApp({ WRITE_RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   image = dataUrl(await photo('png', 24, 24));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, dataUrl, todayUtc } from '../receipts/fixtures';
@@ -175,6 +177,54 @@ describe('GET /api/export', () => {
     expect(new Set(data.receipts.map((r: { id: string }) => r.id)).size).toBe(1001);
     const csv = parseCsv((await exportAs(many, 'csv')).body.slice(1));
     expect(csv).toHaveLength(1002);
+  });
+
+  it('writes a large account page by page in the list order, ties on one day and one moment included', async () => {
+    const many = await t.signUp();
+    const categoryId = (await t.request(many, { method: 'GET', url: '/categories' })).json()[0]._id as string;
+    // One statement: all share created_at, and 700 share a date, so only the id orders those.
+    await sql`INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id)
+      SELECT ${many.uid}, 'Shop ' || n, CASE WHEN n <= 700 THEN DATE '2025-06-01' ELSE DATE '2024-01-01' + n END, n, n, ${categoryId}::uuid
+      FROM generate_series(1, 1600) AS n`.execute(t.db.db);
+    const res = await exportAs(many, 'json');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const exported = res.json().receipts.map((r: { id: string }) => r.id);
+    const listed: string[] = [];
+    for (let offset = 0; offset < 1600; offset += 500) {
+      const page = await t.request(many, { method: 'GET', url: `/receipts?limit=500&offset=${offset}` });
+      listed.push(...page.json().map((r: { id: string }) => r.id));
+    }
+    expect(exported).toEqual(listed);
+    const csvIds = parseCsv((await exportAs(many, 'csv')).body.slice(1))
+      .slice(1)
+      .map((row) => row[0]);
+    expect(csvIds).toEqual(listed);
+  });
+
+  it('goes on answering after a client leaves halfway through an export', async () => {
+    const many = await t.signUp();
+    const categoryId = (await t.request(many, { method: 'GET', url: '/categories' })).json()[0]._id as string;
+    await sql`INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id)
+      SELECT ${many.uid}, 'Shop ' || n, DATE '2024-01-01' + n, n, n, ${categoryId}::uuid FROM generate_series(1, 1500) AS n`.execute(t.db.db);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Takes the first chunk of the answer, then hangs up.
+    const firstChunk = await new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/export?format=json', agent: false, headers: { authorization: `Bearer ${many.token}` } },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            req.destroy();
+            resolve(res.statusCode === 200 ? chunk.length : -1);
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    expect(firstChunk).toBeGreaterThan(0);
+    // The same person, and anyone else, are answered as before.
+    expect((await exportAs(many, 'csv')).statusCode).toBe(200);
+    expect((await exportAs(user, 'json')).statusCode).toBe(200);
   });
 
   it('refuses an unknown format', async () => {

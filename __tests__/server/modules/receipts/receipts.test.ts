@@ -215,7 +215,7 @@ describe('GET /receipts', () => {
     const res = await list(user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('5');
-    expect(res.headers['access-control-expose-headers']).toBe('x-total-count');
+    expect(res.headers['access-control-expose-headers']).toBe('x-total-count, x-next-cursor');
     expect(stores(res)).toEqual(['beta bakery', '100% Deals', 'Gamma Gas', 'Alpha Market', 'Alphabet Toys']);
     expect(res.json()[3]).toMatchObject({ store: 'Alpha Market', category: 'Food', items: [{ name: 'Apples', price: 30, quantity: 1 }] });
   });

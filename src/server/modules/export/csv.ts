@@ -22,6 +22,9 @@ function cell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: string[], rows: CsvValue[][]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
+const record = (values: CsvValue[]) => values.map(cell).join(',') + '\r\n';
+
+export const csvHeader = (header: string[]): string => record(header);
+
+/** Records without a header, so a long file can be written a page at a time. */
+export const csvRows = (rows: CsvValue[][]): string => rows.map(record).join('');

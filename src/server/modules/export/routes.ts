@@ -1,14 +1,26 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors } from '../../../shared/errors';
 import { DataExport, ExportQuery } from '../../../shared/settings';
-import { ExportService, receiptsCsv } from './service';
+import { csvExport, ExportService, jsonExport } from './service';
 
 /** 'YYYY-MM-DD' of the export, for the file name. */
 const day = (d: Date) => d.toISOString().slice(0, 10);
 // Excel reads a CSV as UTF-8 only with a byte order mark; without it 'Café' turns into mojibake.
 const UTF8_BOM = '\uFEFF';
+
+/**
+ * The body as a stream Fastify pipes out. The route's schema types the body by what it
+ * describes (the document the stream writes), so the stream is passed as that.
+ */
+const streamed = (chunks: AsyncIterable<string>) => Readable.from(chunks) as unknown as string;
+
+async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  yield UTF8_BOM;
+  yield* chunks;
+}
 
 /**
  * GET /api/export?format=csv|json: the user's data as a download. CSV is one row per receipt;
@@ -34,20 +46,24 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (req, reply) => {
-      const data = await service.collect(req.user.uid);
-      const date = day(new Date(data.exported_at));
+      const userId = req.user.uid;
+      const head = await service.head(userId);
+      const date = day(new Date(head.exported_at));
+      const pages = service.receiptPages(userId);
       // Personal data: never kept by a shared cache.
       reply.header('access-control-expose-headers', 'content-disposition');
+      // Written as it is read, so a large account costs no more memory than a page; a client
+      // that goes away destroys the stream, which stops the reading.
       if (req.query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="tally-receipts-${date}.csv"`)
-          .send(UTF8_BOM + receiptsCsv(data.receipts));
+          .send(streamed(withBom(csvExport(pages))));
       }
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="tally-data-${date}.json"`)
-        .send(data);
+        .send(streamed(jsonExport(head, pages)));
     },
   );
 };

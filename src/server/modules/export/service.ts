@@ -8,7 +8,7 @@ import { findProfile, toProfile } from '../profile/service';
 import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
-import { toCsv } from './csv';
+import { csvHeader, csvRows } from './csv';
 import { minorUnits } from '../../../shared/currency';
 import type { Clock } from '../../clock';
 
@@ -30,9 +30,8 @@ export const CSV_HEADER = [
 const money = (n: number | null, digits = 2) => (n === null ? null : n.toFixed(digits));
 
 /** One CSV row per receipt; amounts with their currency's decimals ('12.50', '¥1500' as '1500'), home amounts with two. */
-export function receiptsCsv(receipts: ExportedReceipt[]): string {
-  return toCsv(
-    CSV_HEADER,
+function receiptsCsvRows(receipts: ExportedReceipt[]): string {
+  return csvRows(
     receipts.map((r) => [
       r.id,
       r.date,
@@ -50,6 +49,9 @@ export function receiptsCsv(receipts: ExportedReceipt[]): string {
   );
 }
 
+/** What an export holds besides its receipts: small, read in one snapshot. */
+export type ExportHead = Omit<DataExport, 'receipts'>;
+
 export class ExportService {
   constructor(
     private db: Db,
@@ -58,8 +60,8 @@ export class ExportService {
     private clock: Clock,
   ) {}
 
-  /** Everything of the user, read in one snapshot so receipts and categories agree. */
-  async collect(userId: string): Promise<DataExport> {
+  /** The profile, settings and categories, read in one snapshot so they agree. */
+  async head(userId: string): Promise<ExportHead> {
     const now = this.clock();
     return this.db
       .transaction()
@@ -69,14 +71,41 @@ export class ExportService {
         const settings = await findSettings(trx, userId);
         if (!profileRow || !settings) throw notFound('Profile not found');
         const categories = (await listCategories(trx, userId)).map(toCategory);
-        const receipts = new ReceiptService(trx, this.blobs, this.urls, [], this.clock); // reads only: nothing to tell
-        const all: ExportedReceipt[] = [];
-        for (let offset = 0; ; offset += RECEIPT_LIST_MAX_LIMIT) {
-          const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, offset }); // newest first;
-          for (const { imageUrl: _link, ...receipt } of page.receipts) all.push(receipt);
-          if (page.receipts.length < RECEIPT_LIST_MAX_LIMIT) break;
-        }
-        return { exported_at: now.toISOString(), profile: toProfile(profileRow), settings, categories, receipts: all };
+        return { exported_at: now.toISOString(), profile: toProfile(profileRow), settings, categories };
       });
   }
+
+  /**
+   * The receipts, newest first, a page at a time by cursor: each page costs the same however
+   * deep, no transaction is held open while a slow client reads, and the next page is read only
+   * when the one before has been taken, so a client that goes away stops the reading.
+   */
+  async *receiptPages(userId: string): AsyncGenerator<ExportedReceipt[]> {
+    const receipts = new ReceiptService(this.db, this.blobs, this.urls, [], this.clock); // reads only: nothing to tell
+    let after: string | undefined;
+    do {
+      const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, after });
+      yield page.receipts.map(({ imageUrl: _link, ...receipt }) => receipt);
+      after = page.next ?? undefined;
+    } while (after);
+  }
+}
+
+/** The JSON export as it is written: the head, then the receipts page by page. */
+export async function* jsonExport(head: ExportHead, pages: AsyncIterable<ExportedReceipt[]>): AsyncGenerator<string> {
+  const opening = JSON.stringify(head);
+  yield `${opening.slice(0, -1)},"receipts":[`;
+  let first = true;
+  for await (const page of pages) {
+    if (!page.length) continue;
+    yield (first ? '' : ',') + page.map((r) => JSON.stringify(r)).join(',');
+    first = false;
+  }
+  yield ']}';
+}
+
+/** The CSV export as it is written: the header, then the receipts page by page. */
+export async function* csvExport(pages: AsyncIterable<ExportedReceipt[]>): AsyncGenerator<string> {
+  yield csvHeader(CSV_HEADER);
+  for await (const page of pages) if (page.length) yield receiptsCsvRows(page);
 }

@@ -12,6 +12,7 @@ import {
   SameReceiptAnswer,
   SameReceiptQuery,
   TOTAL_COUNT_HEADER,
+  NEXT_CURSOR_HEADER,
 } from '../../../shared/receipts';
 import { ReceiptService, type DraftTaker } from './service';
 import type { ReceiptListener } from './events';
@@ -32,14 +33,18 @@ const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[];
     {
       schema: {
         tags,
-        description: `A page of receipts, newest first by default; the ${TOTAL_COUNT_HEADER} header carries the number of matches.`,
+        description: `A page of receipts, newest first by default; the ${TOTAL_COUNT_HEADER} header carries the number of matches, and ${NEXT_CURSOR_HEADER} (when more may follow) the \`after\` of the next page.`,
         querystring: ReceiptListQuery,
         response: { 200: ReceiptList, ...commonErrors },
       },
     },
     async (req, reply) => {
-      const { receipts, total } = await service.list(req.user.uid, req.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).send(receipts);
+      const { receipts, total, next } = await service.list(req.user.uid, req.query);
+      if (next) reply.header(NEXT_CURSOR_HEADER, next);
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(total))
+        .header('access-control-expose-headers', `${TOTAL_COUNT_HEADER}, ${NEXT_CURSOR_HEADER}`)
+        .send(receipts);
     },
   );
 

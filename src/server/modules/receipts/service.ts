@@ -357,3 +357,4 @@ export async function moveCategoryReceipts(trx: Executor, userId: string, fromCa
 
 /** Receipts made in bulk from a bank statement (the imports module). */
 export { insertImportedReceipts, IMPORTED_PAYMENT_METHOD, type ImportedReceipt } from './bulk';
+export { receiptDateRefusal, EARLIEST_RECEIPT_DATE, latestReceiptDate } from './input';
