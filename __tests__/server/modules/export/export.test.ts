@@ -126,6 +126,15 @@ describe('GET /api/export', () => {
     expect(res.body).toContain('"Joe\'s ""Diner"", Inc."');
   });
 
+  it('quotes a field with a semicolon, so a spreadsheet that splits on it keeps one text cell', async () => {
+    const semi = await t.signUp();
+    await addReceipt(t, semi, { store: 'Shop;=1+1', description: 'a;b' });
+    const body = (await exportAs(semi, 'csv')).body;
+    expect(body).toContain(',"Shop;=1+1",');
+    expect(body).toContain(',"a;b",');
+    expect(parseCsv(body.slice(1))[1][2]).toBe('Shop;=1+1');
+  });
+
   it('downloads everything as JSON: profile, settings, categories and receipts with items', async () => {
     await t.request(user, { method: 'PUT', url: '/api/settings', payload: { date_order: 'DMY' } });
     const res = await exportAs(user, 'json');

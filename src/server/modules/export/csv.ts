@@ -1,5 +1,5 @@
 /**
- * RFC 4180 CSV: fields quoted when they hold a comma, quote or line break (quotes doubled),
+ * RFC 4180 CSV: fields quoted when they hold a comma, semicolon, quote or line break (quotes doubled),
  * CRLF after every record.
  */
 export type CsvValue = string | number | null;
@@ -19,7 +19,9 @@ export function defuseFormula(text: string): string {
 function cell(value: CsvValue): string {
   if (value === null) return '';
   const text = defuseFormula(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // ';' too: where it is the list separator (much of Europe) a spreadsheet would split
+  // 'Shop;=1+1' there and run the second half as a formula; quoted, it stays one text cell.
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const record = (values: CsvValue[]) => values.map(cell).join(',') + '\r\n';
