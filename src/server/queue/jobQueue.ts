@@ -1,10 +1,13 @@
 import PgBoss from 'pg-boss';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sqlExecutorOf, type DbHandle } from '../db';
 import type { Database } from '../db/schema';
 
 /** The job queue's own tables live in this schema of Tally's database, beside Tally's tables. */
 export const QUEUE_SCHEMA = 'pgboss';
+
+/** The first half of the keys of the queue's admission locks, apart from the start-up locks' (db/index.ts). */
+const ADMISSION_LOCK_CLASS = 7_001;
 
 export interface QueueTimings {
   /** How often an idle worker looks for new jobs. */
@@ -81,6 +84,19 @@ export class JobQueue {
     const id = await this.boss.send(name, data, { db: sqlExecutorOf(trx) });
     if (!id) throw new Error(`The job queue refused a job for ${name}`);
     return id;
+  }
+
+  /**
+   * Whether `adding` more jobs of `name` keep it at most `max` waiting or running, counted in
+   * `trx` once it holds the queue's admission lock (until it ends): senders that ask before
+   * sending take turns, so two at once cannot both count room for theirs, in any process.
+   */
+  async hasRoom(trx: Kysely<Database>, name: string, adding: number, max: number): Promise<boolean> {
+    await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_CLASS}, hashtext(${name}))`.execute(trx);
+    // pg-boss's own count (getQueueSize) runs outside the transaction; this is its query, inside.
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM ${sql.table(`${QUEUE_SCHEMA}.job`)} WHERE name = ${name} AND state < 'completed'`.execute(trx);
+    return rows[0].n + adding <= max;
   }
 
   /** Wakes this process's idle workers of `name` now instead of at their next poll. */

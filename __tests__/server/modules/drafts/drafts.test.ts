@@ -300,6 +300,32 @@ describe('a full queue and a failed reading', () => {
   });
 });
 
+describe('uploads at once against the queue cap', () => {
+  let idle: TestApp;
+  beforeAll(async () => {
+    idle = await startTestApp({ SCAN_WORKERS: '0', SCAN_QUEUE_MAX: '20', WRITE_RATE_LIMIT_PER_MINUTE: '0' });
+  });
+  afterAll(() => idle?.close());
+
+  it('lets no more jobs in than SCAN_QUEUE_MAX when ten people upload five photos each at once', async () => {
+    const people = await Promise.all(Array.from({ length: 10 }, () => idle.signUp()));
+    const photos = Array.from({ length: 5 }, (_, i) => ({ name: `r${i}.png`, bytes: i % 2 ? avocado : hardware, type: 'image/png' }));
+    // All ten pass the door together (an empty queue); the count as the jobs go in decides.
+    const answers = await Promise.all(people.map((p) => uploadDrafts(idle, p, photos)));
+    const accepted = answers.filter((a) => a.statusCode === 202);
+    const refused = answers.filter((a) => a.statusCode !== 202);
+    expect(accepted).toHaveLength(4);
+    expect(refused.map((r) => [r.statusCode, r.json().message, r.headers['retry-after']])).toEqual(Array(6).fill([503, QUEUE_FULL, '60']));
+    expect(await (await idle.app.jobQueue.get()).pending(SCAN_QUEUE)).toBe(20);
+    // A refused upload keeps nothing: no draft, no photo.
+    for (const [i, p] of people.entries()) {
+      const kept = answers[i].statusCode === 202 ? 5 : 0;
+      expect(await listDrafts(idle, p)).toHaveLength(kept);
+      expect(await storedImages(idle, p.uid)).toHaveLength(kept);
+    }
+  });
+});
+
 /** The blob key inside a signed image link (…/blobs/receipts/<user>/<uuid>.<ext>?…). */
 function blobKeyOf(imageUrl: string): string {
   const m = /\/blobs\/receipts\/([^?]+)/.exec(new URL(imageUrl).pathname);

@@ -42,7 +42,7 @@ export const QUEUE_FULL = 'Tally is reading a great many receipts right now. Ple
 const NOT_AN_IMAGE = 'This file is not a JPEG, PNG or WebP image';
 
 export interface DraftServiceOptions {
-  /** Jobs waiting or running past which uploads are refused for a while (503). */
+  /** Jobs waiting or running that uploads may bring the queue to, and no further: past it they are refused for a while (503). */
   queueMax: number;
 }
 
@@ -58,11 +58,11 @@ export class DraftService {
     private readonly clock: Clock,
   ) {}
 
-  /** Refuses an upload before its body is read when the person or the queue has no room. */
+  /** Refuses an upload before its body is read when the person or the queue has no room (both counted again as its drafts go in). */
   async admit(userId: string): Promise<void> {
     if ((await countDrafts(this.db, userId)) >= MAX_OPEN_DRAFTS) throw tooManyDrafts();
     const queue = await this.queue();
-    if ((await queue.pending(SCAN_QUEUE)) >= this.options.queueMax) throw unavailable(QUEUE_FULL, 60);
+    if ((await queue.pending(SCAN_QUEUE)) >= this.options.queueMax) throw queueFull();
   }
 
   /**
@@ -83,6 +83,8 @@ export class DraftService {
       const rows = await writeAsUser(this.db, userId, async (trx) => {
         await lockDraftCount(trx, userId);
         if ((await countDrafts(trx, userId)) + stored.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
+        // Counted again as the jobs go in: uploads that all passed the door at once may not all fit.
+        if (!(await queue.hasRoom(trx, SCAN_QUEUE, stored.length, this.options.queueMax))) throw queueFull();
         const inserted = await insertDrafts(trx, userId, stored);
         for (const row of inserted) await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: row.id });
         return inserted;
@@ -145,6 +147,7 @@ export class DraftService {
       const draft = await lockDraft(trx, userId, id);
       if (!draft) throw draftNotFound();
       if (draft.status !== 'failed') throw conflict('This receipt is not waiting for another try');
+      if (!(await queue.hasRoom(trx, SCAN_QUEUE, 1, this.options.queueMax))) throw queueFull();
       await requeueDraft(trx, userId, id);
       await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: id });
     });
@@ -225,6 +228,10 @@ function likeQueryOf(row: DraftRow, home: string): LikeQuery {
     currency,
     printedMinor: typeof read?.total_amount === 'number' ? toMinor(read.total_amount, currency) : null,
   };
+}
+
+function queueFull(): HttpError {
+  return unavailable(QUEUE_FULL, 60);
 }
 
 function tooManyDrafts(): HttpError {
