@@ -1,8 +1,9 @@
 /**
- * Error classes of the receipt OCR engine. The API route maps them to HTTP statuses:
- * OcrInputError -> 400/415 (the caller sent something that is not a usable image),
+ * Error classes of the receipt OCR engine. The scan service maps them to HTTP statuses
+ * (modules/scan/service.ts, toHttpError):
+ * OcrInputError -> 400 (the caller sent something that is not a usable image),
  * OcrBusyError -> 503 + Retry-After (queue full, try again shortly),
- * OcrFailedError -> 500/502 (the engine itself failed; the next request should work).
+ * OcrFailedError -> 503 + Retry-After (the engine itself failed; the next request should work).
  */
 export class OcrInputError extends Error {
   constructor(message: string) {
