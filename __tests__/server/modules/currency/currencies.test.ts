@@ -261,6 +261,22 @@ describe('changing the home currency', () => {
     expect((await t.request(user, { method: 'GET', url: '/api/currency-rates' })).json()).toEqual([]);
   });
 
+  it.each([
+    ['a receipt', 'POST', '/receipts', (rate: number) => manual({ currency: 'MYR', rate })],
+    ['the rates table', 'PUT', '/api/currency-rates', (rate: number) => [{ currency: 'MYR', rate, valid_from: today }]],
+    ['the switch', 'PUT', '/api/settings', (rate: number) => ({ home_currency: 'EUR', home_currency_rate: rate })],
+  ] as const)('refuses a rate from %s that would round to nothing at eight decimals, in words, and keeps nothing', async (_, method, url, body) => {
+    const user = await t.signUp();
+    const field = { '/receipts': 'rate', '/api/currency-rates': '0.rate', '/api/settings': 'home_currency_rate' }[url];
+    for (const rate of [0.000000004, 1e-300]) {
+      const res = await t.request(user, { method, url, payload: body(rate) });
+      expect([res.statusCode, res.json().message]).toEqual([400, `${field} must be at least 1e-8`]);
+    }
+    expect(await receiptCount(user)).toBe(0);
+    expect((await t.request(user, { method: 'GET', url: '/api/currency-rates' })).json()).toEqual([]);
+    expect((await t.request(user, { method: 'GET', url: '/api/settings' })).json().home_currency).toBe('USD');
+  });
+
   it('refuses an unknown code and a rate without a new currency', async () => {
     const user = await t.signUp();
     const unknown = await t.request(user, { method: 'PUT', url: '/api/settings', payload: { home_currency: 'QQQ' } });
