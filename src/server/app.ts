@@ -18,7 +18,16 @@ import blobsPlugin from './plugins/blobs';
 import blobRoutes from './blobs/routes';
 import categoryRoutes from './modules/categories/routes';
 import receiptRoutes from './modules/receipts/routes';
-import { categoryHooks, profileHooks, receiptListeners, receiptsChangedInBulk, recurringHooks, settingsHooks, takeDraft } from './moduleWiring';
+import {
+  categoryHooks,
+  profileHooks,
+  receiptListeners,
+  receiptsChangedInBulk,
+  recurringHooks,
+  settingsHooks,
+  storesChangedInBulk,
+  takeDraft,
+} from './moduleWiring';
 import recurringRoutes from './modules/recurring/routes';
 import billReminders from './plugins/billReminders';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -126,7 +135,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     timings: { pollingSeconds, maintenanceSeconds },
     setup: async (queue) => {
       await setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner, clock) }, scanJobs);
-      await setUpImportJobs(queue, { db: db.db, changedInBulk: receiptsChangedInBulk, clock });
+      await setUpImportJobs(queue, { db: db.db, storesChanged: storesChangedInBulk, changedInBulk: receiptsChangedInBulk, clock });
     },
     lazy: config.env === 'test',
     stopTimeoutMs: QUEUE_STOP_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import type { BulkChangeHook, ReceiptListener } from './modules/receipts/events';
+import type { Executor } from './db/schema';
 import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
 import { detectOnReceiptChange, redetectStore } from './modules/recurring/listener';
 import { rebuildTotals } from './modules/analytics/service';
@@ -30,6 +31,11 @@ export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKe
   await rebuildTotals(trx, userId);
   for (const key of storeKeys) await redetectStore(trx, userId, key);
   await onBudgetChanged(trx, userId, now);
+};
+
+/** The recurring bills of these stores found again, for a long import to do a few stores at a time before receiptsChangedInBulk does the rest once. */
+export const storesChangedInBulk = async (trx: Executor, userId: string, storeKeys: ReadonlySet<string>): Promise<void> => {
+  for (const key of storeKeys) await redetectStore(trx, userId, key);
 };
 
 export const settingsHooks: SettingsHooks = {

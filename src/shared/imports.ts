@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CHARGE_SIGNS, IMPORT_ROW_ACTIONS } from './constants/imports';
+import { CHARGE_SIGNS, IMPORT_COMMIT_STATUSES, IMPORT_ROW_ACTIONS, MAX_LISTED_PROBLEMS, PREVIEW_ROWS_PER_STATUS } from './constants/imports';
 import { currencyCode } from './currencyRates';
 
 /**
@@ -12,6 +12,15 @@ export {
   STATEMENT_DATE_ORDERS,
   MAX_STATEMENT_BYTES,
   STATEMENT_SAMPLE_ROWS,
+  MAX_STATEMENT_LINES,
+  MAX_STATEMENT_COLUMNS,
+  MAX_STATEMENT_FIELD_CHARS,
+  PREVIEW_ROWS_PER_STATUS,
+  MAX_LISTED_PROBLEMS,
+  MAX_KEPT_PREVIEWS,
+  MAX_KEPT_PREVIEW_BYTES,
+  IMPORT_COMMIT_STATUSES,
+  type ImportCommitStatus,
   IMPORT_ROW_STATUSES,
   CHARGE_SIGNS,
   DEFAULT_CHARGE_SIGN,
@@ -99,8 +108,8 @@ export const ImportPreview = Type.Object({
   mapping_source: Type.Enum(['sent', 'remembered', 'guessed']),
   /** False until every needed column is known: then rows are empty and the person maps the columns. */
   mapping_complete: Type.Boolean(),
-  rows: Type.Array(ImportPreviewRow),
-  problems: Type.Array(RowProblem),
+  rows: Type.Array(ImportPreviewRow, { description: `The first ${PREVIEW_ROWS_PER_STATUS} rows of each status, in file order; counts has them all` }),
+  problems: Type.Array(RowProblem, { description: `The first ${MAX_LISTED_PROBLEMS} rows that cannot be read, by line; counts.problems has them all` }),
   counts: Type.Object({ new: Type.Integer(), already_imported: Type.Integer(), matches: Type.Integer(), problems: Type.Integer() }),
 });
 export type ImportPreview = Static<typeof ImportPreview>;
@@ -132,6 +141,26 @@ export const ImportCommitResult = Type.Object({
   added: Type.Integer(),
   linked: Type.Integer(),
   skipped: Type.Integer(),
-  problems: Type.Array(RowProblem),
+  problems: Type.Array(RowProblem, { description: `The first ${MAX_LISTED_PROBLEMS} rows not imported, by line` }),
+  /** Rows not imported past the ones listed. */
+  problems_left_out: Type.Optional(Type.Integer()),
 });
 export type ImportCommitResult = Static<typeof ImportCommitResult>;
+
+/**
+ * An import being written in the background, or its outcome (GET /api/import/commit/:preview_id,
+ * and POST /api/import/commit's 202): the rows are written a chunk at a time.
+ */
+export const ImportCommitState = Type.Object({
+  preview_id: Type.String(),
+  status: Type.Enum([...IMPORT_COMMIT_STATUSES], {
+    description: 'importing: rows are being written; done: result is what the import did; failed: it stopped, message says why',
+  }),
+  /** The statement's rows, and how many of them are dealt with so far. */
+  rows: Type.Integer(),
+  rows_done: Type.Integer(),
+  /** What it did so far (all of it once done). */
+  result: ImportCommitResult,
+  message: Type.Optional(Type.String()),
+});
+export type ImportCommitState = Static<typeof ImportCommitState>;

@@ -207,8 +207,17 @@ export interface ImportPreviewsTable {
   file_name: string;
   /** importHeaderKey of its header row: which bank's mapping applies. */
   header_key: string;
-  bytes: ColumnType<Uint8Array, Buffer, never>;
+  /** Emptied once the import is written: only its outcome is kept. */
+  bytes: ColumnType<Uint8Array, Buffer, Buffer>;
   created_at: Generated<Timestamp>;
+  /** Its import (migration 078): where it stands, what it was asked to do, how far it got and what it did. */
+  status: ColumnType<'previewed' | 'importing' | 'done' | 'failed', 'previewed' | undefined, 'importing' | 'done' | 'failed'>;
+  row_count: ColumnType<number, number, never>;
+  plan: ColumnType<unknown, never, string>;
+  done_line: ColumnType<number, never, number>;
+  result: ColumnType<unknown, never, string>;
+  message: ColumnType<string | null, never, string | null>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** The column mapping a person chose for a bank's statements, by header row (migration 070). */

@@ -7,6 +7,33 @@ export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 /** How many of the file's first records the preview shows as they are, for mapping the columns. */
 export const STATEMENT_SAMPLE_ROWS = 5;
 
+/*
+ * What one statement may hold, checked as its bytes arrive (an upload past one is refused with a
+ * 413 naming it): a bank's export of a year is a few thousand lines of a dozen short columns.
+ */
+/** Lines in the file, blank ones and the header included. */
+export const MAX_STATEMENT_LINES = 50_000;
+/** Columns in any line (a mapping names columns 0 to 199). */
+export const MAX_STATEMENT_COLUMNS = 200;
+/** Characters in one field. */
+export const MAX_STATEMENT_FIELD_CHARS = 1_000;
+
+/** Rows of each status, and rows with a problem, the preview lists (its counts are of every row): the first in file order. */
+export const PREVIEW_ROWS_PER_STATUS = 1_000;
+/** Row problems a preview or an import's result lists (the first by line; the count is of all). */
+export const MAX_LISTED_PROBLEMS = 1_000;
+
+/*
+ * Statements a person's uploads keep, waiting for their commit: past either, the oldest go (the
+ * screen only ever commits the newest, and each change of the columns uploads the file again).
+ */
+export const MAX_KEPT_PREVIEWS = 5;
+export const MAX_KEPT_PREVIEW_BYTES = 2 * MAX_STATEMENT_BYTES;
+
+/** Where an import stands: its rows being written (in the background), written, or stopped by a fault. */
+export const IMPORT_COMMIT_STATUSES = ['importing', 'done', 'failed'] as const;
+export type ImportCommitStatus = (typeof IMPORT_COMMIT_STATUSES)[number];
+
 export const IMPORT_ROW_STATUSES = ['new', 'already_imported', 'matches'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 

@@ -131,7 +131,7 @@ describe('POST /api/import/preview', () => {
     await refused({ bytes: csv('Date,Description,Amount', '') }, 400, /^The file has no rows$/);
     await refused({ bytes: Buffer.from('just one line of words') }, 400, /not a CSV statement/);
     await refused({ bytes: csv('Date,Description,Amount', `${day(1)},"unclosed,-1.00`) }, 400, /^The file could not be read as CSV: .*line 2/i);
-    await refused({ bytes: Buffer.alloc(MAX_STATEMENT_BYTES + 1, 'a') }, 413, /at most 20 MB/);
+    await refused({ bytes: Buffer.alloc(MAX_STATEMENT_BYTES + 64 * 1024, 'a') }, 413, /at most 20 MB/);
     await refused({ bytes: cardStatement(), mapping: '{"date": 0,' }, 400, /^mapping must be JSON/);
     await refused({ bytes: cardStatement(), mapping: '{"date": 0, "description": 1, "amount": 2}' }, 400, /^mapping: date_order is required$/);
     await refused(
@@ -174,8 +174,10 @@ describe('POST /api/import/commit', () => {
     expect(dashboard.json().total_spent).toBeCloseTo(42.5 + 88 - 25);
     const found = await t.request(user, { method: 'GET', url: '/receipts?search=city%20power' });
     expect(found.json().map((r: { store: string }) => r.store)).toEqual(['CITY POWER, BILL']);
-    // The preview is used up.
-    expect((await commitRequest(user, p.id)).statusCode).toBe(404);
+    // Committed once: asked again (a retry after a lost answer), it answers what the import did, and adds nothing.
+    const again = await commitRequest(user, p.id, [{ line: 4, action: 'add' }]);
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 200, body: { added: 3, linked: 0, skipped: 0, problems: [] } });
+    expect(await countOf('receipts', user)).toBe(3);
   });
 
   it('finds the monthly bills among the rows added, as it does for receipts saved one by one', async () => {
@@ -285,7 +287,9 @@ describe('POST /api/import/commit', () => {
   it('answers 404 for a preview older than a day, and drops it with the next upload', async () => {
     const user = await t.signUp();
     const old = await preview(user, { bytes: cardStatement() });
-    await sql`UPDATE import_previews SET created_at = now() - interval '25 hours' WHERE id = ${old.id}`.execute(t.db.db);
+    await sql`UPDATE import_previews SET created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours' WHERE id = ${old.id}`.execute(
+      t.db.db,
+    );
     expect((await commitRequest(user, old.id)).statusCode).toBe(404);
     await preview(user, { bytes: cardStatement() });
     expect(await countOf('import_previews', user)).toBe(1);

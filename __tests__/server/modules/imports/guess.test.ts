@@ -5,9 +5,9 @@ import { readStatement } from '../../../../src/server/modules/imports/statement'
 const table = (...lines: string[]) => readStatement(Buffer.from(lines.join('\r\n')));
 
 describe('guessing the columns of German bank statements', () => {
-  it('maps a savings bank export: Buchungstag, the payee, Betrag and Waehrung', () => {
+  it('maps a savings bank export: Buchungstag, the payee, Betrag and Waehrung', async () => {
     const guessed = guessMapping(
-      table(
+      await table(
         'Auftragskonto;Buchungstag;Valutadatum;Buchungstext;Verwendungszweck;Beguenstigter/Zahlungspflichtiger;Kontonummer;BLZ;Betrag;Waehrung;Info',
         'DE001;30.10.26;30.10.26;KARTENZAHLUNG;Einkauf 1234;Baeckerei Mueller;DE002;;-4,50;EUR;Umsatz gebucht',
       ),
@@ -16,9 +16,9 @@ describe('guessing the columns of German bank statements', () => {
     expect(guessed).toEqual({ date: 1, description: 5, amount: 8, currency: 9, dateOrder: 'DMY', chargeSign: 'negative' });
   });
 
-  it('takes the booking day before the value date wherever they are, and the statement currency from the amount header', () => {
+  it('takes the booking day before the value date wherever they are, and the statement currency from the amount header', async () => {
     const guessed = guessMapping(
-      table(
+      await table(
         'Wertstellung;Buchungstag;Buchungstext;Auftraggeber / Begünstigter;Verwendungszweck;Betrag (EUR)',
         '14.11.2026;13.11.2026;Lastschrift;Stadtwerke;Abschlag;-88,00',
       ),
@@ -27,9 +27,9 @@ describe('guessing the columns of German bank statements', () => {
     expect(guessed).toEqual({ date: 1, description: 3, amount: 5, dateOrder: 'DMY', chargeSign: 'negative', statementCurrency: 'EUR' });
   });
 
-  it('reads Soll and Haben as the debit and credit columns, and Auftraggeber/Empfänger as the description', () => {
+  it('reads Soll and Haben as the debit and credit columns, and Auftraggeber/Empfänger as the description', async () => {
     const guessed = guessMapping(
-      table(
+      await table(
         'Buchungstag;Wertstellung;Auftraggeber/Empfänger;Verwendungszweck;Soll;Haben;Währung',
         '13.11.2026;13.11.2026;Bäckerei Müller;Brötchen;4,50;;EUR',
         '15.11.2026;15.11.2026;Arbeitgeber GmbH;Gehalt;;3.100,00;EUR',
@@ -39,8 +39,8 @@ describe('guessing the columns of German bank statements', () => {
     expect(guessed).toEqual({ date: 0, description: 2, debit: 4, credit: 5, currency: 6, dateOrder: 'DMY' });
   });
 
-  it("reads 'Umsatz in EUR' as the amount in euros, not as a credit column; a Soll/Haben marker column is neither", () => {
-    expect(guessMapping(table('Buchungstag;Empfänger;Verwendungszweck;Umsatz in EUR', '13.11.2026;Kiosk;Zeitung;-2,80'), 'USD')).toEqual({
+  it("reads 'Umsatz in EUR' as the amount in euros, not as a credit column; a Soll/Haben marker column is neither", async () => {
+    expect(guessMapping(await table('Buchungstag;Empfänger;Verwendungszweck;Umsatz in EUR', '13.11.2026;Kiosk;Zeitung;-2,80'), 'USD')).toEqual({
       date: 0,
       description: 1,
       amount: 3,
@@ -48,7 +48,7 @@ describe('guessing the columns of German bank statements', () => {
       chargeSign: 'negative',
       statementCurrency: 'EUR',
     });
-    expect(guessMapping(table('Buchungstag;Zahlungsempfänger;Umsatz;Soll/Haben', '13.11.2026;Kiosk;2,80;S'), 'EUR')).toEqual({
+    expect(guessMapping(await table('Buchungstag;Zahlungsempfänger;Umsatz;Soll/Haben', '13.11.2026;Kiosk;2,80;S'), 'EUR')).toEqual({
       date: 0,
       description: 1,
       amount: 2,
@@ -58,8 +58,8 @@ describe('guessing the columns of German bank statements', () => {
     });
   });
 
-  it("keeps an English header's amount over a 'Value date', and the home currency when the file names none", () => {
-    expect(guessMapping(table('Date,Value Date,Details,Amount', '2026-11-03,2026-11-04,Shop,-3.00'), 'CAD')).toEqual({
+  it("keeps an English header's amount over a 'Value date', and the home currency when the file names none", async () => {
+    expect(guessMapping(await table('Date,Value Date,Details,Amount', '2026-11-03,2026-11-04,Shop,-3.00'), 'CAD')).toEqual({
       date: 0,
       description: 2,
       amount: 3,
@@ -71,8 +71,8 @@ describe('guessing the columns of German bank statements', () => {
 });
 
 describe('guessing how the amount column writes a charge', () => {
-  it('tells an American Express export (charges positive, the payment negative) from the file', () => {
-    const amex = table(
+  it('tells an American Express export (charges positive, the payment negative) from the file', async () => {
+    const amex = await table(
       'Date,Description,Card Member,Account #,Amount',
       '11/03/2026,GREEN GROCER #1021,J SMITH,-71003,42.50',
       '11/04/2026,STREAMLY.COM,J SMITH,-71003,15.49',
@@ -82,7 +82,7 @@ describe('guessing how the amount column writes a charge', () => {
     expect(guessMapping(amex, 'USD')).toMatchObject({ description: 1, amount: 4, chargeSign: 'positive' });
   });
 
-  it('names the usual sign when payments and salaries are positive and the rest negative', () => {
+  it('names the usual sign when payments and salaries are positive and the rest negative', async () => {
     expect(
       guessChargeSign([
         { description: 'Payment Thank You-Mobile', amount: 500 },
@@ -99,7 +99,7 @@ describe('guessing how the amount column writes a charge', () => {
     ).toBe('negative');
   });
 
-  it('cannot tell without payment-like rows, or when the signs say nothing clear (then the mapping has the usual sign)', () => {
+  it('cannot tell without payment-like rows, or when the signs say nothing clear (then the mapping has the usual sign)', async () => {
     expect(guessChargeSign([{ description: 'GREEN GROCER', amount: 42.5 }])).toBeNull();
     expect(
       guessChargeSign([
@@ -107,7 +107,7 @@ describe('guessing how the amount column writes a charge', () => {
         { description: 'GREEN GROCER', amount: -42.5 },
       ]),
     ).toBeNull();
-    expect(guessMapping(table('Date,Description,Amount', '2026-11-03,GREEN GROCER,42.50'), 'USD')).toMatchObject({ chargeSign: 'negative' });
+    expect(guessMapping(await table('Date,Description,Amount', '2026-11-03,GREEN GROCER,42.50'), 'USD')).toMatchObject({ chargeSign: 'negative' });
   });
 });
 

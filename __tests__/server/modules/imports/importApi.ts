@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDays, startOfMonth } from '../../../../src/shared/calendar';
-import type { ImportCommitResult, ImportPreview, ImportRowChange } from '../../../../src/shared/imports';
+import type { ImportCommitResult, ImportCommitState, ImportPreview, ImportRowChange } from '../../../../src/shared/imports';
 import type { TestApp, TestUser } from '../../helpers';
 import { todayUtc } from '../receipts/fixtures';
 import { statementForm, type StatementUpload } from './statementForm';
@@ -28,10 +28,17 @@ export function importApi(app: () => TestApp) {
   const commitRequest = (user: TestUser, previewId: string, changes?: ImportRowChange[]) =>
     app().request(user, { method: 'POST', url: '/api/import/commit', payload: { preview_id: previewId, ...(changes ? { changes } : {}) } });
 
+  /** Commits and, when the rows are still being written as the answer comes (202), follows the import to its end as the screen does. */
   async function commit(user: TestUser, previewId: string, changes?: ImportRowChange[]): Promise<ImportCommitResult> {
     const res = await commitRequest(user, previewId, changes);
-    if (res.statusCode !== 200) throw new Error(`commit: ${res.statusCode} ${res.body}`);
-    return res.json();
+    if (res.statusCode === 200) return res.json();
+    if (res.statusCode !== 202) throw new Error(`commit: ${res.statusCode} ${res.body}`);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const state = (await app().request(user, { method: 'GET', url: `/api/import/commit/${previewId}` })).json() as ImportCommitState;
+      if (state.status === 'done') return state.result;
+      if (state.status !== 'importing') throw new Error(`commit: ${state.status} ${state.message}`);
+    }
   }
 
   async function receiptsOf(user: TestUser) {

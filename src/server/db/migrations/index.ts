@@ -12,6 +12,7 @@ import * as m070 from './070_currencies_imports';
 import * as m075 from './075_budget_history';
 import * as m076 from './076_time_zone_told';
 import * as m077 from './077_search_description';
+import * as m078 from './078_import_commits';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '075_budget_history': m075,
   '076_time_zone_told': m076,
   '077_search_description': m077,
+  '078_import_commits': m078,
 };

@@ -1,4 +1,6 @@
-import { DEFAULT_CATEGORIES } from '../../../shared/categories';
+import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '../../../shared/categories';
+import type { Executor } from '../../db/schema';
+import { listCategories } from '../categories/service';
 
 /** One of the person's categories, as an imported row is put in it. */
 export interface CategoryChoice {
@@ -79,4 +81,14 @@ export function categoryPicker(categories: readonly CategoryChoice[], fallback: 
     }
     return choice;
   };
+}
+
+/** The person's category a row's bank category puts it in (see categoryPicker). */
+export type PickCategory = (bankCategory: string | undefined) => CategoryChoice;
+
+/** With a category column: the picker over the person's categories, their fallback last (a commit makes it when missing, a preview only names it). */
+export async function pickerFor(db: Executor, userId: string, fallback?: CategoryChoice): Promise<PickCategory> {
+  const categories = await listCategories(db, userId);
+  const last = fallback ?? categories.find((c) => c.is_fallback) ?? { id: '', name: FALLBACK_CATEGORY };
+  return categoryPicker(categories, last);
 }

@@ -1,6 +1,7 @@
 import { addDays } from '../../../shared/calendar';
 import type { ImportRowStatus } from '../../../shared/imports';
 import type { Executor } from '../../db/schema';
+import { EARLIEST_RECEIPT_DATE, latestReceiptDate } from '../receipts/service';
 import { importedFingerprints, receiptsToMatch, type ReceiptToMatch } from './repository';
 import { matchRows, MATCH_DAYS } from './matching';
 import type { ImportRow } from './rows';
@@ -53,10 +54,10 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
 /**
  * Each row's status: already imported (its fingerprint recorded), a saved receipt it matches,
  * or new. Two queries per chunk of rows: the fingerprints, and the receipts of the rows' dates
- * give or take MATCH_DAYS, but those in `taken` (matched by an earlier chunk of the file), which
- * this adds the chunk's matches to.
+ * give or take MATCH_DAYS (within the dates a receipt may have, which the rows' are), but those
+ * in `taken` (matched by an earlier chunk of the file), which this adds the chunk's matches to.
  */
-export async function classifyRows(db: Executor, userId: string, rows: readonly ImportRow[], taken: Set<string>): Promise<ClassifiedRow[]> {
+export async function classifyRows(db: Executor, userId: string, rows: readonly ImportRow[], taken: Set<string>, now: Date): Promise<ClassifiedRow[]> {
   const imported = await importedFingerprints(
     db,
     userId,
@@ -66,7 +67,10 @@ export async function classifyRows(db: Executor, userId: string, rows: readonly 
   let matches = new Map<ImportRow, ReceiptToMatch>();
   if (open.length) {
     const dates = open.map((r) => r.date).sort();
-    const receipts = await receiptsToMatch(db, userId, addDays(dates[0], -MATCH_DAYS), addDays(dates[dates.length - 1], MATCH_DAYS));
+    const from = addDays(dates[0], -MATCH_DAYS);
+    const to = addDays(dates[dates.length - 1], MATCH_DAYS);
+    const latest = latestReceiptDate(now);
+    const receipts = await receiptsToMatch(db, userId, from < EARLIEST_RECEIPT_DATE ? EARLIEST_RECEIPT_DATE : from, to > latest ? latest : to);
     const found = matchByAmount(
       open,
       receipts.filter((r) => !taken.has(r.id)),

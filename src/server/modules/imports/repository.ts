@@ -4,48 +4,133 @@ import { isUuid, uuidArray } from '../../db/uuid';
 import { dateText } from '../../db/dates';
 import type { GuessedMapping } from '../../../shared/imports';
 
-/** How long an uploaded statement waits for its commit. */
+/** How long an uploaded statement waits for its commit, and a finished import's outcome is kept after it. */
 export const PREVIEW_HOURS = 24;
-const fresh = sql<boolean>`created_at > now() - make_interval(hours => ${PREVIEW_HOURS})`;
+/** Moved lately: uploaded (a preview's updated_at is its upload until its import starts), or its import moved or finished. */
+const recent = sql<boolean>`updated_at > now() - make_interval(hours => ${PREVIEW_HOURS})`;
+const waiting = sql<boolean>`(status = 'previewed' AND ${recent})`;
+/** A preview that still counts: being imported, or waiting for its commit or imported lately (its outcome kept). */
+const kept = sql<boolean>`(status = 'importing' OR ${recent})`;
+
+export type PreviewStatus = 'previewed' | 'importing' | 'done' | 'failed';
 
 export interface PreviewRow {
   id: string;
   file_name: string;
   header_key: string;
-  bytes: Uint8Array;
+  status: PreviewStatus;
+  row_count: number;
+  done_line: number;
+  plan: unknown;
+  result: unknown;
+  message: string | null;
 }
 
-/** Keeps an uploaded statement for its commit, and drops the person's previews past their time. */
-export async function insertPreview(trx: Executor, userId: string, preview: { fileName: string; headerKey: string; bytes: Buffer }): Promise<string> {
-  await trx
-    .deleteFrom('import_previews')
-    .where('user_id', '=', userId)
-    .where(sql<boolean>`NOT ${fresh}`)
-    .execute();
+/**
+ * Keeps an uploaded statement for its commit. The person's previews past their time go, and so do
+ * their oldest past MAX_KEPT_PREVIEWS or MAX_KEPT_PREVIEW_BYTES (never one being imported): one
+ * account cannot fill the database with uploads. One person's uploads are kept one at a time.
+ */
+export async function insertPreview(
+  trx: Executor,
+  userId: string,
+  preview: { fileName: string; headerKey: string; bytes: Buffer; rowCount: number },
+  limits: { count: number; bytes: number },
+): Promise<string> {
+  await lockImports(trx, userId);
   const row = await trx
     .insertInto('import_previews')
-    .values({ user_id: userId, file_name: preview.fileName, header_key: preview.headerKey, bytes: preview.bytes })
+    .values({ user_id: userId, file_name: preview.fileName, header_key: preview.headerKey, bytes: preview.bytes, row_count: preview.rowCount })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await sql`
+    DELETE FROM import_previews
+     WHERE user_id = ${userId}
+       AND id IN (SELECT id
+                    FROM (SELECT id, ${kept} AS kept,
+                                 row_number() OVER newest AS n,
+                                 sum(octet_length(bytes)) OVER newest AS bytes
+                            FROM import_previews
+                           WHERE user_id = ${userId} AND status <> 'importing'
+                          WINDOW newest AS (ORDER BY id = ${row.id} DESC, created_at DESC, id ROWS UNBOUNDED PRECEDING)) p
+                   WHERE NOT p.kept OR p.n > ${limits.count} OR p.bytes > ${limits.bytes})`.execute(trx);
   return row.id;
 }
 
-/** The person's preview while it is fresh; undefined for another person's, an old one or an id that is none. */
+const PREVIEW_COLUMNS = ['id', 'file_name', 'header_key', 'status', 'row_count', 'done_line', 'plan', 'result', 'message'] as const;
+
+/** The person's preview while it counts (see `kept`); undefined for another person's, an old one or an id that is none. */
 export async function findPreview(db: Executor, userId: string, id: string): Promise<PreviewRow | undefined> {
   if (!isUuid(id)) return undefined;
+  return db.selectFrom('import_previews').select(PREVIEW_COLUMNS).where('user_id', '=', userId).where('id', '=', id).where(kept).executeTakeFirst();
+}
+
+/** The statement's bytes, while it waits for its import or is being imported. */
+export async function previewBytes(db: Executor, id: string): Promise<Uint8Array | undefined> {
+  const row = await db.selectFrom('import_previews').select('bytes').where('id', '=', id).where('status', 'in', ['previewed', 'importing']).executeTakeFirst();
+  return row?.bytes;
+}
+
+/** The preview's import as a job found it (any person's: the job names it); undefined once gone. */
+export function findImport(db: Executor, id: string): Promise<(PreviewRow & { user_id: string }) | undefined> {
   return db
     .selectFrom('import_previews')
-    .select(['id', 'file_name', 'header_key', 'bytes'])
-    .where('user_id', '=', userId)
+    .select([...PREVIEW_COLUMNS, 'user_id'])
     .where('id', '=', id)
-    .where(fresh)
     .executeTakeFirst();
 }
 
-/** Deletes the preview; false when it was gone already (committed by another request). */
-export async function deletePreview(trx: Executor, userId: string, id: string): Promise<boolean> {
-  const res = await trx.deleteFrom('import_previews').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+/** Marks a waiting preview as being imported with this plan and a first result; false when it was not waiting (taken by another commit). */
+export async function startImport(trx: Executor, userId: string, id: string, plan: object, result: object): Promise<boolean> {
+  const res = await trx
+    .updateTable('import_previews')
+    .set({ status: 'importing', plan: JSON.stringify(plan), result: JSON.stringify(result), updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where(waiting)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** How far an import got (the rows up to `doneLine` are written) and what it did so far: in the transaction that wrote them. */
+export async function recordProgress(trx: Executor, id: string, doneLine: number, result: object): Promise<void> {
+  await trx
+    .updateTable('import_previews')
+    .set({ done_line: doneLine, result: JSON.stringify(result), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The import's outcome: done (the file is let go, the outcome kept) or failed, with why. */
+export async function finishImport(trx: Executor, id: string, outcome: { status: 'done' | 'failed'; result: object; message?: string }): Promise<void> {
+  await trx
+    .updateTable('import_previews')
+    .set({
+      status: outcome.status,
+      result: JSON.stringify(outcome.result),
+      message: outcome.message ?? null,
+      updated_at: sql`now()`,
+      ...(outcome.status === 'done' ? { bytes: Buffer.alloc(0) } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'importing')
+    .execute();
+}
+
+/** Rows deleted by one statement of the cleanup: a short statement, however many are due. */
+const CLEANUP_BATCH = 200;
+
+/** Deletes everyone's previews that no longer count (see `kept`); answers how many. */
+export async function deleteOldPreviews(db: Executor): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const res = await sql`
+      DELETE FROM import_previews
+       WHERE id IN (SELECT id FROM import_previews WHERE NOT ${kept} LIMIT ${CLEANUP_BATCH})`.execute(db);
+    const n = Number(res.numAffectedRows ?? 0);
+    deleted += n;
+    if (n < CLEANUP_BATCH) return deleted;
+  }
 }
 
 export async function findMapping(db: Executor, userId: string, headerKey: string): Promise<GuessedMapping | undefined> {

@@ -2,7 +2,8 @@ import { fromMinor, homeCents, isCurrencyCode, toMinor } from '../../../shared/c
 import { MAX_AMOUNT } from '../../../shared/money';
 import type { RowProblem } from '../../../shared/imports';
 import type { RateBook } from '../currency/service';
-import { isRowProblem, statementRow, type ColumnMapping, type RowFingerprints, type StatementRow } from './statement';
+import { receiptDateRefusal } from '../receipts/service';
+import { isRowProblem, quoted, RowFingerprints, statementRow, statementRows, type ColumnMapping, type StatementRecord, type StatementRow } from './statement';
 
 /** A statement row as an import keeps it: its currency known, its fingerprint, and what it counts in the home currency. */
 export interface ImportRow extends StatementRow {
@@ -17,8 +18,11 @@ export interface ImportRow extends StatementRow {
 /** Why a row in a foreign currency cannot be added: the rates table has none for its day. */
 export const noRate = (row: ImportRow): RowProblem => ({ line: row.line, message: `No rate for ${row.currency} on ${row.date}` });
 
-const problemOf = (row: StatementRow, home: string): string | null => {
-  if (row.currency !== null && !isCurrencyCode(row.currency)) return `'${row.currency}' is not a currency code`;
+/** Why a row read cleanly still cannot be a receipt: its date (asked as for every receipt), its currency, its amount. */
+const problemOf = (row: StatementRow, home: string, now: Date): string | null => {
+  const refusedDate = receiptDateRefusal(row.date, `The date ${row.date}`, now);
+  if (refusedDate) return refusedDate;
+  if (row.currency !== null && !isCurrencyCode(row.currency)) return `${quoted(row.currency)} is not a currency code`;
   if (Math.abs(fromMinor(row.amount, row.currency ?? home)) > MAX_AMOUNT) return 'The amount is too large';
   return null;
 };
@@ -29,17 +33,18 @@ const problemOf = (row: StatementRow, home: string): string | null => {
  * not rows, by line.
  */
 export function importRows(
-  records: readonly { line: number; cells: string[] }[],
+  records: readonly StatementRecord[],
   mapping: ColumnMapping,
   book: RateBook,
   fingerprints: RowFingerprints,
+  now: Date,
 ): { rows: ImportRow[]; problems: RowProblem[] } {
   const home = book.home;
   const problems: RowProblem[] = [];
   const rows: ImportRow[] = [];
   for (const record of records) {
     const row = statementRow(record, mapping, (amount, currency) => toMinor(amount, currency ?? home));
-    const problem = isRowProblem(row) ? row.message : problemOf(row, home);
+    const problem = isRowProblem(row) ? row.message : problemOf(row, home, now);
     if (problem) {
       problems.push({ line: record.line, message: problem });
       continue;
@@ -51,4 +56,23 @@ export function importRows(
     rows.push({ ...read, currency, fingerprint: fingerprints.of(read), rate: currency === home ? null : rate, amountCents });
   }
   return { rows, problems };
+}
+
+/** One chunk of a statement's rows read with a mapping: the rows, the records that are no rows, and the chunk's last line. */
+export interface RowChunk {
+  rows: ImportRow[];
+  problems: RowProblem[];
+  lastLine: number;
+}
+
+/**
+ * A kept statement's rows, `size` records at a time, fingerprinted in file order over the whole
+ * file (the same file gives the same fingerprints however it is cut). The file was read through
+ * cleanly when it was uploaded: no CSV error here.
+ */
+export async function* rowChunks(bytes: Uint8Array, mapping: ColumnMapping, book: RateBook, now: Date, size: number): AsyncGenerator<RowChunk> {
+  const fingerprints = new RowFingerprints(book.home);
+  for await (const records of statementRows(bytes, size)) {
+    yield { ...importRows(records, mapping, book, fingerprints, now), lastLine: records[records.length - 1].line };
+  }
 }

@@ -1,80 +1,45 @@
-import crypto from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, notFound } from '../../errors';
 import type { Executor } from '../../db/schema';
-import { storeKey } from '../../storeKey';
+import type { Clock } from '../../clock';
+import type { JobQueue } from '../../queue/jobQueue';
 import { fromMinor } from '../../../shared/currency';
-import { MAX_STORE_NAME } from '../../../shared/constants/receipts';
-import { FALLBACK_CATEGORY } from '../../../shared/categories';
 import {
+  MAX_KEPT_PREVIEW_BYTES,
+  MAX_KEPT_PREVIEWS,
+  MAX_LISTED_PROBLEMS,
+  PREVIEW_ROWS_PER_STATUS,
   STATEMENT_SAMPLE_ROWS,
-  defaultRowAction,
   type GuessedMapping,
   type ImportCommitBody,
   type ImportCommitResult,
+  type ImportCommitState,
   type ImportPreview,
   type ImportPreviewRow,
   type ImportRowChange,
+  type ImportRowStatus,
   type RowProblem,
 } from '../../../shared/imports';
-import { ensureFallbackCategory, listCategories } from '../categories/service';
 import { findHomeCurrency, loadRateBook } from '../currency/service';
-import { insertImportedReceipts } from '../receipts/service';
-import type { BulkChangeHook } from '../receipts/events';
-import { categoryPicker, type CategoryChoice } from './categories';
+import { pickerFor, type PickCategory } from './categories';
 import { classifyRows, type ClassifiedRow } from './classify';
 import { guessMapping } from './guess';
-import { Readable } from 'node:stream';
 import { completeMapping, headerKey, sentMapping, toApiMapping } from './mapping';
-import { deletePreview, findMapping, findOwnReceipts, findPreview, insertPreview, lockImports, recordRows, saveMapping } from './repository';
-import { importRows, noRate, type ImportRow } from './rows';
-import { headOf, openStatement, RowFingerprints, statementChunks, type ColumnMapping, type OpenStatement, type StatementTable } from './statement';
-import type { Clock } from '../../clock';
-
-export interface UploadedStatement {
-  name: string;
-  bytes: Buffer;
-}
+import { findMapping, findOwnReceipts, findPreview, insertPreview, previewBytes, saveMapping, startImport, type PreviewRow } from './repository';
+import { noRate, rowChunks } from './rows';
+import { headOf, type ColumnMapping, type StatementTable } from './statement';
+import { emptyTally, IMPORT_QUEUE, onImportSettled, rowsDone, type ImportJob, type ImportPlan, type ImportTally } from './importJob';
+import { HEAD_RECORDS, type UploadedStatement } from './upload';
 
 const previewNotFound = () => notFound('Import preview not found');
-const NOT_CSV = 'This file is not a CSV statement: export it from your bank as CSV (UTF-8 or Windows-1252)';
 /** The longest file name a preview keeps: a name is shown, never parsed. */
 const MAX_FILE_NAME = 255;
-
-/** Records read, classified and written together: what the import holds at once, however long the file. */
-const CHUNK_ROWS = 1000;
-/** Records read to show a sample and guess the mapping. */
-const HEAD_RECORDS = 200;
-
-/** A statement opened, with its first records. */
-interface Statement {
-  open: OpenStatement;
-  head: StatementTable;
-}
-
-const unreadable = (err: unknown) => badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
-
-/**
- * The file opened and read through once (records parsed and let go), or a 400 saying why it is
- * no statement: empty, not text, not CSV, one column, no rows.
- */
-async function checkedStatement(bytes: Buffer): Promise<Statement> {
-  if (!bytes.some((b) => b > 0x20)) throw badRequest('The file is empty');
-  // A NUL byte never occurs in a text export: this is a spreadsheet, a PDF, a picture, or UTF-16.
-  if (bytes.includes(0)) throw badRequest(NOT_CSV);
-  let statement: Statement;
-  try {
-    const open = openStatement(bytes);
-    statement = { open, head: headOf(open, HEAD_RECORDS) };
-    for await (const _records of statementChunks(open, CHUNK_ROWS));
-  } catch (err) {
-    throw unreadable(err);
-  }
-  if (statement.head.header.length < 2) throw badRequest(NOT_CSV);
-  if (statement.head.rows.length === 0) throw badRequest('The file has no rows');
-  return statement;
-}
+/** Rows a preview classifies together: two queries per chunk. */
+const PREVIEW_CHUNK = 500;
+/** How often a request waiting for an import another process writes looks again. */
+const OUTCOME_POLL_MS = 500;
 
 /** The mapping in force for a statement: the one sent, else the one remembered for its bank, else Tally's guess. */
 async function mappingFor(db: Executor, userId: string, head: StatementTable, key: string, sent: GuessedMapping | undefined) {
@@ -82,31 +47,6 @@ async function mappingFor(db: Executor, userId: string, head: StatementTable, ke
   const remembered = await findMapping(db, userId, key);
   if (remembered) return { mapping: remembered, source: 'remembered' as const };
   return { mapping: toApiMapping(guessMapping(head, await findHomeCurrency(db, userId))), source: 'guessed' as const };
-}
-
-/** The person's category a row's bank category puts it in (see categoryPicker). */
-type PickCategory = (bankCategory: string | undefined) => CategoryChoice;
-
-/** With a category column: the picker over the person's categories, their fallback last (a commit makes it when missing, a preview only names it). */
-async function pickerFor(db: Executor, userId: string, fallback?: CategoryChoice): Promise<PickCategory> {
-  const categories = await listCategories(db, userId);
-  const last = fallback ?? categories.find((c) => c.is_fallback) ?? { id: '', name: FALLBACK_CATEGORY };
-  return categoryPicker(categories, last);
-}
-
-/**
- * The statement's rows, a chunk at a time, each with its status (fingerprints counted over the
- * whole file; a receipt matched once is not matched again), and the records that are no rows.
- */
-async function* classifiedChunks(db: Executor, userId: string, open: OpenStatement, mapping: ColumnMapping) {
-  const book = await loadRateBook(db, userId);
-  const fingerprints = new RowFingerprints(book.home);
-  const taken = new Set<string>();
-  // The file was read through cleanly by checkedStatement when it was previewed: no CSV error here.
-  for await (const records of statementChunks(open, CHUNK_ROWS)) {
-    const { rows, problems } = importRows(records, mapping, book, fingerprints);
-    yield { classified: await classifyRows(db, userId, rows, taken), problems };
-  }
 }
 
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
@@ -122,6 +62,35 @@ function previewRow({ row, status, match }: ClassifiedRow, pickCategory: PickCat
     receipt: match && { id: match.id, store: match.store, date: match.date, amount: fromMinor(match.printed_minor, match.currency), currency: match.currency },
   };
   return pickCategory ? { ...shown, category: pickCategory(row.category).name } : shown;
+}
+
+/** A preview's rows as it answers them: the first of each status and the first problems, every row counted. */
+class PreviewListing {
+  private shown: Record<ImportRowStatus, ImportPreviewRow[]> = { new: [], already_imported: [], matches: [] };
+  private counts = { new: 0, already_imported: 0, matches: 0, problems: 0 };
+  private problems: RowProblem[] = [];
+
+  constructor(private pickCategory: PickCategory | null) {}
+
+  /** One chunk, in file order. */
+  add(classified: readonly ClassifiedRow[], problems: RowProblem[]): void {
+    const found = [...problems];
+    for (const c of classified) {
+      // A row that would be added but has no rate cannot be: shown with the problems, as the commit will report it.
+      if (c.status === 'new' && c.row.amountCents === null) found.push(noRate(c.row));
+      else {
+        this.counts[c.status]++;
+        if (this.shown[c.status].length < PREVIEW_ROWS_PER_STATUS) this.shown[c.status].push(previewRow(c, this.pickCategory));
+      }
+    }
+    this.counts.problems += found.length;
+    if (this.problems.length < MAX_LISTED_PROBLEMS) this.problems.push(...found.sort(byLine).slice(0, MAX_LISTED_PROBLEMS - this.problems.length));
+  }
+
+  answer(): Pick<ImportPreview, 'rows' | 'problems' | 'counts'> {
+    const rows = [...this.shown.new, ...this.shown.already_imported, ...this.shown.matches].sort(byLine);
+    return { rows, problems: this.problems, counts: this.counts };
+  }
 }
 
 /**
@@ -143,170 +112,159 @@ async function checkedChanges(db: Executor, userId: string, changes: readonly Im
   return changeAt;
 }
 
-/** What a commit does with one chunk's rows. */
-interface Decisions {
-  adds: ImportRow[];
-  records: { fingerprint: string; receiptId: string | null }[];
-  skipped: number;
-  problems: RowProblem[];
+/** What the API says of an import's tally. */
+function resultOf(tally: ImportTally): ImportCommitResult {
+  const left = tally.problem_count - tally.problems.length;
+  return { added: tally.added, linked: tally.linked, skipped: tally.skipped, problems: tally.problems, ...(left > 0 ? { problems_left_out: left } : {}) };
 }
 
-/**
- * The rows' statuses with the person's changes applied, else their default (defaultRowAction;
- * the changed lines met are noted in `seen`). A row imported before stays skipped whatever the
- * change (another commit may have taken it since the preview); a row to add without a rate, or a
- * new one left as it was without a rate (the preview listed it as a problem), is a problem.
- */
-function decide(classified: readonly ClassifiedRow[], changeAt: ReadonlyMap<number, ImportRowChange>, seen: Set<number>): Decisions {
-  const out: Decisions = { adds: [], records: [], skipped: 0, problems: [] };
-  for (const { row, status, match } of classified) {
-    if (changeAt.has(row.line)) seen.add(row.line);
-    if (status === 'already_imported') {
-      out.skipped++;
-      continue;
-    }
-    const change = changeAt.get(row.line);
-    if (!change && status === 'new' && row.amountCents === null) {
-      out.problems.push(noRate(row));
-      continue;
-    }
-    const action = change?.action ?? defaultRowAction({ status, amount: row.amount });
-    if (action === 'skip') {
-      out.records.push({ fingerprint: row.fingerprint, receiptId: null });
-      out.skipped++;
-    } else if (action === 'link') {
-      out.records.push({ fingerprint: row.fingerprint, receiptId: change?.receipt_id ?? match!.id });
-    } else if (row.amountCents === null) out.problems.push(noRate(row));
-    else out.adds.push(row);
-  }
-  return out;
+function stateOf(preview: PreviewRow): ImportCommitState {
+  const tally = (preview.result as ImportTally | null) ?? emptyTally();
+  const status = preview.status === 'done' ? 'done' : preview.status === 'failed' ? 'failed' : 'importing';
+  return {
+    preview_id: preview.id,
+    status,
+    rows: preview.row_count,
+    rows_done: rowsDone(tally),
+    result: resultOf(tally),
+    ...(preview.message ? { message: preview.message } : {}),
+  };
+}
+
+/** What a commit answers: the result once the rows are written (200), else where the import stands (202). */
+export type CommitAnswer = { status: 200; body: ImportCommitResult } | { status: 202; body: ImportCommitState };
+
+export interface ImportServiceOptions {
+  /** How long a commit's request waits for its rows to be written before it answers with where the import stands. */
+  commitWaitMs: number;
 }
 
 /** Bank and card statements imported from CSV: previewed, then committed as receipts or links to receipts. */
 export class ImportService {
   constructor(
     private db: Db,
-    /** Totals, recurring bills and budget thresholds, once per commit (app.ts hands it in). */
-    private changedInBulk: BulkChangeHook,
+    private queue: () => Promise<JobQueue>,
     private clock: Clock,
+    private options: ImportServiceOptions,
   ) {}
 
   /**
-   * Reads the statement and says what a commit would do with each row; writes only the file
-   * (for the commit) and a mapping the person sent (remembered for the next file of that bank).
-   * The answer is JSON text in pieces, a chunk of rows at a time, so a long statement is never
-   * held whole.
+   * Says what a commit would do with each row of an uploaded statement (read whole already, see
+   * receiveStatement); writes only the file (for the commit) and a mapping the person sent
+   * (remembered for the next file of that bank). The rows are classified a chunk at a time,
+   * with a turn of the event loop between, and the answer lists the first rows of each status.
    */
-  async preview(userId: string, file: UploadedStatement, mappingText: string | undefined): Promise<Readable> {
-    const { open, head } = await checkedStatement(file.bytes);
-    const key = headerKey(head.header);
-    const sent = mappingText === undefined ? undefined : sentMapping(mappingText, head.header.length);
-    const { mapping, source } = await mappingFor(this.db, userId, head, key, sent);
+  async preview(userId: string, file: UploadedStatement, mappingText: string | undefined): Promise<ImportPreview> {
+    const { scan } = file;
+    const key = headerKey(scan.header);
+    const sent = mappingText === undefined ? undefined : sentMapping(mappingText, scan.header.length);
+    const { mapping, source } = await mappingFor(this.db, userId, scan, key, sent);
     const complete = completeMapping(mapping);
     const id = await writeAsUser(this.db, userId, async (trx) => {
       if (sent) await saveMapping(trx, userId, key, sent);
-      return insertPreview(trx, userId, { fileName: file.name.slice(0, MAX_FILE_NAME), headerKey: key, bytes: file.bytes });
+      const kept = { fileName: file.name.slice(0, MAX_FILE_NAME), headerKey: key, bytes: file.bytes, rowCount: scan.rowCount };
+      return insertPreview(trx, userId, kept, { count: MAX_KEPT_PREVIEWS, bytes: MAX_KEPT_PREVIEW_BYTES });
     });
-    const facts: Omit<ImportPreview, 'rows' | 'problems' | 'counts'> = {
+    const listing = complete ? await this.listing(userId, file.bytes, complete) : new PreviewListing(null).answer();
+    return {
       id,
       file_name: file.name,
-      encoding: open.encoding,
-      delimiter: open.delimiter,
-      header: head.header,
-      sample: head.rows.slice(0, STATEMENT_SAMPLE_ROWS).map((r) => r.cells),
+      encoding: scan.encoding,
+      delimiter: scan.delimiter,
+      header: scan.header,
+      sample: scan.rows.slice(0, STATEMENT_SAMPLE_ROWS).map((r) => r.cells),
       mapping,
       mapping_source: source,
       mapping_complete: complete !== null,
+      ...listing,
     };
-    return Readable.from(this.previewText(userId, open, complete, facts));
   }
 
-  private async *previewText(userId: string, open: OpenStatement, mapping: ColumnMapping | null, facts: object): AsyncGenerator<string> {
-    yield `${JSON.stringify(facts).slice(0, -1)},"rows":[`;
-    const problems: RowProblem[] = [];
-    const counts = { new: 0, already_imported: 0, matches: 0 };
-    let first = true;
-    if (mapping) {
-      const pickCategory = mapping.category === undefined ? null : await pickerFor(this.db, userId);
-      for await (const chunk of classifiedChunks(this.db, userId, open, mapping)) {
-        problems.push(...chunk.problems);
-        const shown: string[] = [];
-        for (const c of chunk.classified) {
-          // A row that would be added but has no rate cannot be: shown with the problems, as the commit will report it.
-          if (c.status === 'new' && c.row.amountCents === null) problems.push(noRate(c.row));
-          else {
-            counts[c.status]++;
-            shown.push(JSON.stringify(previewRow(c, pickCategory)));
-          }
-        }
-        if (shown.length === 0) continue;
-        yield `${first ? '' : ','}${shown.join(',')}`;
-        first = false;
-      }
+  /** Every row's status (fingerprints counted over the whole file; a receipt matched once is not matched again). */
+  private async listing(userId: string, bytes: Uint8Array, mapping: ColumnMapping) {
+    const now = this.clock();
+    const listing = new PreviewListing(mapping.category === undefined ? null : await pickerFor(this.db, userId));
+    const book = await loadRateBook(this.db, userId);
+    const taken = new Set<string>();
+    for await (const chunk of rowChunks(bytes, mapping, book, now, PREVIEW_CHUNK)) {
+      listing.add(await classifyRows(this.db, userId, chunk.rows, taken, now), chunk.problems);
+      await nextTurn();
     }
-    problems.sort(byLine);
-    yield `],"problems":${JSON.stringify(problems)},"counts":${JSON.stringify({ ...counts, problems: problems.length })}}`;
+    return listing.answer();
   }
 
   /**
-   * Adds the new rows as receipts and links the matched ones, in one transaction and one chunk
-   * of rows at a time: the preview's file is read again with its bank's mapping, so what is
-   * written is what the rows are now. One commit of a person's runs at a time, and a row
-   * committed meanwhile is skipped, so a file imported twice at once still adds each row once.
+   * Commits a preview: its rows are written in the background (see importJob), each row once
+   * however often and however many commits ask. The answer is the result when the rows are
+   * written within commitWaitMs, else where the import stands, as GET /api/import/commit/:id
+   * goes on saying. A commit of a preview already committed answers its outcome.
    */
-  async commit(userId: string, body: ImportCommitBody): Promise<ImportCommitResult> {
+  async commit(userId: string, body: ImportCommitBody): Promise<CommitAnswer> {
     const preview = await findPreview(this.db, userId, body.preview_id);
     if (!preview) throw previewNotFound();
-    const open = openStatement(Buffer.from(preview.bytes));
-    const head = headOf(open, HEAD_RECORDS);
-    const { mapping } = await mappingFor(this.db, userId, head, preview.header_key, undefined);
+    if (preview.status === 'previewed') {
+      const plan = await this.plan(userId, preview, body.changes ?? []);
+      const queue = await this.queue();
+      await writeAsUser(this.db, userId, async (trx) => {
+        // Taken by another commit meanwhile: that one's outcome is this one's.
+        if (await startImport(trx, userId, preview.id, plan, emptyTally())) await queue.send<ImportJob>(trx, IMPORT_QUEUE, { previewId: preview.id });
+      });
+      queue.wake(IMPORT_QUEUE);
+    }
+    const state = await this.outcome(userId, preview.id, this.options.commitWaitMs);
+    return state.status === 'done' ? { status: 200, body: state.result } : { status: 202, body: state };
+  }
+
+  /** Where the person's import of `previewId` stands; a 404 as for a commit. */
+  async commitState(userId: string, previewId: string): Promise<ImportCommitState> {
+    const preview = await findPreview(this.db, userId, previewId);
+    if (!preview || preview.status === 'previewed') throw previewNotFound();
+    return stateOf(preview);
+  }
+
+  /**
+   * What the import is asked to do: the mapping in force now (the bank's remembered one, else the
+   * guess), and the person's changes, each checked against the file: a 400 for a line that is
+   * no row, or one that cannot be imported.
+   */
+  private async plan(userId: string, preview: PreviewRow, changes: readonly ImportRowChange[]): Promise<ImportPlan> {
+    const bytes = await previewBytes(this.db, preview.id);
+    if (!bytes) throw previewNotFound();
+    const { mapping } = await mappingFor(this.db, userId, await headOf(bytes, HEAD_RECORDS), preview.header_key, undefined);
     const complete = completeMapping(mapping);
     if (!complete) throw badRequest("The statement's columns are not mapped yet: preview it again with a mapping");
-    const changeAt = await checkedChanges(this.db, userId, body.changes ?? []);
-
-    return writeAsUser(this.db, userId, async (trx) => {
-      await lockImports(trx, userId);
-      // Taken first: a second commit of the same preview finds it gone.
-      if (!(await deletePreview(trx, userId, preview.id))) throw previewNotFound();
-      const fallback = await ensureFallbackCategory(trx, userId);
-      const pickCategory = complete.category === undefined ? () => fallback : await pickerFor(trx, userId, fallback);
-      const result: ImportCommitResult = { added: 0, linked: 0, skipped: 0, problems: [] };
-      const storeKeys = new Set<string>();
-      const seen = new Set<number>();
-      for await (const chunk of classifiedChunks(trx, userId, open, complete)) {
-        for (const p of chunk.problems) {
-          if (changeAt.has(p.line)) throw badRequest(`Line ${p.line} cannot be imported: ${p.message}`);
-          result.problems.push(p);
-        }
-        const decisions = decide(chunk.classified, changeAt, seen);
-        const adds = decisions.adds.map((row) => ({ row, id: crypto.randomUUID() }));
-        const recorded = await recordRows(trx, userId, [...adds.map((a) => ({ fingerprint: a.row.fingerprint, receiptId: a.id })), ...decisions.records]);
-        const receipts = adds
-          .filter((a) => recorded.has(a.row.fingerprint))
-          .map(({ row, id }) => ({
-            id,
-            store: row.description.slice(0, MAX_STORE_NAME),
-            date: row.date,
-            currency: row.currency,
-            printed_minor: row.amount,
-            rate: row.rate,
-            amount_cents: row.amountCents!,
-            category_id: pickCategory(row.category).id,
-          }));
-        await insertImportedReceipts(trx, userId, receipts);
-        for (const r of receipts) storeKeys.add(storeKey(r.store));
-        const links = decisions.records.filter((r) => r.receiptId !== null);
-        result.added += receipts.length;
-        result.linked += links.filter((r) => recorded.has(r.fingerprint)).length;
-        // A row another commit recorded first is skipped: theirs stands.
-        result.skipped += decisions.skipped + links.filter((r) => !recorded.has(r.fingerprint)).length + (adds.length - receipts.length);
-        result.problems.push(...decisions.problems);
+    const changeAt = await checkedChanges(this.db, userId, changes);
+    if (changeAt.size > 0) {
+      const book = await loadRateBook(this.db, userId);
+      const unseen = new Set(changeAt.keys());
+      for await (const chunk of rowChunks(bytes, complete, book, this.clock(), PREVIEW_CHUNK)) {
+        for (const p of chunk.problems) if (changeAt.has(p.line)) throw badRequest(`Line ${p.line} cannot be imported: ${p.message}`);
+        for (const line of [...chunk.rows.map((r) => r.line), ...chunk.problems.map((p) => p.line)]) unseen.delete(line);
       }
-      const unseen = [...changeAt.keys()].find((line) => !seen.has(line));
-      if (unseen !== undefined) throw badRequest(`Line ${unseen} is not a row of this statement`);
-      if (result.added > 0) await this.changedInBulk(trx, userId, storeKeys, this.clock());
-      result.problems.sort(byLine);
-      return result;
-    });
+      const [first] = [...unseen].sort((a, b) => a - b);
+      if (first !== undefined) throw badRequest(`Line ${first} is not a row of this statement`);
+    }
+    return { mapping: complete, changes: [...changeAt.values()] };
+  }
+
+  /** Where the import stands once it is written or `waitMs` has passed, whichever is first. */
+  private async outcome(userId: string, previewId: string, waitMs: number): Promise<ImportCommitState> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const preview = await findPreview(this.db, userId, previewId);
+      if (!preview) throw previewNotFound();
+      const left = deadline - Date.now();
+      if (preview.status !== 'importing' || left <= 0) return stateOf(preview);
+      // Told at once when this process writes it; looked at again now and then when another does.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(left, OUTCOME_POLL_MS));
+        const stop = onImportSettled(previewId, done);
+        function done() {
+          clearTimeout(timer);
+          stop();
+          resolve();
+        }
+      });
+    }
   }
 }

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
-import { parse as parseStream } from 'csv-parse';
-import iconv from 'iconv-lite';
-import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/imports';
+import { parse as parseStream, CsvError, type Options } from 'csv-parse';
+import { DEFAULT_CHARGE_SIGN, MAX_STATEMENT_COLUMNS, MAX_STATEMENT_FIELD_CHARS, MAX_STATEMENT_LINES, type ChargeSign } from '../../../shared/constants/imports';
+import { StatementDecoder, type StatementEncoding } from './statementText';
 
 /**
  * A bank or card statement as a CSV file, read whatever its bank chose: UTF-8 with or without a
@@ -11,15 +12,26 @@ import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/
  * with the delimiter inside, amounts as one signed column or as debit and credit, dates
  * month-first, day-first or ISO, decimal points or commas.
  */
-export type StatementEncoding = 'utf-8' | 'windows-1252';
+export type { StatementEncoding };
 export type DateOrder = 'MDY' | 'DMY' | 'ISO';
+
+/** One record with its line in the file (1 is the first; a quoted field over several lines: its last). */
+export interface StatementRecord {
+  line: number;
+  cells: string[];
+}
 
 export interface StatementTable {
   encoding: StatementEncoding;
   delimiter: string;
   header: string[];
-  /** Each record with its line in the file (1 is the header; a quoted field over several lines: its last). */
-  rows: { line: number; cells: string[] }[];
+  /** The records after the header (the first of them, as many as were kept). */
+  rows: StatementRecord[];
+}
+
+/** A statement's header and first rows, and how many rows it has: the whole file read once, every limit checked. */
+export interface ScannedStatement extends StatementTable {
+  rowCount: number;
 }
 
 /** Which column holds what (0-based), an amount column or debit and credit columns, and how to read them. */
@@ -59,24 +71,17 @@ export interface RowProblem {
   message: string;
 }
 
-const DELIMITERS = [',', ';', '\t', '|'];
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** A statement past one of the limits (MAX_STATEMENT_*): its message names the limit and the line. */
+export class StatementLimitError extends Error {}
 
-/** The file's text: UTF-8 (its byte-order mark dropped) when it is valid UTF-8, else Windows-1252. */
-export function decodeStatement(bytes: Buffer): { text: string; encoding: StatementEncoding } {
-  const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
-  const text = body.toString('utf8');
-  // Bytes that are not UTF-8 decode to U+FFFD; a bank's export never contains that character.
-  if (!text.includes('\uFFFD')) return { text, encoding: 'utf-8' };
-  return { text: iconv.decode(body, 'win1252'), encoding: 'windows-1252' };
-}
+const DELIMITERS = [',', ';', '\t', '|'];
 
 /** The delimiter that splits the first lines into the same number of fields, more than one. */
 export function detectDelimiter(text: string): string {
   const sample = text
     .split(/\r?\n/)
     .filter((l) => l.trim())
-    .slice(0, 20)
+    .slice(0, DELIMITER_LINES)
     .join('\n');
   let best = { delimiter: ',', score: 0 };
   for (const delimiter of DELIMITERS) {
@@ -96,61 +101,183 @@ export function detectDelimiter(text: string): string {
   return best.delimiter;
 }
 
-/** A statement's text, decoded, with the delimiter its first lines use. */
-export interface OpenStatement {
-  text: string;
+/** Lines the delimiter is told from, and at most how much text they are looked for in. */
+const DELIMITER_LINES = 20;
+const DELIMITER_TEXT_CHARS = 64 * 1024;
+/** Bytes decoded and parsed between two turns of the event loop: each piece is a millisecond or so of work. */
+const SLICE_BYTES = 16 * 1024;
+/** However its fields are cut, no line within the limits holds more: a field growing past it is refused before it is whole. */
+const MAX_RECORD_CHARS = MAX_STATEMENT_COLUMNS * MAX_STATEMENT_FIELD_CHARS;
+
+const count = (n: number) => n.toLocaleString('en-US');
+export const TOO_MANY_LINES = `The statement has more than ${count(MAX_STATEMENT_LINES)} lines: export a shorter period from your bank`;
+const tooManyColumns = (line: number) =>
+  `Line ${line} has more than ${count(MAX_STATEMENT_COLUMNS)} columns: a statement can have at most ${count(MAX_STATEMENT_COLUMNS)}`;
+const fieldTooLong = (line: number) =>
+  `Line ${line} has a field longer than ${count(MAX_STATEMENT_FIELD_CHARS)} characters, the most a statement's field can have`;
+
+/** A record past the column or field limit: the error saying so. */
+function overLimit(record: readonly string[], line: number): StatementLimitError | null {
+  if (record.length > MAX_STATEMENT_COLUMNS) return new StatementLimitError(tooManyColumns(line));
+  for (const cell of record) if (cell.length > MAX_STATEMENT_FIELD_CHARS) return new StatementLimitError(fieldTooLong(line));
+  return null;
+}
+
+/**
+ * The fields of the record the parser is in the middle of: a line of commas grows by a field per
+ * byte and ends only with the file, so its width is looked at between two pieces too. csv-parse
+ * keeps its state on the parser (for older callers); without it, the record's end still tells.
+ */
+const fieldsSoFar = (parser: unknown) => (parser as { state?: { record?: unknown[] } }).state?.record?.length ?? 0;
+
+/**
+ * Each record as it ends, checked against the column and field limits in file order (a cast
+ * function would check each field as it ends, but csv-parse then builds a context per field:
+ * four times slower), with its line.
+ */
+function checkedRecord(cells: string[], context: { lines: number }): StatementRecord {
+  const over = overLimit(cells, context.lines);
+  if (over) throw over;
+  return { line: context.lines, cells };
+}
+
+const PARSE_OPTIONS: Options<StatementRecord, string[]> = {
+  relax_column_count: true,
+  skip_empty_lines: true,
+  trim: true,
+  max_record_size: MAX_RECORD_CHARS,
+  on_record: checkedRecord,
+};
+
+/** What a statement's text turned out to be: the delimiter once its first lines are in, the encoding once all of it is. */
+export interface StatementFacts {
   encoding: StatementEncoding;
   delimiter: string;
 }
 
-export function openStatement(bytes: Buffer): OpenStatement {
-  const { text, encoding } = decodeStatement(bytes);
-  return { text, encoding, delimiter: detectDelimiter(text) };
-}
-
-const PARSE_OPTIONS = { info: true, relax_column_count: true, skip_empty_lines: true, trim: true } as const;
-/** With `info`, each record comes with where it starts; the typings do not follow the option. */
-type InfoRecord = { record: string[]; info: { lines: number } };
-const toRecord = ({ record, info }: InfoRecord) => ({ line: info.lines, cells: record });
-
-/** The header and the first `records` records (all of them by default): enough to show a sample and guess the mapping. */
-export function readStatement(bytes: Buffer, records = Infinity): StatementTable {
-  return headOf(openStatement(bytes), records);
-}
-
-export function headOf({ text, encoding, delimiter }: OpenStatement, records: number): StatementTable {
-  const parsed = parse(text, { ...PARSE_OPTIONS, delimiter, ...(records < Infinity ? { to: records + 1 } : {}) }) as unknown as InfoRecord[];
-  const [first, ...rest] = parsed;
-  if (!first) return { encoding, delimiter, header: [], rows: [] };
-  return { encoding, delimiter, header: first.record, rows: rest.map(toRecord) };
-}
-
-/** The text in slices, so the parser reads as fast as its records are taken and no faster. */
-function* slices(text: string, size = 64 * 1024): Generator<string> {
-  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+/** The text of the bytes as they come, a slice at a time with a turn of the event loop between: others' requests are answered meanwhile. */
+async function* textOf(source: AsyncIterable<Uint8Array>, decoder: StatementDecoder): AsyncGenerator<string> {
+  for await (const bytes of source) {
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+      const piece = decoder.write(bytes.subarray(at, at + SLICE_BYTES));
+      if (piece) yield piece;
+      await nextTurn();
+    }
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
 /**
- * The records after the header, `size` at a time, parsed as they are taken: however long the
- * statement, only a chunk of records is held at once. A CSV error is thrown where it is met.
+ * The statement's records, the header first, `size` at a time, parsed as the bytes arrive from
+ * `source` and let go once taken: however long the file, a chunk of records is held at once, and
+ * the limits (lines, columns, a field's length) are checked as it is read, a StatementLimitError
+ * where one is passed. A CSV error is thrown where it is met. `facts` is filled in as it is known.
  */
-export async function* statementChunks(statement: OpenStatement, size: number): AsyncGenerator<{ line: number; cells: string[] }[]> {
-  const parser = Readable.from(slices(statement.text)).pipe(parseStream({ ...PARSE_OPTIONS, delimiter: statement.delimiter }));
-  let chunk: { line: number; cells: string[] }[] = [];
-  let header = true;
-  for await (const record of parser as AsyncIterable<InfoRecord>) {
-    if (header) {
-      header = false;
-      continue;
+export async function* statementRecords(source: AsyncIterable<Uint8Array>, size: number, facts: StatementFacts): AsyncGenerator<StatementRecord[]> {
+  const decoder = new StatementDecoder();
+  const pieces = textOf(source, decoder);
+  let start = '';
+  let ended = false;
+  while (!ended && start.length < DELIMITER_TEXT_CHARS && (start.match(/\n/g)?.length ?? 0) <= DELIMITER_LINES) {
+    const next = await pieces.next();
+    if (next.done) ended = true;
+    else start += next.value;
+  }
+  facts.delimiter = detectDelimiter(start);
+  // The typings take on_record's records for the input's; the records are StatementRecords.
+  const parser = parseStream({ ...PARSE_OPTIONS, delimiter: facts.delimiter } as Options);
+  // Blank lines make no records, so the lines are counted here too, as each piece goes in.
+  const feed = async function* () {
+    try {
+      if (start) yield start;
+      while (!ended) {
+        if (parser.info.lines > MAX_STATEMENT_LINES) throw new StatementLimitError(TOO_MANY_LINES);
+        if (fieldsSoFar(parser) > MAX_STATEMENT_COLUMNS) throw new StatementLimitError(tooManyColumns(parser.info.lines));
+        const next = await pieces.next();
+        if (next.done) ended = true;
+        else yield next.value;
+      }
+      facts.encoding = decoder.encoding;
+    } catch (err) {
+      parser.destroy(err as Error);
     }
-    chunk.push(toRecord(record));
-    if (chunk.length >= size) {
-      yield chunk;
-      chunk = [];
+  };
+  Readable.from(feed()).pipe(parser);
+  let chunk: StatementRecord[] = [];
+  try {
+    for await (const record of parser as AsyncIterable<StatementRecord>) {
+      if (record.line > MAX_STATEMENT_LINES) throw new StatementLimitError(TOO_MANY_LINES);
+      chunk.push(record);
+      if (chunk.length >= size) {
+        yield chunk;
+        chunk = [];
+      }
     }
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE') throw new StatementLimitError(fieldTooLong(parser.info.lines));
+    throw err;
+  } finally {
+    parser.destroy();
   }
   if (chunk.length) yield chunk;
 }
+
+/** Bytes held in memory (a kept statement) as a source for statementRecords. */
+export async function* bytesSource(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/**
+ * Reads the whole statement from `source` as it arrives, every limit checked: its header, its
+ * first `keep` rows (enough to show a sample and guess the mapping) and how many rows it has.
+ */
+export async function scanStatement(source: AsyncIterable<Uint8Array>, keep: number): Promise<ScannedStatement> {
+  const facts: StatementFacts = { encoding: 'utf-8', delimiter: ',' };
+  let header: string[] | null = null;
+  const rows: StatementRecord[] = [];
+  let rowCount = 0;
+  for await (const records of statementRecords(source, SCAN_CHUNK, facts)) {
+    for (const record of records) {
+      if (header === null) header = record.cells;
+      else {
+        rowCount++;
+        if (rows.length < keep) rows.push(record);
+      }
+    }
+  }
+  return { ...facts, header: header ?? [], rows, rowCount };
+}
+const SCAN_CHUNK = 1000;
+
+/** The header and first `keep` rows of statement bytes held in memory, the rest not read. */
+export async function headOf(bytes: Uint8Array, keep: number): Promise<StatementTable> {
+  const facts: StatementFacts = { encoding: 'utf-8', delimiter: ',' };
+  for await (const [header, ...rows] of statementRecords(bytesSource(bytes), keep + 1, facts)) return { ...facts, header: header.cells, rows };
+  return { ...facts, header: [], rows: [] };
+}
+
+/** The header and every row of statement bytes held in memory (tests and small files). */
+export function readStatement(bytes: Uint8Array): Promise<ScannedStatement> {
+  return scanStatement(bytesSource(bytes), Infinity);
+}
+
+/** The records after the header of statement bytes held in memory, `size` at a time (see statementRecords). */
+export async function* statementRows(bytes: Uint8Array, size: number): AsyncGenerator<StatementRecord[]> {
+  let header = true;
+  for await (const records of statementRecords(bytesSource(bytes), size, { encoding: 'utf-8', delimiter: ',' })) {
+    const rows = header ? records.slice(1) : records;
+    header = false;
+    if (rows.length) yield rows;
+  }
+}
+
+/** A cell as a problem's message quotes it: its start, when it is long (a field may have a thousand characters). */
+export function quoted(text: string): string {
+  const chars = Array.from(text);
+  return `'${chars.length > QUOTED_CHARS ? `${chars.slice(0, QUOTED_CHARS).join('')}…` : text}'`;
+}
+const QUOTED_CHARS = 40;
 
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})/;
 const SLASHED_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/;
@@ -217,14 +344,14 @@ export function parseStatementAmount(text: string): number | null {
  * it is.
  */
 export function statementRow(
-  record: { line: number; cells: string[] },
+  record: StatementRecord,
   mapping: ColumnMapping,
   toMinor: (amount: number, currency: string | null) => number | null,
 ): StatementRow | RowProblem {
   const cell = (i: number | undefined) => (i === undefined ? '' : (record.cells[i] ?? '').trim());
   const problem = (message: string): RowProblem => ({ line: record.line, message });
   const date = parseStatementDate(cell(mapping.date), mapping.dateOrder);
-  if (!date) return problem(`'${cell(mapping.date)}' is not a date (${mapping.dateOrder})`);
+  if (!date) return problem(`${quoted(cell(mapping.date))} is not a date (${mapping.dateOrder})`);
   const description = cell(mapping.description).replace(/\s+/g, ' ');
   if (!description) return problem('The description is empty');
   const currency = (mapping.currency === undefined ? '' : cell(mapping.currency).toUpperCase()) || mapping.statementCurrency || null;
