@@ -13,7 +13,9 @@ export function focusMainHeading(main: HTMLElement): () => void {
   let focused: HTMLElement | null = null;
   const lost = () => document.activeElement === null || document.activeElement === document.body;
   const check = () => {
-    if (focused && !lost() && document.activeElement !== focused) return stop(); // the person moved on
+    // The person moved on. While the heading is still there that is so even when the focus is on
+    // the body: a Tab is on its way (the page changing at that moment must not pull it back).
+    if (focused && document.activeElement !== focused && (focused.isConnected || !lost())) return stop();
     const heading = main.querySelector<HTMLElement>('h1');
     if (!heading || heading === document.activeElement) return;
     if (focused && !lost()) return;
