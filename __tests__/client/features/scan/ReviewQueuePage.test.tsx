@@ -7,6 +7,7 @@ import { draftsApi } from '../../../../src/client/features/scan/draftsApi';
 import ReviewQueuePage from '../../../../src/client/features/scan/ReviewQueuePage';
 import { displayCurrency, formatMoney, setDisplayCurrency } from '../../../../src/client/ui/money';
 import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceiptNotice';
+import { ENLARGE_PHOTO } from '../../../../src/client/features/scan/ReceiptPhoto';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
 import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
@@ -112,5 +113,60 @@ describe('a draft of a receipt that writes the day first', () => {
     expect(screen.getByRole('combobox', { name: 'Date order' })).toHaveAccessibleDescription(
       'This receipt looks day first: choose Day first to read the date again.',
     );
+  });
+});
+
+describe('the way to the first field', () => {
+  it('takes one Tab for the whole list of receipts (the arrow keys move in it), one for the photo, then the store', async () => {
+    const drafts = Array.from({ length: 15 }, (_, i) => ready(`d${i}`, `Shop ${i}`, 1 + i));
+    const { user } = await renderQueue(drafts);
+    const list = within(screen.getByRole('list', { name: 'Receipts to review' })).getAllByRole('button');
+    const current = list.find((b) => b.getAttribute('aria-current') === 'true')!;
+    await user.tab();
+    expect(current).toHaveFocus();
+    expect(current).toHaveAccessibleDescription('The arrow keys move between the receipts.');
+    await user.tab();
+    expect(screen.getByRole('button', { name: ENLARGE_PHOTO })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText(/^Store/)).toHaveFocus();
+
+    // Back in the list, the arrows move the focus from one receipt to the next (round at the ends), and Enter opens one.
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(current).toHaveFocus();
+    const at = list.indexOf(current);
+    await user.keyboard('{ArrowDown}');
+    expect(list[(at + 1) % list.length]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(list[list.length - 1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(list[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(list[0]).toHaveAttribute('aria-current', 'true');
+    expect(list[0]).toHaveAttribute('tabindex', '0');
+    expect(list.filter((b) => b.getAttribute('tabindex') === '0')).toHaveLength(1);
+  });
+});
+
+describe('the photo of the receipt', () => {
+  it('opens large in a dialog that zooms and closes with Escape, giving the focus back', async () => {
+    const { user } = await renderQueue([ready('d1', 'Deli', 9.5)]);
+    const enlarge = screen.getByRole('button', { name: ENLARGE_PHOTO });
+    await user.click(enlarge);
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt photo' });
+    expect(within(dialog).getByRole('img', { name: 'The receipt, enlarged' })).toHaveAttribute('src', 'data:image/png;base64,');
+    // The photo's region has the focus: the arrow keys scroll it.
+    expect(within(dialog).getByRole('region', { name: 'The photo, scrollable when zoomed in' })).toHaveFocus();
+    expect(within(dialog).getByText('100%')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(within(dialog).getByText('150%')).toBeInTheDocument();
+    await user.keyboard('+');
+    expect(within(dialog).getByText('200%')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Whole photo' }));
+    expect(within(dialog).getByText('100%')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(enlarge).toHaveFocus();
   });
 });

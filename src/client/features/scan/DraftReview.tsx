@@ -7,6 +7,7 @@ import type { CategoryWithSpending } from '../../../shared/categories';
 import type { DateOrder } from '../../../shared/settings';
 import { ScanReviewForm } from './ScanReviewForm';
 import { RawTextSection } from './RawTextSection';
+import { ReceiptPhoto } from './ReceiptPhoto';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
 import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, type ScanFormValues } from './scanForm';
 
@@ -48,11 +49,10 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
     <Box ref={box} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
       <Card>
         <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
-          <Box
-            component="img"
+          <ReceiptPhoto
             src={draft.image_url}
             alt="Photo of the receipt"
-            sx={{ display: 'block', width: '100%', maxHeight: { xs: 320, lg: 640 }, objectFit: 'contain', borderRadius: 0.5, bgcolor: 'action.hover' }}
+            sx={{ maxHeight: { xs: 320, lg: 640 }, objectFit: 'contain', borderRadius: 0.5, bgcolor: 'action.hover' }}
           />
         </CardContent>
       </Card>

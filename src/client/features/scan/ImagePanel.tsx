@@ -6,6 +6,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import { imageOf, keepsImage, type ScanFlow } from './scanFlow';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { ScanStages } from './ScanStages';
+import { ReceiptPhoto } from './ReceiptPhoto';
 
 /** After a failed scan: typing the receipt in is offered with the image only when the server can keep it. */
 export const BY_HAND_WITH_IMAGE = 'You can still enter the receipt by hand and save it with this image.';
@@ -87,12 +88,7 @@ export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: I
 
         {image ? (
           <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
-            <Box
-              component="img"
-              src={image.dataUrl}
-              alt="Receipt preview"
-              sx={{ maxWidth: '100%', maxHeight: { xs: 360, md: 520 }, objectFit: 'contain', borderRadius: 0.5 }}
-            />
+            <ReceiptPhoto src={image.dataUrl} alt="Receipt preview" sx={{ maxHeight: { xs: 360, md: 520 }, objectFit: 'contain', borderRadius: 0.5 }} />
             <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
               {image.name}
             </Typography>
