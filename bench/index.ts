@@ -1,48 +1,139 @@
 /**
- * Every benchmark, one after another, each printing its own table:
- * bundle, API, Lighthouse, analytics (small sizes), recurring bills, scan and memory.
+ * Every benchmark, one after another, each printing its own table, and the latest figure of each
+ * written to bench/RESULTS.md (support/results.ts).
  *
- *   npm run bench                      # all
- *   npm run bench -- api lighthouse    # only these
+ *   npm run bench                      # bundle, API, abuse, Lighthouse, analytics (small sizes),
+ *                                      # recurring bills, scan and memory
+ *   npm run bench -- api lighthouse    # only these; named, the longer ones run too (import, inbox, …)
  *
  * They run one at a time, in their own processes: on a small machine two benchmarks at once
- * would measure each other. A failing benchmark is reported and the others still run.
+ * would measure each other. A failing benchmark is reported, keeps its previous row, and the
+ * others still run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { FIGURES, loadNow, machineName, readResults, writeResults } from './support/results';
 
 const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
+const RESULTS = path.join(__dirname, 'RESULTS.md');
 
-const BENCHES: Record<string, string[]> = {
-  bundle: ['bench/bundle.ts'],
-  api: ['bench/api.ts'],
-  abuse: ['bench/abuse.ts'],
-  lighthouse: ['bench/lighthouse.ts'],
-  // The full sizes (up to 1M receipts) take long: `npm run bench:analytics` runs them.
-  analytics: ['bench/analytics.ts', '--sizes', '1000,10000', '--calls', '100'],
-  recurring: ['bench/recurring.ts'],
-  scan: ['bench/scan.ts'],
-  memory: ['bench/memory.ts'],
+interface Bench {
+  argv: string[];
+  /** What the figure is held to, as RESULTS.md says it. */
+  target: string;
+  /** Run by a bare `npm run bench`; the others take minutes more, or PostgreSQL, Redis or HAProxy. */
+  byDefault: boolean;
+  figure: (output: string) => string | null;
+}
+
+const BENCHES: Record<string, Bench> = {
+  bundle: { argv: ['bench/bundle.ts'], target: 'first load < 200 KB gzip; Chart.js not in it', byDefault: true, figure: FIGURES.bundle },
+  api: { argv: ['bench/api.ts'], target: '≥ 40% of bare Fastify, p99 < 25 ms', byDefault: true, figure: FIGURES.api },
+  abuse: { argv: ['bench/abuse.ts'], target: "other person's GET p99 < 50 ms", byDefault: true, figure: FIGURES.abuse },
+  lighthouse: {
+    argv: ['bench/lighthouse.ts'],
+    target: 'performance ≥ 95 desktop, ≥ 85 mobile; accessibility 100',
+    byDefault: true,
+    figure: FIGURES.lighthouse,
+  },
+  // The full sizes (up to 1M receipts) take long: analytics-1m runs them.
+  analytics: {
+    argv: ['bench/analytics.ts', '--sizes', '1000,10000', '--calls', '100'],
+    target: '< 10 ms median, no growth with size',
+    byDefault: true,
+    figure: FIGURES.analytics,
+  },
+  'analytics-1m': { argv: ['bench/analytics.ts'], target: '< 10 ms median at 1M receipts', byDefault: false, figure: FIGURES.analytics },
+  'analytics-1m-pg': { argv: ['bench/analytics.ts', '--pg'], target: '< 10 ms median at 1M receipts', byDefault: false, figure: FIGURES.analytics },
+  recurring: { argv: ['bench/recurring.ts'], target: 'detection of the whole history < 200 ms', byDefault: true, figure: FIGURES.recurring },
+  scan: {
+    argv: ['bench/scan.ts'],
+    target: 'dev: SROIE ≥ 85/97/95%, US ≥ 80/90/90%, items F1 ≥ 0.8; train − dev ≤ 5 points; median ≤ 1.5 s, p90 ≤ 3 s; RSS ≤ 1 GB',
+    byDefault: true,
+    figure: FIGURES.scan,
+  },
+  memory: { argv: ['bench/memory.ts'], target: 'API and scan process together ≤ 1 GB at peak (a 1 GB machine)', byDefault: true, figure: FIGURES.memory },
+  import: { argv: ['bench/import.ts'], target: '50k rows committed < 10 s, memory flat', byDefault: false, figure: FIGURES.import },
+  'import-pg': { argv: ['bench/import.ts', '--pg'], target: '50k rows committed < 10 s, memory flat', byDefault: false, figure: FIGURES.import },
+  inbox: { argv: ['bench/inbox.ts'], target: 'GET /dashboard p99 < 50 ms while reading', byDefault: false, figure: FIGURES.inbox },
+  cluster: { argv: ['bench/cluster.ts'], target: 'no errors; the CPU cost per request', byDefault: false, figure: FIGURES.cluster },
+  'home-currency': {
+    argv: ['bench/homeCurrency.ts'],
+    target: 'none set',
+    byDefault: false,
+    figure: FIGURES['home-currency'],
+  },
+  'home-currency-pg': {
+    argv: ['bench/homeCurrency.ts', '--pg'],
+    target: 'none set',
+    byDefault: false,
+    figure: FIGURES['home-currency'],
+  },
+  load: { argv: ['bench/load.ts'], target: 'no errors, flat memory', byDefault: false, figure: FIGURES.load },
 };
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !(name in BENCHES));
-if (unknown.length) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
-  process.exit(2);
+/** Runs one benchmark, its output shown as it comes and kept for its figure. */
+function run(argv: string[]): Promise<{ status: number | null; signal: NodeJS.Signals | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, argv, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('close', (status, signal) => resolve({ status, signal, output }));
+  });
 }
 
-const failed: string[] = [];
-for (const [name, argv] of Object.entries(BENCHES)) {
-  if (wanted.length && !wanted.includes(name)) continue;
-  console.log(`\n## ${name} (${['tsx', ...argv].join(' ')})\n`);
-  const started = Date.now();
-  const run = spawnSync(tsx, argv, { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) failed.push(name);
-  console.log(`\n(${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${run.status !== 0 ? `, FAILED with ${run.status ?? run.signal}` : ''})`);
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in BENCHES));
+  if (unknown.length) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+
+  const rows = readResults(RESULTS);
+  const failed: string[] = [];
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (wanted.length ? !wanted.includes(name) : !bench.byDefault) continue;
+    const command = ['npx tsx', ...bench.argv].join(' ');
+    console.log(`\n## ${name} (${command})\n`);
+    const started = Date.now();
+    const loadBefore = loadNow();
+    const { status, signal, output } = await run(bench.argv);
+    const loadAfter = loadNow();
+    console.log(`\n(${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${status !== 0 ? `, FAILED with ${status ?? signal}` : ''})`);
+    if (status !== 0) {
+      failed.push(name);
+      continue;
+    }
+    const figure = bench.figure(output);
+    if (!figure) {
+      console.error(`(${name}: its figure was not found in the output; bench/RESULTS.md keeps the previous row)`);
+      continue;
+    }
+    rows.set(name, {
+      bench: name,
+      command: `\`${command}\``,
+      figure,
+      target: bench.target,
+      date: new Date().toISOString().slice(0, 10),
+      machine: machineName(),
+      load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    });
+    // Written after each benchmark: a run stopped half-way keeps what it measured.
+    writeResults(RESULTS, rows, Object.keys(BENCHES));
+  }
+  console.log(`\nLatest figures: ${path.relative(process.cwd(), RESULTS)}`);
+  if (failed.length) {
+    console.error(`\nFailed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
 }
-if (failed.length) {
-  console.error(`\nFailed: ${failed.join(', ')}`);
+
+main().catch((err: unknown) => {
+  console.error(err);
   process.exit(1);
-}
+});
