@@ -1,5 +1,5 @@
 /**
- * Tally's layers, checked by dependency-cruiser in `npm run lint` (ARCHITECTURE §2):
+ * Tally's layers, checked by dependency-cruiser in `npm run lint` (docs/architecture.md):
  *
  *   shared ← client (app → layout → features → auth/toasts/entities → api → ui)
  *   shared ← server (app → plugins → modules/<name>/{routes → service → repository})

@@ -3,7 +3,7 @@ import { MAX_AMOUNT } from './money';
 // The client takes these from ./constants/dashboard, which has no schema library behind it.
 export { RECENT_TRANSACTIONS } from './constants/dashboard';
 
-/** A receipt as the dashboard shows it: spending is negative, a refund positive (ARCHITECTURE §4). */
+/** A receipt as the dashboard shows it: spending is negative, a refund positive. */
 export const DashboardTransaction = Type.Object({
   _id: Type.String(),
   /** The receipt's description, or its store when it has none (spec §3). */

@@ -60,7 +60,7 @@ export function onSuccess<Arg>(tags: readonly Tag[] | ((arg: Arg) => readonly Ta
   return (_result: unknown, error: unknown, arg: Arg): readonly Tag[] => (error ? [] : typeof tags === 'function' ? tags(arg) : tags);
 }
 
-/** The one api of the app. Features inject their endpoints (ARCHITECTURE §3). */
+/** The one api of the app. Features inject their endpoints (docs/architecture.md). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

@@ -20,7 +20,7 @@ export const CATEGORY_ICONS = [
 
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number]['value'];
 
-/** Every new user starts with these (ARCHITECTURE §4). The last one is the fallback. */
+/** Every new user starts with these. The last one is the fallback. */
 export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; color: string; icon: CategoryIcon }> = [
   { name: 'Food', color: '#22C55E', icon: 'utensils' },
   { name: 'Transportation', color: '#F59E0B', icon: 'car' },
