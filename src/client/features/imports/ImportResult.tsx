@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ImportCommitResult } from '../../../shared/imports';
-import { count, resultText } from './importText';
+import { count, problemsLeftOutText, resultText } from './importText';
 import { ProblemsTable } from './ProblemsTable';
 import { StepHeading } from './StepHeading';
 import { STEP_CONTENT_SX } from './stepLayout';
@@ -22,6 +22,7 @@ export function ImportResult({ result, onRestart }: { result: ImportCommitResult
               Rows not imported
             </Typography>
             <ProblemsTable label="Rows not imported" problems={result.problems} />
+            {result.problems_left_out ? <Typography color="text.secondary">{problemsLeftOutText(result.problems_left_out)}</Typography> : null}
           </>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

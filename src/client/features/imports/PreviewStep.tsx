@@ -4,7 +4,7 @@ import type { ImportMapping, ImportPreview, ImportPreviewRow, ImportRowChange } 
 import { DEFAULT_CHARGE_SIGN, type ChargeSign } from '../../../shared/constants/imports';
 import { FormAlert } from '../../ui/FormAlert';
 import { ChargeSignField } from './ChargeSignField';
-import { count, fileFacts, MAPPING_SOURCE_TEXT, MONEY_IN_NOTE, totalsText } from './importText';
+import { count, fileFacts, listedText, MAPPING_SOURCE_TEXT, MONEY_IN_NOTE, totalsText } from './importText';
 import { withChargeSign } from './mappingForm';
 import { PAGE_SIZES, PREVIEW_TABS, firstTab, pageOf, rowsByStatus, type PreviewTab } from './previewTabs';
 import { PreviewTable } from './PreviewTable';
@@ -45,6 +45,8 @@ export function PreviewStep({ preview, importing, reading, failure, onConfirm, o
   const choose = useCallback((row: ImportPreviewRow, action: RowAction) => setChoices((c) => withChoice(c, row, action)), []);
 
   const total = tab === 'problems' ? preview.problems.length : groups[tab].length;
+  // A long statement's preview lists the first rows of each status and counts them all.
+  const counted = preview.counts[tab];
   const label = PREVIEW_TABS.find((t) => t.value === tab)!.table;
   const busy = importing || reading;
   const hasMoneyIn = useMemo(() => groups.new.some((row) => row.amount < 0), [groups]);
@@ -116,6 +118,7 @@ export function PreviewStep({ preview, importing, reading, failure, onConfirm, o
               disabled={busy}
             />
           )}
+          {counted > total && <Typography color="text.secondary">{listedText(total, counted)}</Typography>}
           {total > PAGE_SIZES[0] && (
             <TablePagination
               component="div"

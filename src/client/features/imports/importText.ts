@@ -49,14 +49,26 @@ export function resultText(result: ImportCommitResult): string {
   return `${count(result.added, 'receipt', 'receipts')} added, ${count(result.linked, 'row', 'rows')} linked to saved receipts, ${count(result.skipped, 'row', 'rows')} skipped.`;
 }
 
+/** Rows with a problem beyond those listed, when there are more than a list holds. */
+export const problemsLeftOutText = (n: number) => `${count(n, 'more row', 'more rows')} could not be imported either.`;
+
+/** When a tab lists fewer rows than it counts: the preview lists the first of each status. */
+export const listedText = (listed: number, total: number) =>
+  `Showing the first ${listed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}; the others are imported as listed here.`;
+
 export function previewFailure(error: unknown): string {
-  if ((error as { status?: unknown } | undefined)?.status === 413) return STATEMENT_TOO_LARGE;
+  const e = error as { status?: unknown; message?: unknown } | undefined;
+  // A statement past a limit (lines, columns, a field's length) is told by the server's own words.
+  if (e?.status === 413 && (typeof e.message !== 'string' || /too large/i.test(e.message))) return STATEMENT_TOO_LARGE;
   return failureMessage('Could not read the statement', error);
 }
 
 export const PREVIEW_EXPIRED = 'This preview is no longer there (it expired or was already imported). Choose the file again.';
 
 export function commitFailure(error: unknown): string {
+  const e = error as { status?: unknown; message?: unknown } | undefined;
+  // An import that stopped in the background says what it saved and what to do.
+  if (e?.status === 'CUSTOM_ERROR' && typeof e.message === 'string') return e.message;
   return isNotFound(error) ? PREVIEW_EXPIRED : failureMessage('Failed to import the statement', error);
 }
 
