@@ -39,12 +39,18 @@ export async function uploadDraft(user: E2EUser, photo: DrawnReceipt): Promise<v
 
 /** Waits until every draft in the queue's list has been read (the list updates live). */
 export async function waitUntilAllRead(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const states = [...document.querySelectorAll('[data-testid="draft-state"]')];
-      return states.length === n && states.every((e) => e.textContent === 'Ready to review');
-    },
-    count,
-    { timeout: 120_000 },
-  );
+  try {
+    await page.waitForFunction(
+      (n) => {
+        const states = [...document.querySelectorAll('[data-testid="draft-state"]')];
+        return states.length === n && states.every((e) => e.textContent === 'Ready to review');
+      },
+      count,
+      { timeout: 120_000 },
+    );
+  } catch (err) {
+    // Say what the page shows instead: a failed read names its reason, a broken screen its error.
+    const shown = await page.evaluate(() => `${location.pathname}: ${document.body.innerText}`);
+    throw new Error(`${count} drafts never all read: ${shown.slice(0, 1500)}`, { cause: err });
+  }
 }

@@ -122,6 +122,8 @@ describe('the way to the first field', () => {
     const { user } = await renderQueue(drafts);
     const list = within(screen.getByRole('list', { name: 'Receipts to review' })).getAllByRole('button');
     const current = list.find((b) => b.getAttribute('aria-current') === 'true')!;
+    // Named by its store, total and state only (the hint is its description).
+    expect(current).toHaveAccessibleName(/^Shop 0 · \$1\.00\s?Ready to review$/);
     await user.tab();
     expect(current).toHaveFocus();
     expect(current).toHaveAccessibleDescription('The arrow keys move between the receipts.');

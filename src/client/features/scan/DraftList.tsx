@@ -99,8 +99,7 @@ export function DraftList({ drafts, currentId, onSelect }: { drafts: readonly Dr
                   alt=""
                   sx={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 0.5, bgcolor: 'action.hover' }}
                 />
-                // Relative: the hint for screen readers stays inside (placed absolutely, it would widen a phone's page).
-                <Box sx={{ minWidth: 0, position: 'relative' }}>
+                <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" noWrap sx={{ fontWeight: current ? 600 : 400 }}>
                     {titleOf(draft, drafts.length - 1 - i)}
                   </Typography>
