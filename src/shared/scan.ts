@@ -34,13 +34,24 @@ export const ScannedItem = Type.Object({
 });
 export type ScannedItem = Static<typeof ScannedItem>;
 
-/** Spec §3 "Scan result (processed_data)", plus tax when the receipt prints it. */
+/** Money the receipt prints besides its items, or null when it prints none. */
+const PrintedAmount = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+/**
+ * Spec §3 "Scan result (processed_data)", plus what the receipt prints between its items and its
+ * total, so the review can check that they add up (items + tax + tip − discount = total, the tax
+ * left out where the prices include it). The three after `tax` are optional only because drafts
+ * read before the scanner read them have none; the scanner always sends them.
+ */
 export const ProcessedData = Type.Object({
   store_name: Type.String(),
   date: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()]),
   total_amount: Type.Union([Type.Number(), Type.Null()]),
   items: Type.Array(ScannedItem),
-  tax: Type.Union([Type.Number(), Type.Null()]),
+  tax: PrintedAmount('The tax printed, added to the prices or included in them'),
+  tax_included: Type.Optional(Type.Boolean({ description: 'The item prices already include the tax (VAT or GST inclusive): it is not added to them again' })),
+  tip: Type.Optional(PrintedAmount('Tips, gratuities and service charges printed below the items')),
+  discount: Type.Optional(PrintedAmount('Discounts, coupons and voids printed, as a positive amount taken off the items')),
 });
 export type ProcessedData = Static<typeof ProcessedData>;
 

@@ -131,11 +131,16 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
           const a = alt.receipt;
           const b = best.receipt;
           if (a.store_name) storeSource = { ocr: second, lines: alt.storeLines, score: alt.storeScore };
+          // Tax, tip and discount are read together (each decides whether the others add up): one pass's, not a mix.
+          const charges = a.tax === null && b.tax !== null ? b : a;
           alt.receipt = {
             ...a,
             store_name: a.store_name || b.store_name,
             date: a.date ?? b.date,
-            tax: a.tax ?? b.tax,
+            tax: charges.tax,
+            tax_included: charges.tax_included,
+            tip: charges.tip,
+            discount: charges.discount,
             items: a.items.length >= b.items.length ? a.items : b.items,
           };
           best = alt;

@@ -5,6 +5,7 @@
 import { rank, WEIGHTS, type Features, type Weights } from '../picker/model';
 import type { DateOrder } from './date';
 import { dateCandidates, type DateCandidate } from './dateCandidates';
+import { readCharges, type Charges } from './charges';
 import { parseItems, type ReceiptItem } from './items';
 import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } from './storeCandidates';
 import { parseTotals, splitSummaryLines } from './total';
@@ -20,7 +21,14 @@ export interface ParsedReceipt {
   date: string | null;
   total_amount: number | null;
   items: ReceiptItem[];
+  /** The tax printed, added to the prices or included in them; null when none is. */
   tax: number | null;
+  /** The item prices already include the tax (VAT or GST inclusive), so it is not added to them again. */
+  tax_included: boolean;
+  /** Tips, gratuities and service charges printed below the items; null when none is. */
+  tip: number | null;
+  /** Discounts, coupons and voids printed, as a positive amount taken off the items; null when none is. */
+  discount: number | null;
 }
 
 export interface ParseOptions {
@@ -69,7 +77,10 @@ export interface ReceiptCandidates {
   total: TotalCandidate[];
   date: DateCandidate[];
   items: ReceiptItem[];
-  tax: number | null;
+  /** The lines the totals are read from (summary fields printed side by side split apart), and where the items end among them. */
+  body: Line[];
+  itemsEnd: number;
+  itemsSum: number | null;
 }
 
 export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandidates {
@@ -87,7 +98,9 @@ export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandi
     total: total.candidates,
     date: dateCandidates(lines, opts.dateOrder, opts.today ?? new Date()),
     items,
-    tax: total.sums.tax ?? totals.tax,
+    body,
+    itemsEnd,
+    itemsSum,
   };
 }
 
@@ -142,17 +155,22 @@ function totalConfidence(pick: { p: number; index: number }, cands: TotalCandida
   return f && f.unlabelled_only === 1 && f.votes === 0 ? Math.min(pick.p, UNCONFIRMED_GUESS) : pick.p;
 }
 
+function chargesFields(c: Charges): Pick<ParsedReceipt, 'tax' | 'tax_included' | 'tip' | 'discount'> {
+  return { tax: c.tax, tax_included: c.taxIncluded, tip: c.tip, discount: c.discount };
+}
+
 export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedParse {
   const c = receiptCandidates(raw, opts);
   const store = best(WEIGHTS.store, c.store);
   const date = best(WEIGHTS.date, c.date);
   const total = checkedTotal(best(WEIGHTS.total, c.total), c.total);
+  const charges = readCharges(c.body, { itemsEnd: c.itemsEnd, itemsSum: c.itemsSum, total: total.value });
   const receipt: ParsedReceipt = {
     store_name: store.value ?? '',
     date: date.value,
     total_amount: total.value,
     items: c.items,
-    tax: c.tax,
+    ...chargesFields(charges),
   };
   const confidence = { store_name: store.p, date: date.p, total_amount: totalConfidence(total, c.total) };
   return {
