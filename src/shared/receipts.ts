@@ -133,6 +133,9 @@ export const ScanReceiptBody = Type.Object(
     total_amount: Money,
     currency: Currency,
     rate: Rate,
+    tax: Type.Optional(
+      Type.Union([NonNegativeMoney, Type.Null()], { description: 'The tax the review form shows (the scan fills it in where the receipt prints one)' }),
+    ),
     items: Type.Optional(Type.Array(ScanItem, { maxItems: MAX_RECEIPT_ITEMS })),
     image_url: Type.Optional(Type.Union([ImageData, Type.Null()])),
     is_shared: Type.Optional(Type.Boolean()),

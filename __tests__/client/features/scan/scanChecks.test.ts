@@ -1,5 +1,5 @@
 import type { ProcessedData } from '../../../../src/shared/scan';
-import { itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from '../../../../src/client/features/scan/scanChecks';
+import { itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage, type PrintedCharges } from '../../../../src/client/features/scan/scanChecks';
 
 const data = (over: Partial<ProcessedData> = {}): ProcessedData => ({
   store_name: 'Shop',
@@ -10,6 +10,9 @@ const data = (over: Partial<ProcessedData> = {}): ProcessedData => ({
   ...over,
 });
 const item = (price: string, quantity = '1') => ({ key: price, name: 'x', price, quantity });
+const form = (total: string, tax: string, ...items: ReturnType<typeof item>[]) => ({ total, tax, items });
+/** A receipt that prints nothing besides its items and tax. */
+const none: PrintedCharges = { tax_included: false, tip: null, discount: null };
 
 describe('what the review form asks a person to check', () => {
   it('names the fields read below the threshold, in sentence form', () => {
@@ -29,27 +32,67 @@ describe('what the review form asks a person to check', () => {
   });
 
   it('notices items that do not add up to the total, with or without the tax', () => {
-    expect(itemsMismatch({ total: '10.36', items: [item('3.00'), item('2.49'), item('4.10')] }, 0.77)).toBeNull();
-    expect(itemsMismatch({ total: '9.59', items: [item('3.00'), item('2.49'), item('4.10')] }, 0.77)).toBeNull();
-    expect(itemsMismatch({ total: '6.00', items: [item('1.50', '4')] }, null)).toBeNull();
-    expect(itemsMismatch({ total: '12.00', items: [item('3.00'), item('2.49'), item('4.10')] }, 0.77)).toBe(
+    expect(itemsMismatch(form('10.36', '0.77', item('3.00'), item('2.49'), item('4.10')), none)).toBeNull();
+    expect(itemsMismatch(form('9.59', '0.77', item('3.00'), item('2.49'), item('4.10')), none)).toBeNull();
+    expect(itemsMismatch(form('6.00', '', item('1.50', '4')), none)).toBeNull();
+    expect(itemsMismatch(form('12.00', '0.77', item('3.00'), item('2.49'), item('4.10')), none)).toBe(
       'The items add up to 9.59 (10.36 with the tax of 0.77), not the total of 12.00. Please check the items and the total.',
     );
-    expect(itemsMismatch({ total: '5.00', items: [item('3.00')] }, null)).toBe(
-      'The items add up to 3.00, not the total of 5.00. Please check the items and the total.',
+    expect(itemsMismatch(form('5.00', '', item('3.00')), none)).toBe('The items add up to 3.00, not the total of 5.00. Please check the items and the total.');
+  });
+
+  it("counts the tax as the form shows it, so the person's correction counts", () => {
+    // The receipt's 'the items add up to 6.98, not the total of 7.61': the printed tax was 0.63.
+    expect(itemsMismatch(form('7.61', '', item('4.99'), item('1.99')), none)).toBe(
+      'The items add up to 6.98, not the total of 7.61. Please check the items and the total.',
+    );
+    expect(itemsMismatch(form('7.61', '0.63', item('4.99'), item('1.99')), none)).toBeNull();
+    // A tax still being typed is no reason to warn.
+    expect(itemsMismatch(form('7.61', '0.6x', item('4.99'), item('1.99')), none)).toBeNull();
+  });
+
+  it('counts the tip or service charge the receipt prints', () => {
+    const meal = [item('12.00'), item('8.00')];
+    expect(itemsMismatch(form('25.20', '1.60', ...meal), { ...none, tip: 3.6 })).toBeNull();
+    expect(itemsMismatch(form('26.20', '1.60', ...meal), { ...none, tip: 3.6 })).toBe(
+      'The items add up to 20.00 (25.20 with the tax of 1.60 and the tip of 3.60), not the total of 26.20. Please check the items and the total.',
     );
   });
 
+  it('takes off the discounts the receipt prints', () => {
+    const order = [item('18.00'), item('2.00')];
+    expect(itemsMismatch(form('16.20', '1.20', ...order), { ...none, discount: 5 })).toBeNull();
+    expect(itemsMismatch(form('17.20', '', ...order), { ...none, tip: 2, discount: 5 })).toBe(
+      'The items add up to 20.00 (17.00 with the tip of 2.00, less the discount of 5.00), not the total of 17.20. Please check the items and the total.',
+    );
+  });
+
+  it('does not add a tax the prices already include', () => {
+    const coffee = [item('3.40'), item('2.60')];
+    expect(itemsMismatch(form('6.00', '1.00', ...coffee), { ...none, tax_included: true })).toBeNull();
+    // Items that come to the total with the VAT added once more are short by it: that warns.
+    expect(itemsMismatch(form('7.00', '1.00', ...coffee), { ...none, tax_included: true })).toBe(
+      'The items add up to 6.00, not the total of 7.00. Please check the items and the total.',
+    );
+    expect(itemsMismatch(form('7.00', '1.00', ...coffee), none)).toBeNull();
+  });
+
+  it('allows the cash rounding to five cents of a total that is a multiple of five', () => {
+    expect(itemsMismatch(form('6.85', '', item('3.05'), item('3.78')), none)).toBeNull();
+    expect(itemsMismatch(form('6.87', '', item('3.05'), item('3.78')), none)).not.toBeNull();
+    expect(itemsMismatch(form('6.90', '', item('3.05'), item('3.78')), none)).not.toBeNull();
+  });
+
   it("reads grouped amounts ('1,234.56') like every other amount field", () => {
-    expect(itemsMismatch({ total: '1,234.56', items: [item('1,000.00'), item('234.56')] }, null)).toBeNull();
-    expect(itemsMismatch({ total: '1,300.00', items: [item('1,000.00'), item('234.56')] }, null)).toBe(
+    expect(itemsMismatch(form('1,234.56', '', item('1,000.00'), item('234.56')), none)).toBeNull();
+    expect(itemsMismatch(form('1,300.00', '', item('1,000.00'), item('234.56')), none)).toBe(
       'The items add up to 1234.56, not the total of 1300.00. Please check the items and the total.',
     );
   });
 
   it('says nothing without items or while an amount is still being typed', () => {
-    expect(itemsMismatch({ total: '5.00', items: [] }, null)).toBeNull();
-    expect(itemsMismatch({ total: '', items: [item('3.00')] }, null)).toBeNull();
-    expect(itemsMismatch({ total: '5.00', items: [item('3.')] }, null)).toBeNull();
+    expect(itemsMismatch(form('5.00', ''), none)).toBeNull();
+    expect(itemsMismatch(form('', '', item('3.00')), none)).toBeNull();
+    expect(itemsMismatch(form('5.00', '', item('3.')), none)).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ const categories = [
 describe('scanFormValues', () => {
   it('turns the scan result into form text: money with two decimals, quantities, the default category', () => {
     const values = scanFormValues(processed, defaultCategoryId(categories));
-    expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', total: '10.30', categoryId: 'c-food' });
+    expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', total: '10.30', tax: '0.77', categoryId: 'c-food' });
     expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([
       { name: 'Milk', price: '1.50', quantity: '2' },
       { name: 'Bread', price: '2.49', quantity: '1' },
@@ -52,8 +52,8 @@ describe('scanFormValues', () => {
   });
 
   it('leaves what the scanner could not read empty for the person to fill', () => {
-    const values = scanFormValues({ ...processed, store_name: '', date: null, total_amount: null, items: [] }, '');
-    expect(values).toMatchObject({ store: '', date: '', total: '', categoryId: '', items: [] });
+    const values = scanFormValues({ ...processed, store_name: '', date: null, total_amount: null, items: [], tax: null }, '');
+    expect(values).toMatchObject({ store: '', date: '', total: '', tax: '', categoryId: '', items: [] });
   });
 
   it('starts a form typed by hand today, in the default category', () => {
@@ -61,6 +61,7 @@ describe('scanFormValues', () => {
       store: '',
       date: '2026-01-31',
       total: '',
+      tax: '',
       currency: 'USD',
       rate: '',
       categoryId: 'c-food',
@@ -119,6 +120,14 @@ describe('validateScanForm', () => {
       [bread.key]: { quantity: 'Quantity must be a number greater than 0' },
     });
   });
+
+  it('takes a tax left empty, and refuses one that is no amount or more than the total', () => {
+    expect(validateScanForm({ ...valid, tax: '' })).toEqual({});
+    expect(validateScanForm({ ...valid, tax: '0.7x' }).tax).toBe('Tax must be a number of 0 or more with at most two decimals');
+    expect(validateScanForm({ ...valid, total: '10.00', tax: '50.00' }).tax).toBe('Tax must not be more than the total');
+    // A total with its own error is not compared.
+    expect(validateScanForm({ ...valid, total: 'abc', tax: '50.00' }).tax).toBeUndefined();
+  });
 });
 
 describe('toScanPayload', () => {
@@ -146,6 +155,7 @@ describe('toScanPayload', () => {
       date: '2025-03-04',
       total_amount: 10.3,
       currency: 'USD',
+      tax: 0.77,
       items: [
         // The scanner read Milk's line total (3.00 for two); a receipt keeps the price of one.
         { id: null, name: 'Milk', price: 1.5, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
@@ -170,5 +180,7 @@ describe('toScanPayload', () => {
     const payload = toScanPayload({ ...manualScanForm(''), store: 'A', total: '1' }, null);
     expect(payload).not.toHaveProperty('category');
     expect(payload.image_url).toBeNull();
+    // No tax typed: none is saved.
+    expect(payload.tax).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ describe('POST /scan/receipt-base64 reads a real receipt image', () => {
     expect(body.processed_data.store_name).toMatch(/CORNER MARKET/i);
     expect(body.processed_data.date).toBe('2025-03-04');
     expect(body.processed_data.total_amount).toBe(10.36);
-    expect(body.processed_data.tax).toBe(0.77);
+    expect(body.processed_data).toMatchObject({ tax: 0.77, tax_included: false, tip: null, discount: null });
     const items = body.processed_data.items as Array<{ name: string; price: number; quantity: number; category: string }>;
     expect(items.map((i) => i.price)).toEqual([3, 2.49, 4.1]);
     expect(items[0].name).toMatch(/milk/i);
@@ -83,6 +83,47 @@ describe('POST /scan/receipt-base64 reads a real receipt image', () => {
     const res = await scan(user, { image_data: dataUrl(grocery), date_order: 'DMY' });
     expect(res.statusCode).toBe(200);
     expect(res.json().processed_data.date).toBe('2025-04-03');
+  }, 60_000);
+
+  it('reads the tax, tip and discount a receipt prints, and the tax the form sends is saved with the receipt', async () => {
+    const user = await t.signUp();
+    const diner = await receiptPng([
+      ['HARBOR GRILL'],
+      ['Date: 03/04/2025  19:05'],
+      ['Burger', '12.00'],
+      ['Fries', '4.00'],
+      ['Coupon', '-2.00'],
+      ['SUBTOTAL', '14.00'],
+      ['TAX 8%', '1.12'],
+      ['TIP', '2.50'],
+      ['TOTAL', '17.62'],
+    ]);
+    const res = await scan(user, { image_data: dataUrl(diner) });
+    expect(res.statusCode).toBe(200);
+    const read = res.json().processed_data;
+    expect(read).toMatchObject({ total_amount: 17.62, tax: 1.12, tax_included: false, tip: 2.5, discount: 2 });
+    const saved = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: {
+        store_name: 'Harbor Grill',
+        date: read.date,
+        total_amount: read.total_amount,
+        tax: read.tax,
+        currency: 'USD',
+        items: read.items.map((i: { name: string; price: number; quantity: number }) => ({ id: null, name: i.name, price: i.price, quantity: i.quantity })),
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ amount: 17.62, tax: 1.12 });
+    // More tax than the total is refused, as on the form.
+    const over = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store_name: 'Harbor Grill', date: read.date, total_amount: 1, tax: 1.12, currency: 'USD' },
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('tax must not be more than the total_amount ($1.00)');
   }, 60_000);
 
   it('answers 503 with Retry-After at once when every worker is busy and the queue is full', async () => {

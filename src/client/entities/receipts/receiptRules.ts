@@ -1,4 +1,4 @@
-import { amountInputError } from '../../ui/amountInput';
+import { amountInputError, amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { MAX_ITEM_QUANTITY, MAX_STORE_NAME } from '../../../shared/constants/receipts';
 import { isCalendarDate } from '../../ui/dates';
 
@@ -78,4 +78,25 @@ export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amou
   }
   if (Object.keys(itemErrors).length > 0) errors.items = itemErrors;
   return errors;
+}
+
+/** Tax is part of what was paid: never more than the total (on a refund, than what came back). */
+export function taxOverMessage(amountLabel = 'Amount'): string {
+  return `Tax must not be more than the ${amountLabel.toLowerCase()}`;
+}
+
+/**
+ * Why a typed-in tax is not one (it may be left empty), against the amount when that is well
+ * formed (`amountHasError`: it has its own message, so the two are not compared).
+ */
+export function receiptTaxError(
+  values: { tax: string; amount: string; currency?: string },
+  amountHasError: boolean,
+  amountLabel = 'Amount',
+): string | undefined {
+  const format = amountInputError(values.tax, { label: 'Tax', currency: values.currency });
+  if (format) return format;
+  const tax = optionalAmountValue(values.tax, values.currency);
+  if (tax === null || amountHasError) return undefined;
+  return tax > Math.abs(amountInputValue(values.amount, values.currency)) ? taxOverMessage(amountLabel) : undefined;
 }

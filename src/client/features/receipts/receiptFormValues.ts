@@ -1,9 +1,16 @@
 import type { ManualReceiptBody, Receipt } from '../../../shared/receipts';
 import { todayIso } from '../../ui/dates';
-import { amountInputError, amountInputValue, optionalAmountValue, rateInputText } from '../../ui/amountInput';
+import { amountInputValue, optionalAmountValue, rateInputText } from '../../ui/amountInput';
 import { rateToSend, validateReceiptCurrency } from '../../entities/receipts/receiptCurrency';
 import { displayCurrency, moneyInputText } from '../../ui/money';
-import { newItem, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
+import {
+  newItem,
+  receiptTaxError,
+  taxOverMessage,
+  validateReceiptBasics,
+  type ReceiptBasics,
+  type ReceiptBasicsErrors,
+} from '../../entities/receipts/receiptRules';
 
 /** The Add/Edit Transaction form as typed; numbers stay text until saved. */
 export interface ReceiptFormValues extends ReceiptBasics {
@@ -46,7 +53,7 @@ export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
   };
 }
 
-export const TAX_OVER_AMOUNT = 'Tax must not be more than the amount';
+export const TAX_OVER_AMOUNT = taxOverMessage();
 
 /**
  * The shared receipt rules (store, date and amount required; money with at most the currency's
@@ -56,16 +63,9 @@ export const TAX_OVER_AMOUNT = 'Tax must not be more than the amount';
  */
 export function validateReceiptForm(values: ReceiptFormValues, home = displayCurrency()): ReceiptFormErrors {
   const errors: ReceiptFormErrors = validateReceiptBasics(values);
-  const taxError = amountInputError(values.tax, { label: 'Tax', currency: values.currency }) ?? taxOverAmount(values, errors);
+  const taxError = receiptTaxError(values, Boolean(errors.amount));
   if (taxError) errors.tax = taxError;
   return { ...errors, ...validateReceiptCurrency(values, home) };
-}
-
-/** The tax against a well-formed amount (an amount with its own error is not compared). */
-function taxOverAmount(values: ReceiptFormValues, errors: ReceiptFormErrors): string | undefined {
-  const tax = optionalAmountValue(values.tax, values.currency);
-  if (tax === null || errors.amount) return undefined;
-  return tax > Math.abs(amountInputValue(values.amount, values.currency)) ? TAX_OVER_AMOUNT : undefined;
 }
 
 /**

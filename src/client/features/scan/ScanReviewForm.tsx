@@ -14,6 +14,7 @@ import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFi
 import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/sameReceipt';
 import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
 import { currencySymbol } from '../../ui/money';
+import { DollarField } from '../../ui/DollarField';
 import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
 import { FormAlert } from '../../ui/FormAlert';
@@ -57,7 +58,7 @@ const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } a
 /** What the receipt is looked up by among those saved or imported. */
 const queryOf = (values: ScanFormValues) => sameReceiptQuery({ store: values.store, date: values.date, amount: values.total, currency: values.currency });
 
-/** The editable result: store, date, total, category and the items, with what to check first. */
+/** The editable result: store, date, total, category, tax and the items, with what to check first. */
 export function ScanReviewForm({
   initial,
   categories,
@@ -85,14 +86,14 @@ export function ScanReviewForm({
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const open = (fields: ScanField[]) => fields.filter((f) => !edited.has(FORM_FIELD[f]));
   const [openUnread, openUnsure] = [open(unread), open(unsure)];
-  const mismatch = scan ? itemsMismatch(values, scan.processed_data.tax) : null;
+  const mismatch = scan ? itemsMismatch(values, scan.processed_data) : null;
 
   const [dateOrder, setDateOrder] = useState<DateOrder>(scan?.date_order ?? 'MDY');
   const [rereading, setRereading] = useState(false);
   const [rereadNote, setRereadNote] = useState<string | null>(null);
   const suggested = scan?.suggested_date_order;
 
-  const change = (field: 'store' | 'date' | 'total' | 'categoryId' | 'currency' | 'rate', value: string) => {
+  const change = (field: 'store' | 'date' | 'total' | 'tax' | 'categoryId' | 'currency' | 'rate', value: string) => {
     set(field, value);
     setEdited((prev) => new Set(prev).add(field));
   };
@@ -194,6 +195,14 @@ export function ScanReviewForm({
               errors={errors}
               onChange={change}
               printed={scan?.currency ?? null}
+            />
+            <DollarField
+              label="Tax"
+              currency={values.currency}
+              value={values.tax}
+              onChange={(e) => change('tax', e.target.value)}
+              error={Boolean(errors.tax)}
+              helperText={errors.tax}
             />
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />

@@ -45,13 +45,36 @@ const cents = (text: string) => Math.round(amountInputValue(text) * 100);
 /** Typed in and an amount (the form's own messages say what is wrong otherwise). */
 const isAmount = (text: string) => text.trim() !== '' && amountInputError(text, { label: 'Amount', allowNegative: true }) === undefined;
 const money = (c: number) => (c / 100).toFixed(2);
+const printedCents = (amount: number | null | undefined) => (amount ? Math.round(Math.abs(amount) * 100) : 0);
+
+/** What the receipt prints besides its items, as the scan read it (the tax is the form's, which the person may correct). */
+export type PrintedCharges = Pick<ProcessedData, 'tax_included' | 'tip' | 'discount'>;
 
 /**
- * Why the items do not add up to the total, or null when they do (with or without the tax the
- * receipt printed), when there are no items, or while an amount is not a valid number yet.
+ * A sum agrees with the total to the cent either way (receipts round each line), or to two cents
+ * where the total is a multiple of five (cash rounding, as where there are no one-cent coins).
  */
-export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'items'>, tax: number | null): string | null {
+function agrees(sum: number, total: number): boolean {
+  const off = Math.abs(sum - total);
+  return off <= 1 || (total % 5 === 0 && off <= 2);
+}
+
+/** 'the tax of 0.77 and the tip of 2.00', with 'less the discount of 1.00' after. */
+function chargesSpoken(tax: number, tip: number, discount: number): string {
+  const added = [tax ? `the tax of ${money(tax)}` : '', tip ? `the tip of ${money(tip)}` : ''].filter(Boolean);
+  return [added.length ? `with ${added.join(' and ')}` : '', discount ? `less the discount of ${money(discount)}` : ''].filter(Boolean).join(', ');
+}
+
+/**
+ * Why the items do not add up to the total, or null when they do, when there are no items, or
+ * while an amount is not a valid number yet. They add up when items + tax + tip − discount come
+ * to the total; the tax is not added where the prices include it (VAT or GST inclusive). A tax,
+ * tip or discount the scan read wrongly cannot make right items warn: without them they may add
+ * up too.
+ */
+export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'tax' | 'items'>, printed: PrintedCharges): string | null {
   if (!values.items.length || !isAmount(values.total)) return null;
+  if (values.tax.trim() && !isAmount(values.tax)) return null;
   let sum = 0;
   for (const item of values.items) {
     const quantity = Number(item.quantity.trim());
@@ -59,10 +82,10 @@ export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'items'>, t
     sum += Math.round(cents(item.price) * quantity);
   }
   const total = cents(values.total);
-  const taxCents = tax === null ? 0 : Math.round(tax * 100);
-  // A cent either way: receipts round each line.
-  const close = (a: number) => Math.abs(a - total) <= 1;
-  if (close(sum) || (taxCents && close(sum + taxCents))) return null;
-  const withTax = taxCents ? ` (${money(sum + taxCents)} with the tax of ${money(taxCents)})` : '';
-  return `The items add up to ${money(sum)}${withTax}, not the total of ${money(total)}. Please check the items and the total.`;
+  const tax = printed.tax_included || !values.tax.trim() ? 0 : cents(values.tax);
+  const extras = printedCents(printed.tip) - printedCents(printed.discount);
+  if ([sum + tax + extras, sum + extras, sum + tax, sum].some((s) => agrees(s, total))) return null;
+  const spoken = chargesSpoken(tax, printedCents(printed.tip), printedCents(printed.discount));
+  const withCharges = spoken ? ` (${money(sum + tax + extras)} ${spoken})` : '';
+  return `The items add up to ${money(sum)}${withCharges}, not the total of ${money(total)}. Please check the items and the total.`;
 }

@@ -3,18 +3,20 @@ import { DEFAULT_ITEM_CATEGORY } from '../../../shared/constants/receipts';
 import type { ProcessedData, ScannedItem } from '../../../shared/scan';
 import { DEFAULT_SCAN_QUANTITY } from '../../../shared/constants/scan';
 import { todayIso } from '../../ui/dates';
-import { amountInputValue } from '../../ui/amountInput';
+import { amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { displayCurrency, moneyInputText } from '../../ui/money';
 import { currencyOfMarker, minorUnits } from '../../../shared/currency';
 import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
-import { newItem, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
+import { newItem, receiptTaxError, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
 
 /** The review form as typed; numbers stay text until saved. */
 export interface ScanFormValues {
   store: string;
   date: string;
   total: string;
-  /** The currency printed on the receipt (the total and prices are in it), and a typed rate to the home one (empty: the rates table's). */
+  /** The tax the receipt prints (the scan fills it in); empty: none. */
+  tax: string;
+  /** The currency printed on the receipt (the total, tax and prices are in it), and a typed rate to the home one (empty: the rates table's). */
   currency: string;
   rate: string;
   /** Category id; empty leaves it to the API (the items' 'food' picks Food). */
@@ -26,6 +28,7 @@ export interface ScanFormErrors extends ReceiptCurrencyErrors {
   store?: string;
   date?: string;
   total?: string;
+  tax?: string;
   items?: Record<string, ItemFormErrors>;
 }
 
@@ -36,7 +39,7 @@ export function defaultCategoryId(categories: ReadonlyArray<{ _id: string; name:
 
 /** A blank form for typing a receipt in by hand (after a failed scan): dated today, in the home currency. */
 export function manualScanForm(categoryId: string, today = todayIso(), home = displayCurrency()): ScanFormValues {
-  return { store: '', date: today, total: '', currency: home, rate: '', categoryId, items: [] };
+  return { store: '', date: today, total: '', tax: '', currency: home, rate: '', categoryId, items: [] };
 }
 
 /** The currency a scanned receipt is in: the one its printed marker names ('RM' → MYR; '$' a dollar home currency, else USD), else the home one. */
@@ -56,6 +59,7 @@ export function scanFormValues(data: ProcessedData, categoryId: string, marker: 
     store: data.store_name,
     date: data.date ?? '',
     total: money(data.total_amount),
+    tax: money(data.tax),
     currency,
     rate: '',
     categoryId,
@@ -78,8 +82,9 @@ function priceOfOne(item: ScannedItem, currency: string): { price: string; quant
 }
 
 /**
- * Store, date and total are required; money has at most the currency's decimals; items need a
- * name, a price and a quantity above 0; a known currency and a well-formed rate. The rules are
+ * Store, date and total are required; money has at most the currency's decimals; the tax is
+ * not more than the total; items need a name, a price and a quantity above 0; a known currency
+ * and a well-formed rate. The rules are
  * the receipt form's, so both screens agree.
  */
 export function validateScanForm(values: ScanFormValues): ScanFormErrors {
@@ -91,6 +96,8 @@ export function validateScanForm(values: ScanFormValues): ScanFormErrors {
   if (found.store) errors.store = found.store;
   if (found.date) errors.date = found.date;
   if (found.amount) errors.total = found.amount;
+  const tax = receiptTaxError({ tax: values.tax, amount: values.total, currency: values.currency }, Boolean(found.amount), 'Total');
+  if (tax) errors.tax = tax;
   if (found.items) errors.items = found.items;
   return errors;
 }
@@ -113,6 +120,7 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
     date: values.date.trim(),
     total_amount: amountInputValue(values.total, values.currency),
     currency: values.currency,
+    tax: optionalAmountValue(values.tax, values.currency),
     items: values.items.map((i) => ({
       id: null,
       name: i.name.trim(),

@@ -105,6 +105,7 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
     category: body.category,
     categoryHint: body.category ? undefined : sharedItemCategory(body.items),
     description: body.description?.trim(),
+    tax: body.tax,
     items: itemsOf(body.items ?? []),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
