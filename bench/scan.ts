@@ -2,7 +2,9 @@
  * Receipt-scan benchmark: runs labelled receipt images through the same pipeline as the API
  * (createReceiptScanner) and prints, for the train and dev sets side by side, per-field
  * accuracy, the OCR ceiling (how often the right value is anywhere in the recognised text),
- * item P/R/F1, latency and peak RSS. The train-dev gap is the honest sign of over-fitting.
+ * item P/R/F1, the tax read (against the hand labels of support/scanTaxLabels.json), how often
+ * the review form's items check warns, latency and peak RSS. The train-dev gap is the honest sign
+ * of over-fitting.
  *
  *   npx tsx bench/scan.ts [--engine paddle|tesseract] [--sets train,dev] [--kinds sroie,us]
  *                         [--limit N] [--misses] [--dump file.json] [--cached] [folder ...]
@@ -24,6 +26,8 @@ import { closeCachedEngine, readCached } from './support/ocrCache';
 import { evaluate, labelDate, type Label, type Outcome } from './support/scanScoring';
 
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(__dirname, '../../shared/datasets');
+/** The tax each receipt prints, read off the images by hand (the datasets label none), by set and image. */
+const TAX_LABELS = JSON.parse(fs.readFileSync(path.join(__dirname, 'support/scanTaxLabels.json'), 'utf8')) as Record<string, Record<string, number | null>>;
 const KINDS = { sroie: { prefix: 'sroie', order: 'DMY' as const }, us: { prefix: 'us-receipts', order: 'MDY' as const } };
 
 interface SetResult {
@@ -66,6 +70,8 @@ async function runSet(
     const labelPath = path.join(dir, f.replace(/\.[^.]+$/, '.json'));
     if (!fs.existsSync(labelPath)) continue;
     const label = JSON.parse(fs.readFileSync(labelPath, 'utf8')) as Label;
+    const printedTax = TAX_LABELS[path.basename(dir)]?.[f];
+    if (printedTax !== undefined) label.tax = printedTax;
     const img = fs.readFileSync(path.join(dir, f));
     const t0 = performance.now();
     const c0 = process.cpuUsage();
@@ -81,11 +87,13 @@ async function runSet(
     const o = evaluate(res, label, order);
     outcomes.push(o);
     dump[path.join(dir, f)] = { raw_text: res.raw_text, processed_data: res.processed_data, confidence: res.confidence, label, ok: o.ok };
-    if (showMisses && (!o.ok.store || !o.ok.date || !o.ok.total)) {
+    const taxMiss = o.tax === 'wrong' || o.tax === 'missed' || o.tax === 'spurious';
+    if (showMisses && (!o.ok.store || !o.ok.date || !o.ok.total || taxMiss)) {
       const p = res.processed_data;
       console.log(
         `  ${f}: ${o.ok.store ? '' : `store ${JSON.stringify(p.store_name)} != ${JSON.stringify(label.company)}; `}` +
-          `${o.ok.date ? '' : `date ${p.date} != ${labelDate(label.date, order)}; `}${o.ok.total ? '' : `total ${p.total_amount} != ${label.total}`}`,
+          `${o.ok.date ? '' : `date ${p.date} != ${labelDate(label.date, order)}; `}${o.ok.total ? '' : `total ${p.total_amount} != ${label.total}; `}` +
+          `${taxMiss ? `tax ${p.tax} != ${label.tax}` : ''}`,
       );
     }
   }
@@ -123,6 +131,30 @@ function report(results: SetResult[]): void {
     const f1 = p + rc ? (2 * p * rc) / (p + rc) : 0;
     return `${p.toFixed(2)} / ${rc.toFixed(2)} / ${f1.toFixed(2)}`;
   });
+  row('tax: read exactly / wrong / missed, of those printing one', (r) => {
+    const printed = r.outcomes.filter((o) => o.tax === 'exact' || o.tax === 'wrong' || o.tax === 'missed');
+    if (!printed.length) return '–';
+    const n = (t: string) => printed.filter((o) => o.tax === t).length;
+    return `${pct(n('exact'), printed.length)} / ${pct(n('wrong'), printed.length)} / ${pct(n('missed'), printed.length)} (${printed.length})`;
+  });
+  row('tax read where none is printed', (r) => {
+    const none = r.outcomes.filter((o) => o.tax === 'none' || o.tax === 'spurious');
+    return none.length ? `${none.filter((o) => o.tax === 'spurious').length} of ${none.length}` : '–';
+  });
+  // A false warning: the label's items and total typed in, with what the scan read of the tax (and the rest).
+  row('items check: false warnings, items and total as labelled', (r) => {
+    const checked = r.outcomes.filter((o) => o.itemsCheck.labelledWarns !== null);
+    return checked.length ? `${pct(checked.filter((o) => o.itemsCheck.labelledWarns).length, checked.length)} (${checked.length})` : '–';
+  });
+  row('items check on the scan as read: warns when right / when wrong', (r) => {
+    const known = r.outcomes.filter((o) => o.itemsCheck.scannedRight !== null);
+    if (!known.length) return '–';
+    const right = known.filter((o) => o.itemsCheck.scannedRight);
+    const wrong = known.filter((o) => !o.itemsCheck.scannedRight);
+    const warned = (os: Outcome[]) => `${pct(os.filter((o) => o.itemsCheck.scannedWarns).length, os.length)} (${os.length})`;
+    return `${warned(right)} / ${warned(wrong)}`;
+  });
+  row('items check warns on the scan as read', (r) => pct(r.outcomes.filter((o) => o.itemsCheck.scannedWarns).length, r.outcomes.length));
   row('s/receipt median, p90', (r) => `${quantile(r.secs, 0.5).toFixed(2)}, ${quantile(r.secs, 0.9).toFixed(2)}`);
   row('CPU s/receipt median, p90', (r) => `${quantile(r.cpu, 0.5).toFixed(2)}, ${quantile(r.cpu, 0.9).toFixed(2)}`);
 }

@@ -1,9 +1,13 @@
 /**
  * Scoring a scan against a dataset label, by the datasets' README rules: store compared
  * case-insensitively with white space collapsed, dates as YYYY-MM-DD, totals to the cent, items
- * matched one-to-one by price and at least half the label's words.
+ * matched one-to-one by price and at least half the label's words. The datasets label no tax:
+ * the tax each receipt prints was read off the images by hand (scanTaxLabels.json, null where a
+ * receipt prints none or 0.00), and is compared to the cent.
  */
 import type { ScanResult } from '../../src/server/ocr';
+import { itemsMismatch } from '../../src/client/features/scan/scanChecks';
+import { scanFormValues } from '../../src/client/features/scan/scanForm';
 import { receiptCandidates } from '../../src/server/ocr/parser';
 import { datesInLine } from '../../src/server/ocr/parser/date';
 import { findMoney, toLines } from '../../src/server/ocr/parser/text';
@@ -13,6 +17,53 @@ export interface Label {
   date?: string | null;
   total?: string | number | null;
   items?: { name: string; price: string | number; quantity?: number }[];
+  /** The tax printed, by hand from the image (scanTaxLabels.json); null: none printed; undefined: not labelled. */
+  tax?: number | null;
+}
+
+/** How the tax read compares with the one printed: 'none' when neither has one (0.00 counts as none). */
+export type TaxOutcome = 'exact' | 'wrong' | 'missed' | 'spurious' | 'none';
+
+export function taxOutcome(read: number | null, printed: number | null): TaxOutcome {
+  const r = read ? Math.round(read * 100) : 0;
+  const p = printed ? Math.round(printed * 100) : 0;
+  if (!p) return r ? 'spurious' : 'none';
+  if (!r) return 'missed';
+  return r === p ? 'exact' : 'wrong';
+}
+
+/**
+ * What the review form's items check says. `labelled`: with the label's items and total typed in
+ * (everything right, so a warning is a false one), and what the scan read of tax and the rest;
+ * null without item labels. `scanned`: on the form as the scan filled it, and whether its items
+ * and total were right (same sum and total to the cent as the label).
+ */
+export interface ItemsCheckOutcome {
+  labelledWarns: boolean | null;
+  scannedWarns: boolean;
+  scannedRight: boolean | null;
+}
+
+function itemsCheck(p: ScanResult['processed_data'], label: Label): ItemsCheckOutcome {
+  const warns = (data: ScanResult['processed_data']) => {
+    const values = scanFormValues(data, '', null, 'USD');
+    return itemsMismatch(values, data) !== null;
+  };
+  const goldItems = Array.isArray(label.items) && label.items.length && cents(label.total) !== null ? label.items : null;
+  const goldSum = goldItems ? goldItems.reduce((a, i) => a + (cents(i.price) ?? 0), 0) : null;
+  const scannedSum = p.items.reduce((a, i) => a + Math.round(i.price * 100), 0);
+  return {
+    labelledWarns: goldItems
+      ? warns({
+          ...p,
+          total_amount: cents(label.total)! / 100,
+          items: goldItems.map((i) => ({ name: i.name, price: cents(i.price)! / 100, quantity: 1, category: 'food' })),
+        })
+      : null,
+    scannedWarns: warns(p),
+    scannedRight:
+      goldSum === null ? null : goldSum === scannedSum && cents(label.total) === (p.total_amount === null ? null : Math.round(p.total_amount * 100)),
+  };
 }
 
 type Field = 'store' | 'date' | 'total';
@@ -25,6 +76,9 @@ export interface Outcome {
   inCandidates: Record<Field, boolean>;
   conf: Record<Field, number>;
   items: { matched: number; predicted: number; labelled: number } | null;
+  /** Undefined where the receipt's tax is not labelled. */
+  tax?: TaxOutcome;
+  itemsCheck: ItemsCheckOutcome;
 }
 
 export const normStore = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -110,5 +164,7 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
     },
     conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
     items: Array.isArray(label.items) ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length } : null,
+    tax: label.tax === undefined ? undefined : taxOutcome(p.tax, label.tax),
+    itemsCheck: itemsCheck(p, label),
   };
 }
