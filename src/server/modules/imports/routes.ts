@@ -63,7 +63,8 @@ async function statementOf(req: FastifyRequest): Promise<{ file: UploadedStateme
           throw new HttpError(415, `The file is ${type || 'of no type'}, not a CSV statement: export it from your bank as CSV`);
         }
         try {
-          file = await receiveStatement(part.filename || 'statement.csv', part.file);
+          // Not destroyed when the reading stops early: the rest is let through unread below.
+          file = await receiveStatement(part.filename || 'statement.csv', part.file.iterator({ destroyOnReturn: false }));
         } catch (err) {
           // Refused before its end (a limit passed): the rest is let through unread, so the answer is not cut off by an unread request.
           part.file.resume();

@@ -219,6 +219,8 @@ export async function* statementRecords(source: AsyncIterable<Uint8Array>, size:
     throw err;
   } finally {
     parser.destroy();
+    // Lets go of the source too (a refused upload is then drained by its reader, not held half read).
+    void pieces.return(undefined);
   }
   if (chunk.length) yield chunk;
 }
