@@ -53,6 +53,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', url: '/api/currency-rates', secured: true, body: true },
   { method: 'POST', url: '/api/import/preview', secured: true },
   { method: 'POST', url: '/api/import/commit', secured: true, body: true },
+  { method: 'GET', url: '/api/import/commit/:preview_id', secured: true },
   { method: 'GET', url: '/api/export', secured: true },
   { method: 'DELETE', url: '/api/account', secured: true, body: true },
   { method: 'GET', url: '/recurring', secured: true },

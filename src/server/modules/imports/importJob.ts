@@ -215,6 +215,11 @@ export async function writeImport(deps: ImportJobDeps, previewId: string): Promi
       await nextTurn();
     }
     await writeAsUser(db, userId, async (trx) => {
+      // As with each chunk: another try may be finishing this import too, and two rebuilds of
+      // the totals side by side collide (PostgreSQL); the one that finds it done leaves it.
+      await lockImports(trx, userId);
+      const current = await findImport(trx, previewId);
+      if (!current || current.status !== 'importing') return;
       if (tally.added > 0 || keys.length > 0) await deps.changedInBulk(trx, userId, new Set(), now);
       await finishImport(trx, previewId, { status: 'done', result: tally });
     });
