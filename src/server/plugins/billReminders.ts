@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { remindDueBills } from '../modules/notifications/triggers';
+import { runEvery } from '../periodic';
 
 /**
  * Looks for confirmed recurring bills due in the next few days, once the app is ready and then
@@ -7,22 +8,5 @@ import { remindDueBills } from '../modules/notifications/triggers';
  * instances may run this side by side.
  */
 export default fp<{ everyMs: number }>(async (app, { everyMs }) => {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    running ??= remindDueBills(app.db, app.clock())
-      .catch((err: unknown) => app.log.error({ err }, 'bill reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(app, { everyMs, what: 'bill reminders', run: () => remindDueBills(app.db, app.clock()) });
 });

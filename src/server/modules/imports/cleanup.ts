@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runEvery } from '../../periodic';
 import { deleteOldPreviews } from './repository';
 
 /**
@@ -7,23 +8,5 @@ import { deleteOldPreviews } from './repository';
  * does not wait for its person's next one. Any number of API instances may run this side by side.
  */
 export default fp<{ everyMs: number }>(async (app, { everyMs }) => {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    running ??= deleteOldPreviews(app.db)
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'deleting old statement previews failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runEvery(app, { everyMs, what: 'deleting old statement previews', run: () => deleteOldPreviews(app.db) });
 });
