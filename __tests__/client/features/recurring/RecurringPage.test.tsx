@@ -4,7 +4,7 @@ import type { RecurringSeries } from '../../../../src/shared/recurring';
 import { makeStore } from '../../../../src/client/app/store';
 import { todayIso } from '../../../../src/client/ui/dates';
 import { dashboardApi } from '../../../../src/client/features/dashboard/dashboardApi';
-import { receiptsApi } from '../../../../src/client/features/receipts/receiptsApi';
+import { receiptSaveApi } from '../../../../src/client/entities/receipts/receiptSave';
 import { recurringApi } from '../../../../src/client/features/recurring/recurringApi';
 import RecurringPage from '../../../../src/client/features/recurring/RecurringPage';
 import { mutationCount, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
@@ -277,7 +277,7 @@ it('keeps the dialog open with the reason when an edit is refused', async () => 
 
 it('fetches the list again when a receipt is saved', async () => {
   const { store, server } = await seeded();
-  await store.dispatch(receiptsApi.endpoints.createReceipt.initiate({ store: 'Netflix', date: `${year}-04-03`, amount: 15.49 }));
+  await store.dispatch(receiptSaveApi.endpoints.saveReceipt.initiate({ store: 'Netflix', date: `${year}-04-03`, amount: 15.49 }));
   await waitFor(() => expect(server.requests.filter((r) => r.method === 'GET' && r.path === '/recurring')).toHaveLength(1));
 });
 

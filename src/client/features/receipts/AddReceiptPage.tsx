@@ -7,7 +7,7 @@ import { toastShown } from '../../toasts/toastsSlice';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
 import { failureMessage } from '../../api/failureMessage';
-import { useCreateReceiptMutation } from './receiptsApi';
+import { useSaveReceiptMutation } from '../../entities/receipts/receiptSave';
 import { ReceiptForm } from './ReceiptForm';
 import { emptyReceiptForm } from './receiptFormValues';
 import { useReceiptCategories } from './useReceiptCategories';
@@ -17,7 +17,7 @@ export default function AddReceiptPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { categories, loading } = useReceiptCategories();
-  const [createReceipt, { isLoading: saving }] = useCreateReceiptMutation();
+  const [saveReceipt, { isLoading: saving }] = useSaveReceiptMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   // Preselect Other, the API's own default, so the choice is visible.
   const initial = useMemo(() => ({ ...emptyReceiptForm(), categoryId: categories.find((c) => c.name === FALLBACK_CATEGORY)?._id ?? '' }), [categories]);
@@ -26,7 +26,7 @@ export default function AddReceiptPage() {
   const save = async (body: ManualCreateBody) => {
     setServerError(null);
     try {
-      const saved = await createReceipt(body).unwrap();
+      const saved = await saveReceipt(body).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       navigate(`/receipts/${saved.id}`);
     } catch (err) {

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, onSuccess } from '../../api/api';
 import { RECEIPT_CHANGES, RECEIPT_LIST_TAG } from '../../entities/receipts/receiptChanges';
-import type { ManualCreateBody, ManualReceiptBody, Receipt, ReceiptListQuery } from '../../../shared/receipts';
+import type { ManualReceiptBody, Receipt, ReceiptListQuery } from '../../../shared/receipts';
 import { TOTAL_COUNT_HEADER } from '../../../shared/constants/receipts';
 
 /** One page of receipts and how many match in all (from the X-Total-Count header). */
@@ -26,11 +26,6 @@ export const receiptsApi = api.injectEndpoints({
       query: (id) => `/receipts/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Receipt', id }],
     }),
-    /** Add Transaction; `into_id` fills in an imported bank row instead of adding a second receipt. */
-    createReceipt: build.mutation<Receipt, ManualCreateBody>({
-      query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: onSuccess(RECEIPT_CHANGES),
-    }),
     updateReceipt: build.mutation<Receipt, { id: string; body: ManualReceiptBody }>({
       query: ({ id, body }) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: onSuccess(({ id }: { id: string }) => [...RECEIPT_CHANGES, { type: 'Receipt', id }]),
@@ -42,4 +37,4 @@ export const receiptsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReceiptsQuery, useGetReceiptQuery, useCreateReceiptMutation, useUpdateReceiptMutation, useDeleteReceiptMutation } = receiptsApi;
+export const { useGetReceiptsQuery, useGetReceiptQuery, useUpdateReceiptMutation, useDeleteReceiptMutation } = receiptsApi;

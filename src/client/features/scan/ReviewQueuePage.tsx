@@ -11,7 +11,8 @@ import { ErrorState } from '../../ui/ErrorState';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
-import { useDiscardDraftMutation, useLiveDrafts, useReadDraftDateMutation, useRetryDraftMutation, useSaveDraftMutation } from './draftsApi';
+import { useDiscardDraftMutation, useLiveDrafts, useReadDraftDateMutation, useRetryDraftMutation } from './draftsApi';
+import { useSaveReceiptMutation } from '../../entities/receipts/receiptSave';
 import { DraftList } from './DraftList';
 import { DraftReview } from './DraftReview';
 import { isSettled, nextDraftId } from './draftScan';
@@ -29,7 +30,7 @@ export default function ReviewQueuePage() {
   const { data: drafts, isLoading, error, refetch } = useLiveDrafts();
   // The form reads its category once, when it opens: it waits for the categories.
   const { data: categories, isLoading: loadingCategories } = useGetCategoriesQuery();
-  const [saveDraft, { isLoading: saving }] = useSaveDraftMutation();
+  const [saveReceipt, { isLoading: saving }] = useSaveReceiptMutation();
   const [discardDraft, { isLoading: discarding }] = useDiscardDraftMutation();
   const [retryDraft, { isLoading: retrying }] = useRetryDraftMutation();
   const [readDraftDate] = useReadDraftDateMutation();
@@ -55,7 +56,7 @@ export default function ReviewQueuePage() {
     if (!current) return;
     setSaveError(null);
     try {
-      await saveDraft({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id, into_id: intoId }).unwrap();
+      await saveReceipt({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id, into_id: intoId }).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       moveOn(current._id);
     } catch (err) {

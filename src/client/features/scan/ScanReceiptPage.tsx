@@ -12,7 +12,8 @@ import { useBulkUpload } from './useBulkUpload';
 import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
-import { SCAN_FAILED, useSaveScannedReceiptMutation, useScanReceiptMutation } from './scanApi';
+import { SCAN_FAILED, useScanReceiptMutation } from './scanApi';
+import { useSaveReceiptMutation } from '../../entities/receipts/receiptSave';
 import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
 import { initialScanFlow, scanFlowReducer, type ChosenImage } from './scanFlow';
 import type { DateOrder } from '../../../shared/settings';
@@ -30,7 +31,7 @@ export default function ScanReceiptPage() {
   const [flow, send] = useReducer(scanFlowReducer, initialScanFlow);
   const { data: categories = [] } = useGetCategoriesQuery();
   const [scanReceipt] = useScanReceiptMutation();
-  const [saveReceipt, { isLoading: saving }] = useSaveScannedReceiptMutation();
+  const [saveReceipt, { isLoading: saving }] = useSaveReceiptMutation();
   const [saveError, setSaveError] = useState<string | null>(null);
   const nextImageId = useRef(1);
   // The choice being prepared or scanned; Cancel or a new choice makes older work stale.

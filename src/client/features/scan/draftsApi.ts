@@ -1,7 +1,5 @@
 import { api, onSuccess } from '../../api/api';
-import { RECEIPT_CHANGES } from '../../entities/receipts/receiptChanges';
 import type { Draft, DraftDateAnswer, DraftDateBody } from '../../../shared/drafts';
-import type { Receipt, ScanReceiptBody } from '../../../shared/receipts';
 
 /** How often the drafts are asked for again while some are still being read. */
 export const DRAFTS_POLL_MS = 2000;
@@ -25,15 +23,10 @@ export const draftsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/receipts/drafts/${encodeURIComponent(id)}/date`, method: 'POST', body }),
       invalidatesTags: onSuccess(['Draft']),
     }),
-    /** POST /receipts with the draft's id: the receipt takes its photo and text, and the draft is gone. */
-    saveDraft: build.mutation<Receipt, ScanReceiptBody & { draft_id: string }>({
-      query: (body) => ({ url: '/receipts', method: 'POST', body }),
-      invalidatesTags: onSuccess([...RECEIPT_CHANGES, 'Draft']),
-    }),
   }),
 });
 
-export const { useGetDraftsQuery, useRetryDraftMutation, useDiscardDraftMutation, useSaveDraftMutation, useReadDraftDateMutation } = draftsApi;
+export const { useGetDraftsQuery, useRetryDraftMutation, useDiscardDraftMutation, useReadDraftDateMutation } = draftsApi;
 
 /** Whether any draft is still waiting or being read (then the list is asked for again). */
 export const someReading = (drafts: readonly Draft[] | undefined) => (drafts ?? []).some((d) => d.status === 'queued' || d.status === 'scanning');
