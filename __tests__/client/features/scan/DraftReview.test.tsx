@@ -72,7 +72,7 @@ describe('a draft that looks like a receipt already saved', () => {
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon', total: '23.99' }), undefined);
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ store: 'Amazon', amount: '23.99' }), undefined);
   });
 
   it('saves at once a draft like no receipt', async () => {

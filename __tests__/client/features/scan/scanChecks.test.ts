@@ -10,7 +10,7 @@ const data = (over: Partial<ProcessedData> = {}): ProcessedData => ({
   ...over,
 });
 const item = (price: string, quantity = '1') => ({ key: price, name: 'x', price, quantity });
-const form = (total: string, tax: string, ...items: ReturnType<typeof item>[]) => ({ total, tax, items });
+const form = (amount: string, tax: string, ...items: ReturnType<typeof item>[]) => ({ amount, tax, items });
 /** A receipt that prints nothing besides its items and tax. */
 const none: PrintedCharges = { tax_included: false, tip: null, discount: null };
 

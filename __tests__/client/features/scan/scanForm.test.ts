@@ -27,7 +27,7 @@ const categories = [
 describe('scanFormValues', () => {
   it('turns the scan result into form text: money with two decimals, quantities, the default category', () => {
     const values = scanFormValues(processed, defaultCategoryId(categories));
-    expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', total: '10.30', tax: '0.77', categoryId: 'c-food' });
+    expect(values).toMatchObject({ store: 'Corner Market', date: '2025-03-04', amount: '10.30', tax: '0.77', categoryId: 'c-food' });
     expect(values.items.map(({ name, price, quantity }) => ({ name, price, quantity }))).toEqual([
       { name: 'Milk', price: '1.50', quantity: '2' },
       { name: 'Bread', price: '2.49', quantity: '1' },
@@ -53,14 +53,14 @@ describe('scanFormValues', () => {
 
   it('leaves what the scanner could not read empty for the person to fill', () => {
     const values = scanFormValues({ ...processed, store_name: '', date: null, total_amount: null, items: [], tax: null }, '');
-    expect(values).toMatchObject({ store: '', date: '', total: '', tax: '', categoryId: '', items: [] });
+    expect(values).toMatchObject({ store: '', date: '', amount: '', tax: '', categoryId: '', items: [] });
   });
 
   it('starts a form typed by hand today, in the default category', () => {
     expect(manualScanForm('c-food', '2026-01-31')).toEqual({
       store: '',
       date: '2026-01-31',
-      total: '',
+      amount: '',
       tax: '',
       currency: 'USD',
       rate: '',
@@ -73,7 +73,7 @@ describe('scanFormValues', () => {
     expect(scanFormValues(processed, 'c-food', 'RM')).toMatchObject({ currency: 'MYR', rate: '' });
     expect(scanFormValues(processed, 'c-food', '$', 'CAD').currency).toBe('CAD');
     expect(scanFormValues(processed, 'c-food', null, 'EUR').currency).toBe('EUR');
-    expect(scanFormValues({ ...processed, total_amount: 1500 }, 'c-food', '¥').total).toBe('1500');
+    expect(scanFormValues({ ...processed, total_amount: 1500 }, 'c-food', '¥').amount).toBe('1500');
   });
 });
 
@@ -92,18 +92,18 @@ describe('validateScanForm', () => {
   });
 
   it('requires store, date and total', () => {
-    expect(validateScanForm({ ...valid, store: '  ', date: '', total: '' })).toEqual({
+    expect(validateScanForm({ ...valid, store: '  ', date: '', amount: '' })).toEqual({
       store: 'Store is required',
       date: 'Date is required',
-      total: 'Total is required',
+      amount: 'Total is required',
     });
   });
 
   it('wants money with at most two decimals and a real date', () => {
-    const errors = validateScanForm({ ...valid, total: '12.345', date: '2025-02-30' });
-    expect(errors.total).toBe('Total must be a number with at most two decimals');
+    const errors = validateScanForm({ ...valid, amount: '12.345', date: '2025-02-30' });
+    expect(errors.amount).toBe('Total must be a number with at most two decimals');
     expect(errors.date).toBe('Enter a valid date');
-    expect(validateScanForm({ ...valid, total: 'abc' }).total).toBe('Total must be a number with at most two decimals');
+    expect(validateScanForm({ ...valid, amount: 'abc' }).amount).toBe('Total must be a number with at most two decimals');
   });
 
   it('checks each item: name, price, quantity above 0', () => {
@@ -124,16 +124,16 @@ describe('validateScanForm', () => {
   it('takes a tax left empty, and refuses one that is no amount or more than the total', () => {
     expect(validateScanForm({ ...valid, tax: '' })).toEqual({});
     expect(validateScanForm({ ...valid, tax: '0.7x' }).tax).toBe('Tax must be a number of 0 or more with at most two decimals');
-    expect(validateScanForm({ ...valid, total: '10.00', tax: '50.00' }).tax).toBe('Tax must not be more than the total');
+    expect(validateScanForm({ ...valid, amount: '10.00', tax: '50.00' }).tax).toBe('Tax must not be more than the total');
     // A total with its own error is not compared.
-    expect(validateScanForm({ ...valid, total: 'abc', tax: '50.00' }).tax).toBeUndefined();
+    expect(validateScanForm({ ...valid, amount: 'abc', tax: '50.00' }).tax).toBeUndefined();
   });
 });
 
 describe('toScanPayload', () => {
   it("reads '1,234.56' in the total and the item prices as the manual form does", () => {
     const values = scanFormValues(processed, 'c-food');
-    const grouped = { ...values, total: '1,234.56', items: [{ ...values.items[0], price: '1,200.00', quantity: '1' }] };
+    const grouped = { ...values, amount: '1,234.56', items: [{ ...values.items[0], price: '1,200.00', quantity: '1' }] };
     expect(validateScanForm(grouped)).toEqual({});
     const payload = toScanPayload(grouped, null);
     expect(payload.total_amount).toBe(1234.56);
@@ -142,14 +142,14 @@ describe('toScanPayload', () => {
 
   it('says when the total or a price is too large', () => {
     const values = scanFormValues(processed, 'c-food');
-    const errors = validateScanForm({ ...values, total: '12,000,000', items: [{ ...values.items[0], price: '10000001' }] });
-    expect(errors.total).toBe('Total must be at most $10,000,000.00');
+    const errors = validateScanForm({ ...values, amount: '12,000,000', items: [{ ...values.items[0], price: '10000001' }] });
+    expect(errors.amount).toBe('Total must be at most $10,000,000.00');
     expect(errors.items).toEqual({ [values.items[0].key]: { price: 'Price must be at most $10,000,000.00' } });
   });
 
   it('is the spec §3 save payload: numbers parsed, item defaults, the image and the category', () => {
     const values = scanFormValues(processed, 'c-food');
-    const payload = toScanPayload({ ...values, store: ' Corner Market ', total: '10.30' }, 'data:image/png;base64,AAAA');
+    const payload = toScanPayload({ ...values, store: ' Corner Market ', amount: '10.30' }, 'data:image/png;base64,AAAA');
     expect(payload).toEqual({
       store_name: 'Corner Market',
       date: '2025-03-04',
@@ -169,7 +169,7 @@ describe('toScanPayload', () => {
   });
 
   it('sends a foreign currency with the rate typed, or null for the rates table', () => {
-    const values = { ...scanFormValues(processed, 'c-food', 'RM'), total: '45.60' };
+    const values = { ...scanFormValues(processed, 'c-food', 'RM'), amount: '45.60' };
     expect(toScanPayload(values, null)).toMatchObject({ total_amount: 45.6, currency: 'MYR', rate: null });
     expect(toScanPayload({ ...values, rate: '0.213' }, null)).toMatchObject({ currency: 'MYR', rate: 0.213 });
     expect(validateScanForm({ ...values, rate: 'x' }).rate).toBe('Rate must be a number greater than 0 with at most 8 decimals');
@@ -177,7 +177,7 @@ describe('toScanPayload', () => {
   });
 
   it('leaves the category to the API when none is chosen', () => {
-    const payload = toScanPayload({ ...manualScanForm(''), store: 'A', total: '1' }, null);
+    const payload = toScanPayload({ ...manualScanForm(''), store: 'A', amount: '1' }, null);
     expect(payload).not.toHaveProperty('category');
     expect(payload.image_url).toBeNull();
     // No tax typed: none is saved.

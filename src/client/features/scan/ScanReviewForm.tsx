@@ -52,12 +52,6 @@ export interface ScanReviewFormProps {
 
 export const UNSURE_MARK = 'Check this: the scanner is not sure';
 export const UNREAD_MARK = 'Not read: please enter it from the receipt';
-/** The shared receipt fields call the total "amount". */
-const MARK_KEY = { store_name: 'store', date: 'date', total_amount: 'amount' } as const;
-
-/** What the receipt is looked up by among those saved or imported. */
-const queryOf = (values: ScanFormValues) => sameReceiptQuery({ store: values.store, date: values.date, amount: values.total, currency: values.currency });
-
 /** The editable result: store, date, total, category, tax and the items, with what to check first. */
 export function ScanReviewForm({
   initial,
@@ -78,8 +72,8 @@ export function ScanReviewForm({
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
   const guard = useUnsavedChangesGuard(guardLeaving);
-  const same = useSameReceiptCheck(queryOf(values), { draftId, known: knownMatch });
-  const submit = same.guardSubmit(handleSubmit, queryOf, (valid, choice) => guard.leaveWithoutAsking(() => onSubmit(valid, choice.intoId)));
+  const same = useSameReceiptCheck(sameReceiptQuery(values), { draftId, known: knownMatch });
+  const submit = same.guardSubmit(handleSubmit, sameReceiptQuery, (valid, choice) => guard.leaveWithoutAsking(() => onSubmit(valid, choice.intoId)));
   const unread = scan ? unreadFields(scan.processed_data) : [];
   const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
   // A field the person has changed is checked: its mark and its place in the banner go.
@@ -93,7 +87,7 @@ export function ScanReviewForm({
   const [rereadNote, setRereadNote] = useState<string | null>(null);
   const suggested = scan?.suggested_date_order;
 
-  const change = (field: 'store' | 'date' | 'total' | 'tax' | 'categoryId' | 'currency' | 'rate', value: string) => {
+  const change = (field: 'store' | 'date' | 'amount' | 'tax' | 'categoryId' | 'currency' | 'rate', value: string) => {
     set(field, value);
     setEdited((prev) => new Set(prev).add(field));
   };
@@ -115,8 +109,8 @@ export function ScanReviewForm({
   };
 
   const marks: Partial<Record<'store' | 'date' | 'amount', string>> = {};
-  for (const f of openUnsure) marks[MARK_KEY[f]] = UNSURE_MARK;
-  for (const f of openUnread) marks[MARK_KEY[f]] = UNREAD_MARK;
+  for (const f of openUnsure) marks[FORM_FIELD[f]] = UNSURE_MARK;
+  for (const f of openUnread) marks[FORM_FIELD[f]] = UNREAD_MARK;
 
   return (
     <Card>
@@ -155,10 +149,9 @@ export function ScanReviewForm({
             </Alert>
           )}
           <ReceiptFields
-            // The shared fields call the total "amount".
-            values={{ ...values, amount: values.total }}
-            errors={{ ...errors, amount: errors.total }}
-            onChange={(field, value) => change(field === 'amount' ? 'total' : field, value)}
+            values={values}
+            errors={errors}
+            onChange={change}
             amountLabel="Total"
             categories={categories}
             // Only when no category is chosen yet (the user has no Food): the API then decides.
@@ -190,12 +183,7 @@ export function ScanReviewForm({
                 ))}
               </TextField>
             )}
-            <ReceiptCurrencyFields
-              values={{ amount: values.total, currency: values.currency, rate: values.rate, date: values.date }}
-              errors={errors}
-              onChange={change}
-              printed={scan?.currency ?? null}
-            />
+            <ReceiptCurrencyFields values={values} errors={errors} onChange={change} printed={scan?.currency ?? null} />
             <DollarField
               label="Tax"
               currency={values.currency}

@@ -13,8 +13,8 @@ export const SCAN_FIELDS: readonly ScanField[] = ['store_name', 'date', 'total_a
 /** How a field is named in a sentence. */
 const SPOKEN: Record<ScanField, string> = { store_name: 'store name', date: 'date', total_amount: 'total' };
 
-/** The form field each scanned field fills. */
-export const FORM_FIELD: Record<ScanField, 'store' | 'date' | 'total'> = { store_name: 'store', date: 'date', total_amount: 'total' };
+/** The form field each scanned field fills (the total is the form's amount). */
+export const FORM_FIELD: Record<ScanField, 'store' | 'date' | 'amount'> = { store_name: 'store', date: 'date', total_amount: 'amount' };
 
 /** Fields the scanner found nothing for. */
 export function unreadFields(data: ProcessedData): ScanField[] {
@@ -72,8 +72,8 @@ function chargesSpoken(tax: number, tip: number, discount: number): string {
  * tip or discount the scan read wrongly cannot make right items warn: without them they may add
  * up too.
  */
-export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'tax' | 'items'>, printed: PrintedCharges): string | null {
-  if (!values.items.length || !isAmount(values.total)) return null;
+export function itemsMismatch(values: Pick<ScanFormValues, 'amount' | 'tax' | 'items'>, printed: PrintedCharges): string | null {
+  if (!values.items.length || !isAmount(values.amount)) return null;
   if (values.tax.trim() && !isAmount(values.tax)) return null;
   let sum = 0;
   for (const item of values.items) {
@@ -81,7 +81,7 @@ export function itemsMismatch(values: Pick<ScanFormValues, 'total' | 'tax' | 'it
     if (!isAmount(item.price) || !(quantity > 0)) return null;
     sum += Math.round(cents(item.price) * quantity);
   }
-  const total = cents(values.total);
+  const total = cents(values.amount);
   const tax = printed.tax_included || !values.tax.trim() ? 0 : cents(values.tax);
   const extras = printedCents(printed.tip) - printedCents(printed.discount);
   if ([sum + tax + extras, sum + extras, sum + tax, sum].some((s) => agrees(s, total))) return null;

@@ -7,13 +7,13 @@ import { amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { displayCurrency, moneyInputText } from '../../ui/money';
 import { currencyOfMarker, minorUnits } from '../../../shared/currency';
 import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
-import { newItem, receiptTaxError, validateReceiptBasics, type ItemFormErrors, type ItemFormValues } from '../../entities/receipts/receiptRules';
+import { newItem, receiptTaxError, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
 
-/** The review form as typed; numbers stay text until saved. */
-export interface ScanFormValues {
-  store: string;
-  date: string;
-  total: string;
+/**
+ * The review form as typed; numbers stay text until saved. The total is `amount`, as in every
+ * receipt form; it becomes the scan payload's `total_amount` only in toScanPayload.
+ */
+export interface ScanFormValues extends ReceiptBasics {
   /** The tax the receipt prints (the scan fills it in); empty: none. */
   tax: string;
   /** The currency printed on the receipt (the total, tax and prices are in it), and a typed rate to the home one (empty: the rates table's). */
@@ -21,15 +21,10 @@ export interface ScanFormValues {
   rate: string;
   /** Category id; empty leaves it to the API (the items' 'food' picks Food). */
   categoryId: string;
-  items: ItemFormValues[];
 }
 
-export interface ScanFormErrors extends ReceiptCurrencyErrors {
-  store?: string;
-  date?: string;
-  total?: string;
+export interface ScanFormErrors extends ReceiptBasicsErrors, ReceiptCurrencyErrors {
   tax?: string;
-  items?: Record<string, ItemFormErrors>;
 }
 
 /** The category a scanned receipt starts in: the one named like the default item category. */
@@ -39,7 +34,7 @@ export function defaultCategoryId(categories: ReadonlyArray<{ _id: string; name:
 
 /** A blank form for typing a receipt in by hand (after a failed scan): dated today, in the home currency. */
 export function manualScanForm(categoryId: string, today = todayIso(), home = displayCurrency()): ScanFormValues {
-  return { store: '', date: today, total: '', tax: '', currency: home, rate: '', categoryId, items: [] };
+  return { store: '', date: today, amount: '', tax: '', currency: home, rate: '', categoryId, items: [] };
 }
 
 /** The currency a scanned receipt is in: the one its printed marker names ('RM' → MYR; '$' a dollar home currency, else USD), else the home one. */
@@ -58,7 +53,7 @@ export function scanFormValues(data: ProcessedData, categoryId: string, marker: 
   return {
     store: data.store_name,
     date: data.date ?? '',
-    total: money(data.total_amount),
+    amount: money(data.total_amount),
     tax: money(data.tax),
     currency,
     rate: '',
@@ -84,22 +79,13 @@ function priceOfOne(item: ScannedItem, currency: string): { price: string; quant
 /**
  * Store, date and total are required; money has at most the currency's decimals; the tax is
  * not more than the total; items need a name, a price and a quantity above 0; a known currency
- * and a well-formed rate. The rules are
- * the receipt form's, so both screens agree.
+ * and a well-formed rate. The rules are the receipt form's, so both screens agree.
  */
 export function validateScanForm(values: ScanFormValues): ScanFormErrors {
-  const found = validateReceiptBasics(
-    { store: values.store, date: values.date, amount: values.total, items: values.items, currency: values.currency },
-    'Total',
-  );
-  const errors: ScanFormErrors = validateReceiptCurrency(values);
-  if (found.store) errors.store = found.store;
-  if (found.date) errors.date = found.date;
-  if (found.amount) errors.total = found.amount;
-  const tax = receiptTaxError({ tax: values.tax, amount: values.total, currency: values.currency }, Boolean(found.amount), 'Total');
+  const errors: ScanFormErrors = validateReceiptBasics(values, 'Total');
+  const tax = receiptTaxError(values, Boolean(errors.amount), 'Total');
   if (tax) errors.tax = tax;
-  if (found.items) errors.items = found.items;
-  return errors;
+  return { ...errors, ...validateReceiptCurrency(values) };
 }
 
 /**
@@ -118,7 +104,7 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
   const body: ScanReceiptBody = {
     store_name: values.store.trim(),
     date: values.date.trim(),
-    total_amount: amountInputValue(values.total, values.currency),
+    total_amount: amountInputValue(values.amount, values.currency),
     currency: values.currency,
     tax: optionalAmountValue(values.tax, values.currency),
     items: values.items.map((i) => ({
