@@ -54,6 +54,12 @@ module.exports = {
       { path: '^src/server/modules/([^/]+)/' },
       { path: '^src/server/modules/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/service\\.ts$'], dependencyTypesNot: ['type-only'] },
     ),
+    forbid(
+      'db-imports-no-module',
+      "src/server/db sits below the modules: a migration that ran today's module code would do otherwise on a new install whenever that code changed (it keeps a frozen copy in migrations/frozen, or plain SQL).",
+      { path: '^src/server/db/' },
+      { path: '^src/server/modules/' },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { storeKey } from '../../storeKey';
-import { findRecurringSeries } from '../../modules/recurring/detect';
+import { findRecurringSeries, storeKey } from './frozen/recurringSeries040';
 import { uuidArray } from '../uuid';
 
 /**
@@ -60,7 +59,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await findSeriesOfHistory(db);
 }
 
-/** The bills already in people's receipts, found once here; from now on each receipt change finds them again. */
+/**
+ * The bills already in people's receipts, found once here by the detection of then (frozen);
+ * from now on each receipt change finds them again with today's.
+ */
 async function findSeriesOfHistory(db: Kysely<unknown>): Promise<void> {
   const { rows: users } = await sql<{ user_id: string }>`SELECT DISTINCT user_id FROM receipts`.execute(db);
   for (const { user_id } of users) {
