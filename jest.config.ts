@@ -65,15 +65,15 @@ const config: Config = {
     {
       ...common,
       displayName: 'server',
-      testEnvironment: '<rootDir>/__tests__/setup/node-env.ts',
+      testEnvironment: '<rootDir>/__tests__/setup/nodeEnv.ts',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
     },
     {
       ...common,
       displayName: 'client',
-      testEnvironment: '<rootDir>/__tests__/setup/jsdom-env.ts',
+      testEnvironment: '<rootDir>/__tests__/setup/jsdomEnv.ts',
       testMatch: ['<rootDir>/__tests__/client/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/__tests__/setup/client-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/setup/clientSetup.ts'],
     } as Config['projects'] extends (infer P)[] | undefined ? P : never,
   ],
 };

@@ -1,6 +1,6 @@
 import type { BulkChangeHook, ReceiptListener } from './modules/receipts/events';
 import type { Executor } from './db/schema';
-import { updateTotalsOnReceiptChange } from './modules/analytics/totals-listener';
+import { updateTotalsOnReceiptChange } from './modules/analytics/totalsListener';
 import { detectOnReceiptChange, redetectStore } from './modules/recurring/listener';
 import { rebuildTotals } from './modules/analytics/service';
 import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
