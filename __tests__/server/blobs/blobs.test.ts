@@ -5,11 +5,11 @@ import { startTestApp, type TestApp } from '../helpers';
 import sharp from 'sharp';
 import { addReceipt, dataUrl, JPEG_BYTES, PNG_BYTES, todayUtc, WEBP_BYTES } from '../modules/receipts/fixtures';
 import { PHONE_EXIF } from '../modules/avatar/upload';
-import { FsBlobDriver } from '../../../src/server/blobs/fs-store';
-import { PgBlobDriver } from '../../../src/server/blobs/pg-store';
+import { FsBlobDriver } from '../../../src/server/blobs/fsStore';
+import { PgBlobDriver } from '../../../src/server/blobs/pgStore';
 import { UserBlobStore, type BlobDriver } from '../../../src/server/blobs/store';
 import { AvatarStore } from '../../../src/server/modules/avatar/store';
-import { BlobUrlSigner } from '../../../src/server/blobs/signed-urls';
+import { BlobUrlSigner } from '../../../src/server/blobs/signedUrls';
 import { decodeImageData, sniffImageType } from '../../../src/server/blobs/image';
 
 let t: TestApp;

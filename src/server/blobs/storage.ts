@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { BlobStoreKind } from '../config';
 import type { Db } from '../db';
-import { FsBlobDriver } from './fs-store';
-import { PgBlobDriver } from './pg-store';
+import { FsBlobDriver } from './fsStore';
+import { PgBlobDriver } from './pgStore';
 import { UserBlobStore, type BlobDriver, type BlobStore } from './store';
 
 export interface BlobStorage {

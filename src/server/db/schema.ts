@@ -181,7 +181,7 @@ export interface RecurringSeriesTable {
   updated_at: Timestamp;
 }
 
-/** Images kept in the database (BLOB_STORE=postgres; blobs/pg-store.ts), per bucket and key (migration 060). */
+/** Images kept in the database (BLOB_STORE=postgres; blobs/pgStore.ts), per bucket and key (migration 060). */
 export interface BlobsTable {
   bucket: string;
   key: string;

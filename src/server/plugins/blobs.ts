@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { BlobStore } from '../blobs/store';
-import { BlobUrlSigner } from '../blobs/signed-urls';
+import { BlobUrlSigner } from '../blobs/signedUrls';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import type { BlobStore } from '../../blobs/store';
-import type { BlobUrlSigner } from '../../blobs/signed-urls';
+import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { imageHash, sniffImageType, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { conflict, HttpError, notFound, unavailable } from '../../errors';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { BlobStore } from '../../blobs/store';
-import type { BlobUrlSigner } from '../../blobs/signed-urls';
+import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { notFound } from '../../errors';
 import type { DataExport, ExportedReceipt } from '../../../shared/settings';
 import { RECEIPT_LIST_MAX_LIMIT } from '../../../shared/receipts';

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlobStore } from '../../blobs/store';
-import type { BlobUrlSigner } from '../../blobs/signed-urls';
+import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { decodeImageData, imageHash, withoutMetadata } from '../../blobs/image';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
