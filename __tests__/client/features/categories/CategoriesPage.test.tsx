@@ -1,26 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CATEGORY_ICONS, type CategoryWithSpending } from '../../../../src/shared/categories';
+import { CATEGORY_ICONS } from '../../../../src/shared/categories';
 import { makeStore } from '../../../../src/client/app/store';
 import { makeTheme } from '../../../../src/client/app/theme';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import CategoriesPage from '../../../../src/client/features/categories/CategoriesPage';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { category } from '../../ui/builders';
 
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
 
-const noRollover = { rollover: false, carry_over: null, available: null };
-const list: CategoryWithSpending[] = [
-  { _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, spent: 50, is_fallback: false, ...noRollover, available: 200 },
-  { _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, is_fallback: false, receipt_count: 4, ...noRollover, available: 100 },
-  { _id: 'c3', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 5, is_fallback: true, ...noRollover },
+const list = [
+  category({ _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 200, spent: 50 }),
+  category({ _id: 'c2', name: 'Fun', color: '#8B5CF6', icon: 'gamepad', budget: 100, spent: 130, receipt_count: 4 }),
+  category({ _id: 'c3', name: 'Other', spent: 5, is_fallback: true }),
 ];
 /** Rolling over: $12 left of October's $100, and $30 overspent of October's $100. */
-const rolling: CategoryWithSpending[] = [
-  { _id: 'c4', name: 'Books', color: '#0EA5E9', icon: 'book', budget: 100, spent: 56, is_fallback: false, rollover: true, carry_over: 12, available: 112 },
-  { _id: 'c5', name: 'Travel', color: '#F97316', icon: 'suitcase', budget: 100, spent: 80, is_fallback: false, rollover: true, carry_over: -30, available: 70 },
+const rolling = [
+  category({ _id: 'c4', name: 'Books', color: '#0EA5E9', icon: 'book', budget: 100, spent: 56, rollover: true, carry_over: 12, available: 112 }),
+  category({ _id: 'c5', name: 'Travel', color: '#F97316', icon: 'suitcase', budget: 100, spent: 80, rollover: true, carry_over: -30, available: 70 }),
 ];
 
 async function seeded(categories = list) {

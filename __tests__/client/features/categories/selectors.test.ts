@@ -1,4 +1,4 @@
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
+import { category } from '../../ui/builders';
 import {
   budgetUseCaption,
   carryOverCaption,
@@ -17,18 +17,7 @@ import {
 } from '../../../../src/client/features/categories/categoryForm';
 import { CATEGORY_PALETTE, DEFAULT_CATEGORIES, nextCategoryColor } from '../../../../src/shared/constants/categories';
 
-const food: CategoryWithSpending = {
-  _id: 'c',
-  name: 'Food',
-  color: '#22C55E',
-  icon: 'utensils',
-  budget: 300,
-  spent: 12,
-  is_fallback: false,
-  rollover: false,
-  carry_over: null,
-  available: 300,
-};
+const food = category({ _id: 'c', name: 'Food', color: '#22C55E', icon: 'utensils', budget: 300, spent: 12 });
 
 it('says in the delete confirmation how many receipts move to Other', () => {
   expect(deleteCategoryMessage({ receipt_count: 0 }, 'Other')).toBe('Are you sure you want to delete this category? It has no receipts.');

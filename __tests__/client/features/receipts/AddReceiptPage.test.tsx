@@ -9,7 +9,7 @@ import { BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_AS_NEW } from '../../../../src/clie
 import AddReceiptPage from '../../../../src/client/features/receipts/AddReceiptPage';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
-import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
+import { OTHER_CATEGORY } from '../../ui/builders';
 
 // The API is a closed port: the lookup's answer is put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);

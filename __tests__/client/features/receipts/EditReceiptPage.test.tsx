@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Receipt } from '../../../../src/shared/receipts';
 import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
@@ -8,37 +7,21 @@ import { receiptsApi } from '../../../../src/client/features/receipts/receiptsAp
 import EditReceiptPage from '../../../../src/client/features/receipts/EditReceiptPage';
 import { mutationCount, NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
-import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
+import { OTHER_CATEGORY, receipt } from '../../ui/builders';
 
 // The API is a closed port: the receipt is put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
 afterEach(() => jest.restoreAllMocks());
 
 const categories = [OTHER_CATEGORY];
-const receipt: Receipt = {
-  id: 'r1',
-  store: 'Corner Shop',
-  date: '2018-05-02',
-  amount: 10,
-  currency: 'USD',
-  rate: null,
-  home_amount: 10,
-  imported: false,
-  category: 'Other',
-  categoryId: 'c-other',
-  description: '',
-  paymentMethod: '',
-  tax: null,
-  items: [],
-  imageUrl: null,
-};
+const shown = receipt({ id: 'r1', store: 'Corner Shop', date: '2018-05-02', amount: 10 });
 
 async function renderEdit() {
   const store = makeStore();
   await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, categories));
   await store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, []));
-  await store.dispatch(receiptsApi.util.upsertQueryData('getReceipt', receipt.id, receipt));
-  renderScreen(<EditReceiptPage />, { route: `/receipts/${receipt.id}/edit`, path: '/receipts/:id/edit', store });
+  await store.dispatch(receiptsApi.util.upsertQueryData('getReceipt', shown.id, shown));
+  renderScreen(<EditReceiptPage />, { route: `/receipts/${shown.id}/edit`, path: '/receipts/:id/edit', store });
   return { store, user: userEvent.setup() };
 }
 

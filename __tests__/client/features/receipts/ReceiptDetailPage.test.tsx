@@ -5,18 +5,13 @@ import { makeStore } from '../../../../src/client/app/store';
 import { receiptsApi } from '../../../../src/client/features/receipts/receiptsApi';
 import ReceiptDetailPage from '../../../../src/client/features/receipts/ReceiptDetailPage';
 import { renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { receipt } from '../../ui/builders';
 
 beforeAll(useClosedApiPort);
 
-const receipt: Receipt = {
-  id: 'r1',
+const bakery = receipt({
   store: 'Bakery',
-  date: '2026-11-20',
   amount: 9.5,
-  currency: 'USD',
-  rate: null,
-  home_amount: 9.5,
-  imported: false,
   category: 'Food',
   categoryId: 'c1',
   description: 'Saturday bread',
@@ -24,9 +19,9 @@ const receipt: Receipt = {
   tax: 0.5,
   items: [{ name: 'Bread', price: 4.5, quantity: 2 }],
   imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
-};
+});
 
-async function seeded(shown: Receipt = receipt) {
+async function seeded(shown: Receipt = bakery) {
   const store = makeStore();
   await store.dispatch(receiptsApi.util.upsertQueryData('getReceipt', 'r1', shown));
   return renderScreen(<ReceiptDetailPage />, { route: '/receipts/r1', path: '/receipts/:id', store });
@@ -35,7 +30,7 @@ async function seeded(shown: Receipt = receipt) {
 it('shows the receipt with its image, items, tax, payment method and category', async () => {
   await seeded();
   expect(screen.getByRole('heading', { level: 1, name: 'Bakery' })).toBeInTheDocument();
-  expect(screen.getByRole('img', { name: 'Receipt from Bakery' })).toHaveAttribute('src', receipt.imageUrl);
+  expect(screen.getByRole('img', { name: 'Receipt from Bakery' })).toHaveAttribute('src', bakery.imageUrl);
   const items = within(screen.getByRole('table', { name: 'Items' }));
   expect(items.getAllByRole('row')[1]).toHaveTextContent('Bread$4.502$9.00');
   expect(screen.getByText('Tax').nextSibling).toHaveTextContent('$0.50');
@@ -48,7 +43,7 @@ it('shows the receipt with its image, items, tax, payment method and category', 
 
 it('shows a foreign receipt as printed, in the home currency and with its rate; its lines and tax as printed', async () => {
   await seeded({
-    ...receipt,
+    ...bakery,
     amount: 1500,
     currency: 'JPY',
     rate: 0.0067,
@@ -80,7 +75,7 @@ it('asks before deleting and reports a failed delete', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await within(dialog).findByText('Failed to delete receipt')).toBeInTheDocument();
   // Nothing changed on the server, so the shown receipt is not refetched (and lost to a second failure).
-  expect(receiptsApi.endpoints.getReceipt.select('r1')(store.getState())).toMatchObject({ status: 'fulfilled', data: receipt });
+  expect(receiptsApi.endpoints.getReceipt.select('r1')(store.getState())).toMatchObject({ status: 'fulfilled', data: bakery });
   expect(screen.getByRole('heading', { level: 1, name: 'Bakery', hidden: true })).toBeInTheDocument();
 });
 

@@ -1,49 +1,20 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Receipt } from '../../../../src/shared/receipts';
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import { makeStore, type AppStore } from '../../../../src/client/app/store';
 import { receiptsApi } from '../../../../src/client/features/receipts/receiptsApi';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import ReceiptListPage from '../../../../src/client/features/receipts/ReceiptListPage';
 import { DEFAULT_LIST_STATE, readListState, toApiQuery } from '../../../../src/client/features/receipts/listQuery';
 import { NO_SERVER, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { category, receipt } from '../../ui/builders';
 
 beforeAll(useClosedApiPort);
 
-const receipt = (id: string, store: string, amount: number, more: Partial<Receipt> = {}): Receipt => ({
-  id,
-  store,
-  date: '2026-11-20',
-  amount,
-  currency: 'USD',
-  rate: null,
-  home_amount: amount,
-  imported: false,
-  category: 'Food',
-  categoryId: 'c1',
-  description: '',
-  paymentMethod: '',
-  tax: null,
-  items: [],
-  imageUrl: null,
-  ...more,
-});
-const categories: CategoryWithSpending[] = [
-  {
-    _id: 'c1',
-    name: 'Food',
-    color: '#22C55E',
-    icon: 'utensils',
-    budget: null,
-    spent: 0,
-    is_fallback: false,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-  { _id: 'c2', name: 'Other', color: '#64748B', icon: 'tag', budget: null, spent: 0, is_fallback: true, rollover: false, carry_over: null, available: null },
-];
+const food = category({ _id: 'c1', name: 'Food', color: '#22C55E', icon: 'utensils' });
+const categories = [food, category({ _id: 'c2', name: 'Other', is_fallback: true })];
+const row = (id: string, store: string, amount: number, more: Partial<Receipt> = {}): Receipt =>
+  receipt({ id, store, amount, category: food.name, categoryId: food._id, ...more });
 
 async function seed(store: AppStore, search: string, items: Receipt[], total = items.length) {
   await store.dispatch(categoriesApi.util.upsertQueryData('getCategories', undefined, categories));
@@ -81,7 +52,7 @@ it('clears the filters from the empty state', async () => {
 
 it('lists a page with View and Edit links, the category filter and the total for paging', async () => {
   const store = makeStore();
-  await seed(store, '', [receipt('r1', 'Bakery', 7.5), receipt('r2', 'Market', 1234)], 12);
+  await seed(store, '', [row('r1', 'Bakery', 7.5), row('r2', 'Market', 1234)], 12);
   renderScreen(<ReceiptListPage />, { route: '/receipts', store });
   const rows = screen.getAllByTestId('receipt-row');
   expect(rows).toHaveLength(2);
@@ -98,10 +69,7 @@ it('lists a page with View and Edit links, the category filter and the total for
 
 it('shows a foreign receipt as printed and in the home currency, and marks an imported one', async () => {
   const store = makeStore();
-  await seed(store, '', [
-    receipt('r1', 'Kedai Kopi', 45.6, { currency: 'MYR', rate: 0.213, home_amount: 9.71 }),
-    receipt('r2', 'Grocer', 12, { imported: true }),
-  ]);
+  await seed(store, '', [row('r1', 'Kedai Kopi', 45.6, { currency: 'MYR', rate: 0.213, home_amount: 9.71 }), row('r2', 'Grocer', 12, { imported: true })]);
   renderScreen(<ReceiptListPage />, { route: '/receipts', store });
   const [foreign, imported] = screen.getAllByTestId('receipt-row');
   expect(foreign).toHaveTextContent('RM 45.60 · $9.71');
@@ -115,7 +83,7 @@ it('searches as you type once typing pauses, and sorts through the address bar',
   jest.useFakeTimers();
   try {
     const store = makeStore();
-    await seed(store, '', [receipt('r1', 'Bakery', 7.5)]);
+    await seed(store, '', [row('r1', 'Bakery', 7.5)]);
     const { router } = renderScreen(<ReceiptListPage />, { route: '/receipts', store });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.type(screen.getByLabelText('Search by store or description'), 'bak');

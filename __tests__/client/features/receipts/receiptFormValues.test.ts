@@ -1,4 +1,4 @@
-import type { Receipt } from '../../../../src/shared/receipts';
+import { receipt } from '../../ui/builders';
 import { homeAmountPreview } from '../../../../src/client/entities/receipts/receiptCurrency';
 import {
   emptyReceiptForm,
@@ -106,24 +106,18 @@ describe('toReceiptBody', () => {
 });
 
 it('fills the edit form from a receipt', () => {
-  const receipt: Receipt = {
-    id: 'r1',
+  const shop = receipt({
     store: 'Shop',
     date: '2026-11-02',
     amount: 20,
-    currency: 'USD',
-    rate: null,
-    home_amount: 20,
-    imported: false,
     category: 'Food',
     categoryId: 'c1',
     description: 'Weekly',
     paymentMethod: 'Cash',
     tax: 1.5,
     items: [{ name: 'Bread', price: 2.5, quantity: 1 }],
-    imageUrl: null,
-  };
-  const values = receiptFormValues(receipt);
+  });
+  const values = receiptFormValues(shop);
   expect(values).toMatchObject({
     store: 'Shop',
     date: '2026-11-02',
@@ -144,24 +138,17 @@ describe('currencies', () => {
   it("starts a new receipt in the home currency, an edit in the receipt's own with its rate", () => {
     expect(emptyReceiptForm('2026-11-20')).toMatchObject({ currency: 'USD', rate: '' });
     expect(emptyReceiptForm('2026-11-20', 'EUR').currency).toBe('EUR');
-    const receipt: Receipt = {
-      id: 'r2',
+    const sushi = receipt({
       store: 'Sushi Bar',
       date: '2026-03-14',
       amount: 1500,
       currency: 'JPY',
       rate: 0.0067,
       home_amount: 10.05,
-      imported: false,
-      category: 'Food',
-      categoryId: 'c1',
-      description: '',
-      paymentMethod: '',
       tax: 136,
       items: [{ name: 'Ramen', price: 750, quantity: 2 }],
-      imageUrl: null,
-    };
-    const values = receiptFormValues(receipt);
+    });
+    const values = receiptFormValues(sushi);
     expect(values).toMatchObject({ currency: 'JPY', rate: '0.0067', amount: '1500', tax: '136' });
     expect(values.items[0].price).toBe('750');
     expect(toReceiptBody(values)).toMatchObject({ amount: 1500, currency: 'JPY', rate: 0.0067, tax: 136 });

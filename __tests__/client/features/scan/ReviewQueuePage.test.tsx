@@ -10,7 +10,7 @@ import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceip
 import { ENLARGE_PHOTO } from '../../../../src/client/features/scan/ReceiptPhoto';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
-import { OTHER_CATEGORY } from '../../ui/categoryFixtures';
+import { OTHER_CATEGORY } from '../../ui/builders';
 
 // The API is a closed port: what is shown comes from the drafts put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import { makeStore } from '../../../../src/client/app/store';
 import { categoriesApi } from '../../../../src/client/features/categories/categoriesApi';
 import ScanReceiptPage from '../../../../src/client/features/scan/ScanReceiptPage';
@@ -11,36 +10,12 @@ import { BY_HAND_WITH_IMAGE, BY_HAND_WITHOUT_IMAGE } from '../../../../src/clien
 import { UNREADABLE_NOT_KEPT } from '../../../../src/client/features/scan/ScanReceiptPage';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
+import { FOOD_CATEGORY, OTHER_CATEGORY } from '../../ui/builders';
 
 // The API is a closed port: scanning and saving fail for real, which is what these tests need.
 beforeAll(useClosedApiPort);
 
-const categories: CategoryWithSpending[] = [
-  {
-    _id: 'c-food',
-    name: 'Food',
-    color: '#22C55E',
-    icon: 'utensils',
-    budget: null,
-    spent: 0,
-    is_fallback: false,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-  {
-    _id: 'c-other',
-    name: 'Other',
-    color: '#64748B',
-    icon: 'tag',
-    budget: null,
-    spent: 0,
-    is_fallback: true,
-    rollover: false,
-    carry_over: null,
-    available: null,
-  },
-];
+const categories = [FOOD_CATEGORY, OTHER_CATEGORY];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function renderPage() {
