@@ -111,10 +111,8 @@ async function main(): Promise<void> {
   if (noWriteLimit) process.env.WRITE_RATE_LIMIT_PER_MINUTE = '0';
   // The reader reads as fast as it can, far past a person's read limit: what is measured is what it waits.
   process.env.READ_RATE_LIMIT_PER_MINUTE ??= '0';
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
   const { startApi, freePort } = await import('../__tests__/server/security/processes');
 
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });

@@ -25,7 +25,7 @@ const usePg = flag('pg');
 const RECEIPTS = 100;
 
 const root = path.resolve(__dirname, '..');
-// The test helpers read the emulator address when first imported: one place decides it.
+// scripts/testEmulator reads the emulator address when first imported: one place decides it.
 process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
 
 interface CannonResult {
@@ -61,7 +61,7 @@ function cannon(url: string, seconds: number, headers: Record<string, string> = 
 const port = (address: AddressInfo | string | null) => (address as AddressInfo).port;
 
 async function main(): Promise<void> {
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
+  const { emulatorSignUp, uniqueEmail } = await import('../scripts/testEmulator');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
   const { base, logLevel, stop } = await startBenchApi({ name: 'api', usePg, env: NO_RATE_LIMITS });
 

@@ -47,7 +47,7 @@ async function measure(
   instances: number,
   base: { serverDir: string; webDir: string; pgUrl: string; redisUrl: string; haproxy: string; emulatorHost: string },
 ): Promise<Run> {
-  const { TEST_API_KEY, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { TEST_API_KEY, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const db = await openScratchDatabase(base.pgUrl, 'tally_bench_cluster');
   await db.handle.close();
   let cluster: Cluster | null = null;
@@ -99,8 +99,7 @@ async function main(): Promise<void> {
   const redisUrl = ensure('ensure-redis.sh', 'Redis');
   const haproxy = ensure('ensure-haproxy.sh', 'HAProxy');
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9389';
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
+  const { emulatorConfigFile, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
   const serverDir = path.join(root, '.cache', 'bench-cluster', 'server');

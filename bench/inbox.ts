@@ -252,11 +252,9 @@ class MemorySampler {
 type Tools = Awaited<ReturnType<typeof loadTools>>;
 
 async function loadTools() {
-  // The test helpers read the emulator address when first imported.
+  // scripts/testEmulator reads the emulator address when first imported.
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9399';
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
+  const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startApi, freePort } = await import('../__tests__/server/security/processes');
   const { startAuthEmulator } = await import('../scripts/emulator');
   const { openScratchDatabase } = await import('../scripts/scratchDatabase');
@@ -513,7 +511,7 @@ async function main(): Promise<void> {
     JSON.stringify(
       {
         date: new Date().toISOString(),
-        machine: { cores: os.availableParallelism(), memoryGb: os.totalmem() / 2 ** 30, node: process.version, ocrEngine: process.env.OCR_ENGINE ?? 'paddle' },
+        machine: { cores: os.availableParallelism(), memoryGb: os.totalmem() / 2 ** 30, node: process.version },
         photos: {
           count: photos.length,
           sets: Object.fromEntries(PHOTO_SETS.map((s) => [s, photos.filter((p) => p.set === s).length])),

@@ -66,10 +66,8 @@ async function main(): Promise<void> {
   const chromeLauncher = await import('chrome-launcher');
   const { chromium } = await import('playwright-core');
   const { startStack } = await import('../scripts/stack');
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_EMULATOR_HOST } = await import('../__tests__/setup/env');
+  const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST } = await import('../scripts/testEmulator');
   const { localStackEnv } = await import('../e2e/support/stackEnv');
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
   const { DEFAULT_CATEGORIES } = await import('../src/shared/categories');
 
   // The production build: an existing one, or a fresh one in a temp folder.

@@ -155,9 +155,7 @@ async function measure(databaseUrl: string | null, emulator: { host: string; pro
 
 async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
-  const { emulatorConfigFile } = await import('../__tests__/setup/globalSetup');
-  const { TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../__tests__/setup/env');
-  const { emulatorSignUp, uniqueEmail } = await import('../__tests__/server/helpers');
+  const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
   const { openScratchDatabase } = await import('../scripts/scratchDatabase');
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, withContext, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
-import { createUser, signInThroughUi, uniqueEmail, webUrl } from './support/session';
+import { createUser, signInThroughUi, webUrl } from './support/session';
 import { seriousA11yViolations } from './support/axe';
-import { TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../__tests__/setup/env';
+import { TEST_EMULATOR_HOST, TEST_PROJECT_ID, uniqueEmail } from '../scripts/testEmulator';
 
 let browser: Browser;
 beforeAll(async () => {

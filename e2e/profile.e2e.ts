@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
-import { apiAs, createUser, signInThroughUi, uniqueEmail, webUrl, withSignedInPage, openScreen } from './support/session';
-import { emulatorSignUp } from '../__tests__/server/helpers';
+import { apiAs, createUser, signInThroughUi, webUrl, withSignedInPage, openScreen } from './support/session';
+import { emulatorSignUp, uniqueEmail } from '../scripts/testEmulator';
 import { seriousA11yViolations } from './support/axe';
 import type { Profile } from '../src/shared/profile';
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { apiAs, apiUrl, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { expectNoA11yViolations } from './support/screens';
-import { emulatorSignIn } from '../__tests__/server/helpers';
+import { emulatorSignIn } from '../scripts/testEmulator';
 import type { Settings } from '../src/shared/settings';
 
 let browser: Browser;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { DbHandle } from '../../src/server/db';
 import { openScratchDatabase } from '../../scripts/scratchDatabase';
-import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../setup/env';
+import { emulatorSignUp, TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID, uniqueEmail } from '../../scripts/testEmulator';
 
 /**
  * The real app on a real database: in-memory PGlite, or a fresh database on the PostgreSQL
@@ -55,41 +54,6 @@ export function testConfig(overrides: Record<string, string> = {}): ServerConfig
     ...(process.env.TEST_FIXED_TIME ? { FIXED_TIME: process.env.TEST_FIXED_TIME } : {}),
     ...overrides,
   });
-}
-
-/** Creates an account at the emulator (the same REST call the web SDK makes) and returns its ID token. */
-export async function emulatorSignUp(email: string, password: string, displayName?: string): Promise<{ uid: string; token: string }> {
-  const base = `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
-  const res = await fetch(`${base}/accounts:signUp?key=${TEST_API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { localId: string; idToken: string; error?: { message: string } };
-  if (!res.ok) throw new Error(`emulator signUp failed: ${body.error?.message}`);
-  if (!displayName) return { uid: body.localId, token: body.idToken };
-  // Set the display name, then sign in again so it appears in the token, as the web client's does.
-  await fetch(`${base}/accounts:update?key=${TEST_API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken: body.idToken, displayName }),
-  });
-  return { uid: body.localId, token: await emulatorSignIn(email, password) };
-}
-
-export async function emulatorSignIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${TEST_API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; error?: { message: string } };
-  if (!res.ok) throw new Error(`emulator signIn failed: ${body.error?.message}`);
-  return body.idToken;
-}
-
-export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
 /**

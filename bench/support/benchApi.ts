@@ -22,8 +22,7 @@ export interface BenchApi {
 export async function startBenchApi({ name, usePg, env = {} }: { name: string; usePg: boolean; env?: Record<string, string> }): Promise<BenchApi> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   // Imported only now: the test setup reads the emulator address when first loaded.
-  const { emulatorConfigFile } = await import('../../__tests__/setup/globalSetup');
-  const { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../../__tests__/setup/env');
+  const { emulatorConfigFile, TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../../scripts/testEmulator');
   const { startAuthEmulator } = await import('../../scripts/emulator');
   const { loadConfig } = await import('../../src/server/config');
   const { buildApp } = await import('../../src/server/app');

@@ -87,7 +87,7 @@ export function cannon(plan: CannonPlan): Promise<CannonResult> {
 
 /** Seeds people with a budget and receipts through the API at `base`, for the mix to read. */
 export async function seedLoadUsers(base: string, count: number, receiptsPerUser: number): Promise<CannonPlan['users']> {
-  const { emulatorSignUp, uniqueEmail } = await import('../../__tests__/server/helpers');
+  const { emulatorSignUp, uniqueEmail } = await import('../../scripts/testEmulator');
   const { DEFAULT_CATEGORIES } = await import('../../src/shared/categories');
   const users: CannonPlan['users'] = [];
   const categories = DEFAULT_CATEGORIES.map((c) => c.name);

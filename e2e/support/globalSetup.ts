@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../../scripts/stack';
-import { emulatorConfigFile } from '../../__tests__/setup/globalSetup';
-import { TEST_EMULATOR_HOST } from '../../__tests__/setup/env';
+import { emulatorConfigFile, TEST_EMULATOR_HOST } from '../../scripts/testEmulator';
 import { localStackEnv } from './stackEnv';
 
 /**

@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { emulatorSignUp } from '../../__tests__/server/helpers';
+import { emulatorSignUp, uniqueEmail } from '../../scripts/testEmulator';
 import { withPage, type OpenedPage, type Viewport } from './browser';
 
 export function webUrl(pathname = '/'): string {
@@ -9,10 +8,6 @@ export function webUrl(pathname = '/'): string {
 
 export function apiUrl(pathname = '/'): string {
   return `${process.env.E2E_API_URL}${pathname}`;
-}
-
-export function uniqueEmail(prefix = 'e2e'): string {
-  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
 }
 
 export interface E2EUser {
@@ -25,7 +20,7 @@ export interface E2EUser {
 
 /** A registered user made without the browser (faster than the form), ready to sign in. */
 export async function createUser(displayName = 'Robin Tester'): Promise<E2EUser> {
-  const email = uniqueEmail();
+  const email = uniqueEmail('e2e');
   const password = 'secret-pass-1';
   const { uid, token } = await emulatorSignUp(email, password, displayName);
   const res = await fetch(apiUrl('/api/auth/register'), {

@@ -1,4 +1,4 @@
-import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../../__tests__/setup/env';
+import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../../scripts/testEmulator';
 
 export interface LocalStack {
   apiPort: number | string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isUp } from '../../../scripts/emulator';
-import { emulatorConfigFile } from '../../setup/globalSetup';
+import { emulatorConfigFile } from '../../../scripts/testEmulator';
 import { freePort, sleep } from '../security/processes';
 
 /**

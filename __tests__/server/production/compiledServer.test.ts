@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../../scripts/build-server';
 import { createPgliteFolder, pgliteFolderExists } from '../../../src/server/db/pgliteFolder';
-import { TEST_EMULATOR_HOST } from '../../setup/env';
-import { emulatorSignUp, uniqueEmail } from '../helpers';
+import { TEST_EMULATOR_HOST, emulatorSignUp, uniqueEmail } from '../../../scripts/testEmulator';
 import { dataUrl, receiptPng } from '../modules/scan/receiptImage';
 import { freePort, startApi, type ApiProcess } from '../security/processes';
 

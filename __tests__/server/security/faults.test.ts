@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { TEST_API_KEY, TEST_EMULATOR_HOST } from '../../setup/env';
-import { uniqueEmail } from '../helpers';
+import { TEST_API_KEY, TEST_EMULATOR_HOST, uniqueEmail } from '../../../scripts/testEmulator';
 import { todayUtc } from '../modules/receipts/fixtures';
 import { CuttableProxy, freePort, sleep, startApi, type ApiProcess } from './processes';
 

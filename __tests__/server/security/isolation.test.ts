@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { startTestApp, emulatorSignUp, uniqueEmail, type TestApp, type TestUser } from '../helpers';
+import { startTestApp, type TestApp, type TestUser } from '../helpers';
+import { emulatorSignUp, uniqueEmail } from '../../../scripts/testEmulator';
 import { createIdentity } from '../../../src/server/identity';
 import { addReceipt, dataUrl, PNG_BYTES, todayUtc } from '../modules/receipts/fixtures';
 import { photo, uploadAvatar } from '../modules/avatar/upload';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { freePort } from '../../../scripts/freePort';
 import path from 'node:path';
-import { TEST_API_KEY, TEST_PROJECT_ID } from '../../setup/env';
+import { TEST_API_KEY, TEST_PROJECT_ID } from '../../../scripts/testEmulator';
 
 export { freePort };
 

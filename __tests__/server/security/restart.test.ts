@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_EMULATOR_HOST } from '../../setup/env';
+import { TEST_EMULATOR_HOST } from '../../../scripts/testEmulator';
 import { LOCK_FILE, lockFolder } from '../../../src/server/db/folderLock';
 import { freePort, startApi } from './processes';
 

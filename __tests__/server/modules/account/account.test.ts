@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { emulatorSignIn, startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { emulatorSignIn } from '../../../../scripts/testEmulator';
 import { avatarStored, storedImages } from '../../blobs/stored';
 import { addReceipt, dataUrl } from '../receipts/fixtures';
 import { photo, uploadAvatar } from '../avatar/upload';

@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openScratchDatabase } from '../../../../scripts/scratchDatabase';
-import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../../../setup/env';
-import { emulatorSignUp, uniqueEmail } from '../../helpers';
+import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID, emulatorSignUp, uniqueEmail } from '../../../../scripts/testEmulator';
 import { freePort, sleep, startApi, type ApiProcess } from '../../security/processes';
 import type { Draft } from '../../../../src/shared/drafts';
 

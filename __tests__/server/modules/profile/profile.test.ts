@@ -1,4 +1,5 @@
-import { startTestApp, emulatorSignIn, emulatorSignUp, uniqueEmail, type TestApp } from '../../helpers';
+import { startTestApp, type TestApp } from '../../helpers';
+import { emulatorSignIn, emulatorSignUp, uniqueEmail } from '../../../../scripts/testEmulator';
 
 let t: TestApp;
 beforeAll(async () => {
