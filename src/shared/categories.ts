@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT } from './money';
-import { CATEGORY_ICONS, type CategoryIcon } from './constants/categories';
+import { CATEGORY_ICONS, MAX_CATEGORY_NAME, type CategoryIcon } from './constants/categories';
 // The client takes these from ./constants/categories, which has no schema library behind it.
 export {
   DEFAULT_CATEGORY_COLOR,
@@ -29,7 +29,7 @@ export type Category = Static<typeof Category>;
 
 export const CategoryInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
+    name: Type.String({ minLength: 1, maxLength: MAX_CATEGORY_NAME, pattern: '\\S' }),
     color: Type.Optional(
       Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: "Default on create: the first palette colour none of the person's categories has" }),
     ),

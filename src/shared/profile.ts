@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_AMOUNT } from './money';
+import { MAX_DISPLAY_NAME, MAX_PERSON_NAME } from './constants/profile';
 
 const Name = (max: number) => Type.String({ maxLength: max });
 
@@ -19,9 +20,9 @@ export type Profile = Static<typeof Profile>;
 
 export const ProfileUpdate = Type.Object(
   {
-    display_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    first_name: Type.Optional(Name(100)),
-    last_name: Type.Optional(Name(100)),
+    display_name: Type.String({ minLength: 1, maxLength: MAX_DISPLAY_NAME, pattern: '\\S' }),
+    first_name: Type.Optional(Name(MAX_PERSON_NAME)),
+    last_name: Type.Optional(Name(MAX_PERSON_NAME)),
     monthly_budget: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()])),
     budget_rollover: Type.Optional(Type.Boolean()),
   },
@@ -34,7 +35,7 @@ export const RegisterBody = Type.Object(
   {
     user_id: Type.String({ minLength: 1, maxLength: 128 }),
     email: Type.String({ minLength: 3, maxLength: 320 }),
-    display_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    display_name: Type.String({ minLength: 1, maxLength: MAX_DISPLAY_NAME, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );
@@ -44,7 +45,7 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const CreateProfileBody = Type.Object(
   {
     user_id: Type.String({ minLength: 1, maxLength: 128 }),
-    display_name: Type.String({ maxLength: 100 }),
+    display_name: Type.String({ maxLength: MAX_DISPLAY_NAME }),
     email: Type.String({ maxLength: 320 }),
     avatar_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
   },

@@ -2,7 +2,17 @@ import { Type, type Static } from 'typebox';
 import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
-import { MAX_RECEIPT_ITEMS, MAX_ITEM_QUANTITY, MAX_OCR_TEXT, MAX_STORE_NAME, RECEIPT_LIST_MAX_OFFSET, RECEIPT_SORTS } from './constants/receipts';
+import {
+  MAX_RECEIPT_ITEMS,
+  MAX_ITEM_QUANTITY,
+  MAX_OCR_TEXT,
+  MAX_STORE_NAME,
+  MAX_RECEIPT_DESCRIPTION,
+  MAX_ITEM_NAME,
+  MAX_PAYMENT_METHOD,
+  RECEIPT_LIST_MAX_OFFSET,
+  RECEIPT_SORTS,
+} from './constants/receipts';
 // The client takes these from ./constants/receipts, which has no schema library behind it.
 export {
   MAX_RECEIPT_ITEMS,
@@ -28,7 +38,8 @@ const Store = Type.String({ minLength: 1, maxLength: MAX_STORE_NAME, pattern: '\
 /** Dates are checked by the service so that 'yesterday' and '2026-02-30' get a clear message. */
 const DateText = Type.String({ maxLength: 40, description: "A calendar date 'YYYY-MM-DD' (the scan payload may send an ISO date-time)" });
 const CategoryRef = Type.String({ minLength: 1, maxLength: 100, description: 'Category name (any case) or id; default Other' });
-const ItemName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const ItemName = Type.String({ minLength: 1, maxLength: MAX_ITEM_NAME, pattern: '\\S' });
+const Description = Type.String({ maxLength: MAX_RECEIPT_DESCRIPTION });
 const Quantity = Type.Number({ maximum: MAX_ITEM_QUANTITY, description: 'Greater than 0; default 1' });
 const Currency = Type.Optional(currencyCode('The currency the receipt is printed in; default: the home currency'));
 const Rate = Type.Optional(
@@ -141,7 +152,7 @@ export const ScanReceiptBody = Type.Object(
     is_shared: Type.Optional(Type.Boolean()),
     shared_expenses: Type.Optional(NoSharedExpenses),
     category: Type.Optional(CategoryRef),
-    description: Type.Optional(Type.String({ maxLength: 500 })),
+    description: Type.Optional(Description),
     scan_ref: Type.Optional(
       Type.String({
         maxLength: MAX_SCAN_REF,
@@ -173,8 +184,8 @@ export const ManualReceiptBody = Type.Object(
     currency: Currency,
     rate: Rate,
     category: Type.Optional(CategoryRef),
-    description: Type.Optional(Type.String({ maxLength: 500 })),
-    paymentMethod: Type.Optional(Type.String({ maxLength: 50 })),
+    description: Type.Optional(Description),
+    paymentMethod: Type.Optional(Type.String({ maxLength: MAX_PAYMENT_METHOD })),
     tax: Type.Optional(Type.Union([NonNegativeMoney, Type.Null()])),
     items: Type.Optional(Type.Array(ManualItem, { maxItems: MAX_RECEIPT_ITEMS })),
     imageData: Type.Optional(Type.Union([ImageData, Type.Null()])),

@@ -11,6 +11,7 @@ import { useRegisterMutation } from './registerApi';
 import { AuthLayout } from './AuthLayout';
 import { authErrorMessage, passwordProblem } from './authErrors';
 import { createAccount } from './actions';
+import { MAX_DISPLAY_NAME } from '../../shared/constants/profile';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -54,7 +55,16 @@ export default function RegisterPage() {
     <AuthLayout title="Create your account">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <FormAlert message={error} sx={{ mb: 2 }} />
-        <AuthField label="Display Name" name="displayName" autoComplete="name" required value={displayName} onValue={setDisplayName} autoFocus />
+        <AuthField
+          label="Display Name"
+          name="displayName"
+          autoComplete="name"
+          required
+          value={displayName}
+          onValue={setDisplayName}
+          autoFocus
+          inputProps={{ maxLength: MAX_DISPLAY_NAME }}
+        />
         <AuthField label="Email address" type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} />
         <AuthField
           label="Password"

@@ -14,6 +14,8 @@ export interface TextInputProps {
   margin?: 'none' | 'dense' | 'normal';
   helperText?: ReactNode;
   error?: boolean;
+  /** Attributes of the <input> itself: the longest text the contract takes. */
+  inputProps?: { maxLength?: number };
 }
 
 /**

@@ -4,6 +4,9 @@ export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
 
 export const DEFAULT_CATEGORY_ICON = 'tag';
 
+/** The longest category name (the form stops typing there). */
+export const MAX_CATEGORY_NAME = 50;
+
 /** Icon options of spec §3: value and label. */
 export const CATEGORY_ICONS = [
   { value: 'tag', label: 'Tag' },

@@ -5,6 +5,11 @@ export const MAX_RECEIPT_ITEMS = 200;
 /** The longest store name a receipt keeps. */
 export const MAX_STORE_NAME = 200;
 
+/** The longest description, item name and payment method a receipt keeps; the forms' fields stop typing there. */
+export const MAX_RECEIPT_DESCRIPTION = 500;
+export const MAX_ITEM_NAME = 200;
+export const MAX_PAYMENT_METHOD = 50;
+
 export const MAX_ITEM_QUANTITY = 100_000;
 
 /** Header of GET /receipts carrying the number of matching receipts, for paging. */

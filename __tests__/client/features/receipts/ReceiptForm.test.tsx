@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { makeStore } from '../../../../src/client/app/store';
 import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
 import type { CurrencyRateList } from '../../../../src/shared/currencyRates';
+import { MAX_ITEM_NAME, MAX_RECEIPT_DESCRIPTION, MAX_STORE_NAME } from '../../../../src/shared/constants/receipts';
 
 const categories = [
   { _id: 'c1', name: 'Food' },
@@ -60,6 +61,14 @@ it('shows an error beside each wrong field and sends nothing', async () => {
   expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription('Amount must be a number with at most two decimals');
   await user.type(screen.getByLabelText(/^Store/), 'Bakery');
   expect(screen.getByLabelText(/^Store/)).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+it("stops typing where the contract's limits are, so a long text is never refused by the API", async () => {
+  const { user } = renderForm();
+  await user.click(screen.getByRole('button', { name: 'Add item' }));
+  expect(screen.getByLabelText(/^Store/)).toHaveAttribute('maxlength', String(MAX_STORE_NAME));
+  expect(screen.getByLabelText('Description')).toHaveAttribute('maxlength', String(MAX_RECEIPT_DESCRIPTION));
+  expect(screen.getByLabelText('Item name')).toHaveAttribute('maxlength', String(MAX_ITEM_NAME));
 });
 
 it('adds and removes item rows and sends the whole receipt', async () => {

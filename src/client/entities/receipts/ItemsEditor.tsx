@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
+import { MAX_ITEM_NAME, MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
 import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
 
 export interface ItemsEditorProps {
@@ -64,7 +64,13 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             aria-label={`Item ${index + 1}`}
             sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr auto' }, alignItems: 'start', mb: 1.5 }}
           >
-            <TextField label="Item name" size="small" {...field('name')} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
+            <TextField
+              label="Item name"
+              size="small"
+              {...field('name')}
+              slotProps={{ htmlInput: { maxLength: MAX_ITEM_NAME } }}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+            />
             <TextField label="Price" size="small" {...field('price')} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }} />
             <TextField label="Quantity" size="small" {...field('quantity')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>

@@ -3,7 +3,7 @@ import { useDialogForm } from '../../ui/useDialogForm';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
-import { CATEGORY_ICONS } from '../../../shared/constants/categories';
+import { CATEGORY_ICONS, MAX_CATEGORY_NAME } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
 import { canRollOver, toCategoryInput, validateCategoryForm, type CategoryFormValues } from './categoryForm';
 import { FormAlert } from '../../ui/FormAlert';
@@ -44,7 +44,7 @@ export function CategoryDialog({ mode, open, initial, saving, error, onSave, onC
             onChange={(e) => set('name', e.target.value)}
             error={Boolean(errors.name)}
             helperText={errors.name}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+            slotProps={{ htmlInput: { maxLength: MAX_CATEGORY_NAME } }}
           />
           <TextField
             label="Color"

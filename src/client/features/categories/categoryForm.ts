@@ -1,5 +1,5 @@
 import type { CategoryIcon, CategoryInput, CategoryWithSpending } from '../../../shared/categories';
-import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, nextCategoryColor } from '../../../shared/constants/categories';
+import { DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, MAX_CATEGORY_NAME, nextCategoryColor } from '../../../shared/constants/categories';
 import { amountInputError, optionalAmountValue } from '../../ui/amountInput';
 import { moneyInputText } from '../../ui/money';
 
@@ -41,7 +41,7 @@ export function canRollOver(values: Pick<CategoryFormValues, 'budget'>): boolean
 export function validateCategoryForm(values: CategoryFormValues): CategoryFormErrors {
   const errors: CategoryFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
-  else if (values.name.trim().length > 50) errors.name = 'Name must be at most 50 characters';
+  else if (values.name.trim().length > MAX_CATEGORY_NAME) errors.name = `Name must be at most ${MAX_CATEGORY_NAME} characters`;
   const budgetError = amountInputError(values.budget, { label: 'Budget' });
   if (budgetError) errors.budget = budgetError;
   return errors;

@@ -1,6 +1,7 @@
 import { Box, Divider, Paper, Stack, TextField } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { Profile } from '../../../shared/profile';
+import { MAX_DISPLAY_NAME, MAX_PERSON_NAME } from '../../../shared/constants/profile';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
@@ -50,11 +51,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Divider sx={{ my: 3 }} />
       <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
         <Stack spacing={2.5}>
-          <TextField label="Display Name" required fullWidth {...field('display_name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField label="Display Name" required fullWidth {...field('display_name')} slotProps={{ htmlInput: { maxLength: MAX_DISPLAY_NAME } }} />
           <TextField label="Email" fullWidth value={profile.email} helperText="Email cannot be changed" slotProps={{ input: { readOnly: true } }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-            <TextField label="First Name" fullWidth {...field('first_name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField label="Last Name" fullWidth {...field('last_name')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField label="First Name" fullWidth {...field('first_name')} slotProps={{ htmlInput: { maxLength: MAX_PERSON_NAME } }} />
+            <TextField label="Last Name" fullWidth {...field('last_name')} slotProps={{ htmlInput: { maxLength: MAX_PERSON_NAME } }} />
           </Stack>
           <DollarField
             label="Monthly Budget"

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, MenuItem, TextField } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualCreateBody } from '../../../shared/receipts';
+import { MAX_RECEIPT_DESCRIPTION } from '../../../shared/constants/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
@@ -110,7 +111,7 @@ export function ReceiptForm({
             minRows={2}
             value={values.description}
             onChange={(e) => set('description', e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: MAX_RECEIPT_DESCRIPTION } }}
           />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
