@@ -149,6 +149,11 @@ function chainFrom(receipts: Dated[], taken: Set<string>, start: number, rule: I
     // Bills that vary come monthly or weekly (power, a meal box); a few yearly receipts near an average are chance.
     const average = chain.receipts.length >= 2 && rule.interval !== 'yearly' ? total / chain.receipts.length : null;
     let best: { index: number; daysOff: number; ahead: number; sameBill: boolean } | null = null;
+    // The most lookalikes this step may pass over, whichever receipt it takes (the farthest it can
+    // reach gives the most room): past it the chain is chance, as the check below would find once
+    // the windows were walked, so the walk stops here. A day of thousands of lookalikes (one
+    // statement's store) would otherwise be walked whole from each of its receipts.
+    const passable = EARLY_CHANCE_FACTOR * chanceLimit(rule.after(first, chain.steps + 2) + rule.slack - first.day, rule) + rule.minLength;
     // One interval on, or two where one was missed; the same amount before a new price.
     for (let ahead = 1; ahead <= 2 && !best?.sameBill; ahead++) {
       const expected = rule.after(first, chain.steps + ahead);
@@ -158,7 +163,7 @@ function chainFrom(receipts: Dated[], taken: Set<string>, start: number, rule: I
         const same = sameBill(r.amountCents, last.amountCents) || (average !== null && nearAverage(r.amountCents, average));
         if (!same && (changedPrice || !priceChange(r.amountCents, last.amountCents))) continue;
         const daysOff = Math.abs(r.day - expected);
-        if (best) passedOver++;
+        if (best && ++passedOver > passable) return null;
         if (!best || (same && !best.sameBill) || (same === best.sameBill && daysOff < best.daysOff)) best = { index: i, daysOff, ahead, sameBill: same };
       }
     }
