@@ -54,8 +54,8 @@ export const emptyTally = (): ImportTally => ({ added: 0, linked: 0, skipped: 0,
 /** Rows dealt with so far: each row is added, linked, skipped or a problem. */
 export const rowsDone = (t: ImportTally) => t.added + t.linked + t.skipped + t.problem_count;
 
-/** Rows written per transaction: on PGlite, a few tens of milliseconds of the database at a time. */
-const WRITE_CHUNK = 250;
+/** Rows written per transaction: on PGlite (in the process, holding its event loop while it runs) a few tens of milliseconds at a time, even on a busy machine. */
+const WRITE_CHUNK = 100;
 /** Stores whose recurring bills are found again per transaction once the rows are in (then totals and alerts, once). */
 const STORES_PER_TRANSACTION = 25;
 

@@ -18,9 +18,22 @@ export interface ImportRow extends StatementRow {
 /** Why a row in a foreign currency cannot be added: the rates table has none for its day. */
 export const noRate = (row: ImportRow): RowProblem => ({ line: row.line, message: `No rate for ${row.currency} on ${row.date}` });
 
-/** Why a row read cleanly still cannot be a receipt: its date (asked as for every receipt), its currency, its amount. */
-const problemOf = (row: StatementRow, home: string, now: Date): string | null => {
-  const refusedDate = receiptDateRefusal(row.date, `The date ${row.date}`, now);
+/**
+ * Why a day cannot be a receipt's, asked as for every receipt, once per day of the file: working
+ * out the latest day a receipt may have takes a time-zone calculation, and a statement has a few
+ * hundred days in its thousands of rows.
+ */
+function dateRefusals(now: Date): (date: string) => string | null {
+  const known = new Map<string, string | null>();
+  return (date) => {
+    if (!known.has(date)) known.set(date, receiptDateRefusal(date, `The date ${date}`, now));
+    return known.get(date)!;
+  };
+}
+
+/** Why a row read cleanly still cannot be a receipt: its date, its currency, its amount. */
+const problemOf = (row: StatementRow, home: string, dateRefusal: (date: string) => string | null): string | null => {
+  const refusedDate = dateRefusal(row.date);
   if (refusedDate) return refusedDate;
   if (row.currency !== null && !isCurrencyCode(row.currency)) return `${quoted(row.currency)} is not a currency code`;
   if (Math.abs(fromMinor(row.amount, row.currency ?? home)) > MAX_AMOUNT) return 'The amount is too large';
@@ -37,14 +50,14 @@ export function importRows(
   mapping: ColumnMapping,
   book: RateBook,
   fingerprints: RowFingerprints,
-  now: Date,
+  dateRefusal: (date: string) => string | null,
 ): { rows: ImportRow[]; problems: RowProblem[] } {
   const home = book.home;
   const problems: RowProblem[] = [];
   const rows: ImportRow[] = [];
   for (const record of records) {
     const row = statementRow(record, mapping, (amount, currency) => toMinor(amount, currency ?? home));
-    const problem = isRowProblem(row) ? row.message : problemOf(row, home, now);
+    const problem = isRowProblem(row) ? row.message : problemOf(row, home, dateRefusal);
     if (problem) {
       problems.push({ line: record.line, message: problem });
       continue;
@@ -72,7 +85,8 @@ export interface RowChunk {
  */
 export async function* rowChunks(bytes: Uint8Array, mapping: ColumnMapping, book: RateBook, now: Date, size: number): AsyncGenerator<RowChunk> {
   const fingerprints = new RowFingerprints(book.home);
+  const dateRefusal = dateRefusals(now);
   for await (const records of statementRows(bytes, size)) {
-    yield { ...importRows(records, mapping, book, fingerprints, now), lastLine: records[records.length - 1].line };
+    yield { ...importRows(records, mapping, book, fingerprints, dateRefusal), lastLine: records[records.length - 1].line };
   }
 }

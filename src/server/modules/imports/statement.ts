@@ -87,7 +87,7 @@ export function detectDelimiter(text: string): string {
   for (const delimiter of DELIMITERS) {
     let records: string[][];
     try {
-      records = parse(sample, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+      records = parse(sample, { delimiter, record_delimiter: '\n', relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
     } catch {
       continue;
     }
@@ -101,9 +101,12 @@ export function detectDelimiter(text: string): string {
   return best.delimiter;
 }
 
-/** Lines the delimiter is told from, and at most how much text they are looked for in. */
+/**
+ * Lines the delimiter is told from, and at most how much text they are looked for in: each
+ * delimiter tried parses it, so a first line of thousands of fields costs four parses of it.
+ */
 const DELIMITER_LINES = 20;
-const DELIMITER_TEXT_CHARS = 64 * 1024;
+const DELIMITER_TEXT_CHARS = 8 * 1024;
 /** Bytes decoded and parsed between two turns of the event loop: each piece is a millisecond or so of work. */
 const SLICE_BYTES = 16 * 1024;
 /** However its fields are cut, no line within the limits holds more: a field growing past it is refused before it is whole. */
@@ -184,7 +187,7 @@ export async function* statementRecords(source: AsyncIterable<Uint8Array>, size:
     if (next.done) ended = true;
     else start += next.value;
   }
-  facts.delimiter = detectDelimiter(start);
+  facts.delimiter = detectDelimiter(start.slice(0, DELIMITER_TEXT_CHARS));
   // The typings take on_record's records for the input's; the records are StatementRecords.
   const parser = parseStream({ ...PARSE_OPTIONS, delimiter: facts.delimiter } as Options);
   // Blank lines make no records, so the lines are counted here too, as each piece goes in.
