@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     await emulator.stop();
   }
   const mb = (v: number) => `${v.toFixed(0)} MB`;
-  console.log(`\nAPI process RSS (compiled server, OCR engine ${process.env.OCR_ENGINE ?? 'paddle'}, ${SCANS} scans):`);
+  console.log(`\nAPI process RSS (compiled server, ${SCANS} scans):`);
   console.log(
     '| database | start-up | idle after ' +
       IDLE_S +

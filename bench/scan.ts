@@ -6,7 +6,7 @@
  * the review form's items check warns, latency and peak RSS. The train-dev gap is the honest sign
  * of over-fitting.
  *
- *   npx tsx bench/scan.ts [--engine paddle|tesseract] [--sets train,dev] [--kinds sroie,us]
+ *   npx tsx bench/scan.ts [--sets train,dev] [--kinds sroie,us]
  *                         [--limit N] [--misses] [--dump file.json] [--cached] [folder ...]
  *
  * --cached parses the OCR readings cached by `npm run train:scan` (and caches missing ones):
@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuSecondsOf, peakRssMbOf } from './support/procStats';
-import { createReceiptScanner, type OcrEngineName, type ReceiptScanner, type ScanResult } from '../src/server/ocr';
+import { createReceiptScanner, type ReceiptScanner, type ScanResult } from '../src/server/ocr';
 import { parseReceiptDetailed } from '../src/server/ocr/parser';
 import { closeCachedEngine, readCached } from './support/ocrCache';
 import { evaluate, labelDate, type Label, type Outcome } from './support/scanScoring';
@@ -161,7 +161,6 @@ function report(results: SetResult[]): void {
 
 async function main() {
   const args = process.argv.slice(2);
-  let engine: OcrEngineName = 'paddle';
   let sets = ['train', 'dev'];
   let kinds = Object.keys(KINDS) as (keyof typeof KINDS)[];
   let limit = Infinity;
@@ -171,11 +170,7 @@ async function main() {
   const dirs: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--engine') {
-      const v = args[++i];
-      if (v !== 'paddle' && v !== 'tesseract') throw new Error('--engine must be paddle or tesseract');
-      engine = v;
-    } else if (a === '--sets') sets = (args[++i] ?? '').split(',');
+    if (a === '--sets') sets = (args[++i] ?? '').split(',');
     else if (a === '--kinds') kinds = (args[++i] ?? '').split(',') as typeof kinds;
     else if (a === '--limit') limit = Number(args[++i]);
     else if (a === '--misses') showMisses = true;
@@ -187,8 +182,8 @@ async function main() {
     ? dirs.map((dir) => ({ dir, order: /sroie/i.test(dir) ? ('DMY' as const) : ('MDY' as const) }))
     : kinds.flatMap((k) => sets.map((s) => ({ dir: path.join(DATASETS, `${KINDS[k].prefix}-${s}`), order: KINDS[k].order })));
   const t0 = performance.now();
-  const scanner = cached ? null : await createReceiptScanner({ engine });
-  console.log(cached ? 'cached paddle readings (accuracy only)' : `engine ${engine}, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const scanner = cached ? null : await createReceiptScanner();
+  console.log(cached ? 'cached paddle readings (accuracy only)' : `PP-OCR ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const dump: Record<string, unknown> = {};
   const results: SetResult[] = [];
   // What an API sharing this process would feel: the longest stalls of the event loop while scanning.

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeImage } from '../../src/server/ocr/image';
-import type { Box } from '../../src/server/ocr/image';
+import { decodeImage } from '../../src/server/ocr/raster';
+import type { Box } from '../../src/server/ocr/raster';
 import { PaddleOcr, rowsToText, textRows, type ReadSegment } from '../../src/server/ocr/paddle';
 import type { LineLayout } from '../../src/server/ocr/parser';
 

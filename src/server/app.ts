@@ -68,7 +68,7 @@ export interface AppDeps {
   identity?: Identity;
   /** Blob store for receipt images; default: the configured storage (BLOB_STORE). */
   blobs?: BlobStore;
-  /** Receipt scanner (OCR worker pool); default: one started from config.ocr, closed with the app. */
+  /** Receipt scanner (PP-OCR in a scan process); default: one started from config.ocr, closed with the app. */
   scanner?: ReceiptScanner;
 }
 

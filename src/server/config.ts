@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { OcrEngineName } from './ocr/types';
 import crypto from 'node:crypto';
 import { parseFixedTime } from './clock';
 
@@ -43,7 +42,7 @@ export interface ServerConfig {
   drainSeconds: number;
   /** Signs image links; every instance must share it (BLOB_URL_SECRET, required in production and in a cluster). */
   blobUrlSecret: string;
-  ocr: { engine: OcrEngineName; poolSize: number; maxQueue: number; idleMs: number };
+  ocr: { poolSize: number; maxQueue: number; idleMs: number };
   /** Per-user cache of GET answers on PGlite (plugins/readCache.ts); 0 turns it off. */
   readCacheTtlMs: number;
   /** Writes (any method but GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
@@ -115,13 +114,6 @@ function runMode(nodeEnv: string): ServerConfig['env'] {
   return (NON_PRODUCTION as readonly string[]).includes(nodeEnv) ? (nodeEnv as ServerConfig['env']) : 'production';
 }
 
-/** OCR_ENGINE: paddle (default) or tesseract; anything else is a start-up error, not a silent default. */
-function ocrEngine(env: Env): OcrEngineName {
-  const v = str(env, 'OCR_ENGINE', 'paddle').toLowerCase();
-  if (v !== 'paddle' && v !== 'tesseract') throw new Error(`OCR_ENGINE must be paddle or tesseract, not '${v}'`);
-  return v;
-}
-
 /** BLOB_STORE: fs or postgres; by default the database in a cluster (it is shared), files otherwise. */
 function blobStoreKind(env: Env, cluster: boolean): BlobStoreKind {
   const v = str(env, 'BLOB_STORE', cluster ? 'postgres' : 'fs').toLowerCase();
@@ -159,7 +151,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     drainSeconds: int(env, 'DRAIN_SECONDS', cluster ? 3 : 0),
     blobUrlSecret: str(env, 'BLOB_URL_SECRET', '') || crypto.randomBytes(32).toString('hex'),
     ocr: {
-      engine: ocrEngine(env),
       poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)),
       maxQueue: int(env, 'OCR_MAX_QUEUE', 8),
       idleMs: int(env, 'OCR_IDLE_SECONDS', 60) * 1000,

@@ -10,7 +10,6 @@ import { PgBlobDriver } from '../../../src/server/blobs/pgStore';
 import { UserBlobStore, type BlobDriver } from '../../../src/server/blobs/store';
 import { AvatarStore } from '../../../src/server/modules/avatar/store';
 import { BlobUrlSigner } from '../../../src/server/blobs/signedUrls';
-import { decodeImageData, sniffImageType } from '../../../src/server/blobs/image';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -210,22 +209,5 @@ describe('the database driver', () => {
     expect(await other.read('erin/00000000-0000-4000-8000-000000000001.png')).toBeNull();
     await other.removeOwnedBy('erin');
     expect(await photos.read('erin/00000000-0000-4000-8000-000000000001.png')).not.toBeNull();
-  });
-});
-
-describe('image data', () => {
-  it('tells images by their bytes', () => {
-    expect(sniffImageType(PNG_BYTES)).toBe('image/png');
-    expect(sniffImageType(JPEG_BYTES)).toBe('image/jpeg');
-    expect(sniffImageType(WEBP_BYTES)).toBe('image/webp');
-    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
-    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
-  });
-
-  it('decodes data URLs and bare base64, refusing others with the field named', () => {
-    expect(decodeImageData(dataUrl(JPEG_BYTES, 'image/jpeg'), 'image_url')).toEqual({ bytes: JPEG_BYTES, contentType: 'image/jpeg' });
-    expect(decodeImageData(PNG_BYTES.toString('base64'), 'imageData').contentType).toBe('image/png');
-    expect(() => decodeImageData('data:image/gif;base64,R0lGODlh', 'imageData')).toThrow('imageData must be a JPEG, PNG or WebP image');
-    expect(() => decodeImageData('blob:http://x/1', 'imageData')).toThrow('imageData must be a data URL of a JPEG, PNG or WebP image');
   });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { createReceiptScanner, engineOf, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../../src/server/ocr';
-import { decodeImage } from '../../../src/server/ocr/image';
+import { createReceiptScanner, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner } from '../../../src/server/ocr';
+import { decodeImage } from '../../../src/server/ocr/raster';
 import { PaddleOcr, worthSecondReading, type ReadSegment } from '../../../src/server/ocr/paddle';
 import { modelFiles } from '../../../src/server/ocr/paddle/models';
 import { RecognitionPool } from '../../../src/server/ocr/paddle/recognitionPool';
@@ -39,7 +39,7 @@ let image: Buffer;
 
 beforeAll(async () => {
   image = await renderReceipt(RECEIPT);
-  scanner = await createReceiptScanner({ poolSize: 1, maxQueue: 1, initTimeoutMs: 20_000 });
+  scanner = await createReceiptScanner({ maxQueue: 1, initTimeoutMs: 20_000 });
 }, 30_000);
 
 afterAll(async () => {
@@ -103,36 +103,6 @@ test('refuses work with OcrBusyError when the queue is full', async () => {
   const results = await Promise.all([first, second]);
   for (const r of results) expect(r.processed_data.total_amount).toBe(11.61);
 }, 30_000);
-
-describe('the Tesseract engine (OCR_ENGINE=tesseract)', () => {
-  let tesseract: ReceiptScanner;
-  beforeAll(async () => {
-    tesseract = await createReceiptScanner({ engine: 'tesseract', poolSize: 1, maxQueue: 1, initTimeoutMs: 20_000 });
-  }, 30_000);
-  afterAll(async () => {
-    await tesseract?.close();
-  });
-
-  test('reads the same receipt', async () => {
-    const { processed_data: p } = await tesseract.scan(image, { dateOrder: 'MDY' });
-    expect(p.total_amount).toBe(11.61);
-    expect(p.date).toBe('2021-03-14');
-  }, 20_000);
-
-  test('a worker that dies mid-scan fails that scan and is replaced', async () => {
-    const engine = engineOf(tesseract)!;
-    const inFlight = tesseract.scan(image, { dateOrder: 'MDY' });
-    expect(tesseract.stats().busy).toBe(1);
-    const [thread] = engine.threads();
-    await thread.terminate(); // simulate a crashed worker thread
-    await expect(inFlight).rejects.toBeInstanceOf(OcrFailedError);
-    // The next scan waits for the replacement worker and succeeds.
-    const next = await tesseract.scan(image, { dateOrder: 'MDY' });
-    expect(next.processed_data.total_amount).toBe(11.61);
-    expect(engine.threads()).toHaveLength(1);
-    expect(engine.threads()[0]).not.toBe(thread);
-  }, 30_000);
-});
 
 test('every scan says how sure it is of each field, and a clean receipt is read with confidence', async () => {
   const { confidence } = await scanner.scan(image, { dateOrder: 'MDY' });

@@ -1,20 +1,14 @@
-/** What the API sees of a receipt scanner, whichever engine reads the text. */
+/** What the API sees of the receipt scanner. */
 import type { DateOrder, FieldConfidence, ParsedReceipt } from './parser';
 
-export type OcrEngineName = 'paddle' | 'tesseract';
-
 export interface ScannerOptions {
-  /** Which OCR engine reads the text (default: paddle). */
-  engine?: OcrEngineName;
-  /** Tesseract workers (default: number of CPUs). */
-  poolSize?: number;
-  /** Scans allowed to wait for a worker before OcrBusyError (default: 8 per worker). */
+  /** Scans allowed to wait while one is read, before OcrBusyError (default: 8). */
   maxQueue?: number;
-  /** Bound on starting one worker, in ms (default 30 s). */
+  /** Bound on starting the scan process and loading its models, in ms. */
   initTimeoutMs?: number;
   /**
-   * PP-OCR only: quiet time in ms after which the scan process exits and gives its memory back;
-   * the next scan starts it again. 0 (default): it starts with the scanner and stays up.
+   * Quiet time in ms after which the scan process exits and gives its memory back; the next
+   * scan starts it again. 0 (default): it starts with the scanner and stays up.
    */
   idleMs?: number;
 }
@@ -34,7 +28,7 @@ export interface ScanResult {
 export interface ReceiptScanner {
   scan(image: Buffer, opts: ScanOptions): Promise<ScanResult>;
   stats(): { busy: number; queued: number; size: number };
-  /** The process reading the pictures, when it is not this one and is running (for measurements). */
+  /** The process reading the pictures, when it is running (for measurements). */
   processId?(): number | undefined;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createReceiptScanner, type OcrEngineName, type ReceiptScanner } from '../ocr';
+import { createReceiptScanner, type ReceiptScanner } from '../ocr';
 
 /** Hands out the app's one receipt scanner. */
 export interface ScannerProvider {
@@ -14,22 +14,20 @@ declare module 'fastify' {
 }
 
 export interface OcrPluginOptions {
-  engine?: OcrEngineName;
-  poolSize: number;
   maxQueue: number;
   /** PP-OCR: quiet ms after which the scan process exits and frees its memory (0: never). */
   idleMs?: number;
   /** A scanner made elsewhere (tests); its owner closes it. */
   scanner?: ReceiptScanner;
   /**
-   * Start the workers on the first scan instead of at start-up. Tests of other modules build
-   * the whole app and should not pay for OCR workers they never use.
+   * Start the scanner on the first scan instead of at start-up. Tests of other modules build
+   * the whole app and should not pay for a scan process they never use.
    */
   lazy?: boolean;
 }
 
 /**
- * Creates the worker pool once and reuses it for every scan. If the engine cannot start (a bad
+ * Creates the scanner once and reuses it for every scan. If the engine cannot start (a bad
  * model file, no memory), the rest of the API still serves and the next scan tries again.
  */
 export default fp<OcrPluginOptions>(async (app, opts) => {
@@ -40,7 +38,7 @@ export default fp<OcrPluginOptions>(async (app, opts) => {
     get() {
       if (closed) return Promise.reject(new Error('The app is closing'));
       if (!starting) {
-        const attempt = createReceiptScanner({ engine: opts.engine, poolSize: opts.poolSize || undefined, maxQueue: opts.maxQueue, idleMs: opts.idleMs });
+        const attempt = createReceiptScanner({ maxQueue: opts.maxQueue, idleMs: opts.idleMs });
         starting = attempt;
         attempt.catch((err: unknown) => {
           app.log.error({ err }, 'the OCR engine failed to start');

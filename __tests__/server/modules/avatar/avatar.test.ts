@@ -93,7 +93,7 @@ describe('POST /profile/avatar', () => {
     const big = Buffer.concat([await photo('png'), Buffer.alloc(5 * 1024 * 1024)]);
     const res = await uploadAvatar(t, user, big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The image is too large (max 5 MB)' });
+    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The image is too large. Choose an image of at most 5 MB.' });
     expect((await profileOf(user)).avatar).toBeNull();
     expect(await storedAvatars(t)).toHaveLength(filesBefore);
   });

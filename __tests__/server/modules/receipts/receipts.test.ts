@@ -181,7 +181,7 @@ describe('POST /receipts', () => {
     const big = Buffer.concat([JPEG_BYTES, Buffer.alloc(8 * 1024 * 1024 + 10)]);
     const res = await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: dataUrl(big, 'image/jpeg') }) });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The image is too large (max 8 MB)');
+    expect(res.json().message).toBe('The image is too large. Choose an image of at most 8 MB.');
     const huge = await t.request(user, { method: 'POST', url: '/receipts', payload: scanPayload({ image_url: 'A'.repeat(13 * 1024 * 1024) }) });
     expect(huge.statusCode).toBe(413);
     expect(await receiptCount(user)).toBe(0);

@@ -6,9 +6,9 @@ import { startTestApp, testConfig, type TestApp, type TestUser } from '../../hel
 import { dataUrl, receiptPng } from './receiptImage';
 
 /**
- * The real scan route: real Tesseract workers, the real auth emulator, a real database. One
- * worker and no queue (OCR_POOL_SIZE=1, OCR_MAX_QUEUE=0), so a second scan at the same time is
- * refused at once, which is what the 503 test needs.
+ * The real scan route: the real scan process, the real auth emulator, a real database. No
+ * queue (OCR_MAX_QUEUE=0), so a second scan at the same time is refused at once, which is what
+ * the 503 test needs.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -164,22 +164,22 @@ describe('POST /scan/receipt-base64 refuses what it cannot scan, with a clear me
   it('not an image', async () => {
     await expect400(
       { image_data: Buffer.from('hello, this is a text file and not a receipt photo').toString('base64') },
-      'The file is not a JPEG, PNG or WebP image',
+      'image_data must be a JPEG, PNG or WebP image',
     );
   });
 
   it('a data URL declaring another type', async () => {
-    await expect400({ image_data: `data:application/pdf;base64,${png.toString('base64')}` }, 'The file is not a JPEG, PNG or WebP image');
+    await expect400({ image_data: `data:application/pdf;base64,${png.toString('base64')}` }, 'image_data must be a JPEG, PNG or WebP image');
   });
 
   it('not base64', async () => {
-    await expect400({ image_data: 'data:image/png;base64,this is *not* base64!' }, 'The image is not valid base64');
+    await expect400({ image_data: 'data:image/png;base64,this is *not* base64!' }, 'image_data is not valid base64 image data');
   });
 
   it('truncated base64 (cut mid-character)', async () => {
     const b64 = png.toString('base64');
     // 4k+1 characters can never be whole base64.
-    await expect400({ image_data: b64.slice(0, Math.floor(b64.length / 8) * 4 + 1) }, 'The image is not valid base64 (truncated)');
+    await expect400({ image_data: b64.slice(0, Math.floor(b64.length / 8) * 4 + 1) }, 'image_data is not valid base64 image data');
   });
 
   it('a truncated image (the upload stopped half way)', async () => {
@@ -239,7 +239,7 @@ describe('per-user rate limit', () => {
 
 describe('the OCR plugin', () => {
   it('uses an injected scanner and leaves it open when the app closes (its owner closes it)', async () => {
-    const scanner = await createReceiptScanner({ poolSize: 1, maxQueue: 1 });
+    const scanner = await createReceiptScanner({ maxQueue: 1 });
     const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
     try {
       const app = await buildApp(testConfig(), { db: handle, scanner });

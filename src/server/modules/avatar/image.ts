@@ -1,4 +1,5 @@
-import { imageError, openImage, sniffImageType } from '../../blobs/image';
+import { decodeFailure, openImage } from '../../images/decode';
+import { sniffImageType } from '../../images/upload';
 import { badRequest } from '../../errors';
 import { AVATAR_TYPE_MESSAGE } from '../../../shared/settings';
 
@@ -15,6 +16,6 @@ export async function toAvatarImage(bytes: Buffer): Promise<Buffer> {
   try {
     return await openImage(bytes).autoOrient().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer();
   } catch (err) {
-    throw imageError(err, `The image could not be read. ${AVATAR_TYPE_MESSAGE}`);
+    throw badRequest(decodeFailure(err, `The image could not be read. ${AVATAR_TYPE_MESSAGE}`));
   }
 }

@@ -4,13 +4,14 @@ import multipart from '@fastify/multipart';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { AVATAR_MAX_BYTES, AvatarAnswer } from '../../../shared/settings';
 import { badRequest } from '../../errors';
+import { imageTooLarge } from '../../images/upload';
 import { multipartError } from '../../requestLimits';
 import { AvatarService } from './service';
 
 const MAX_MB = AVATAR_MAX_BYTES / 1024 / 1024;
 
 const UPLOAD_WORDS = {
-  tooLarge: `The image is too large (max ${MAX_MB} MB)`,
+  tooLarge: imageTooLarge(AVATAR_MAX_BYTES),
   notMultipart: 'Send the image as multipart/form-data in the field "file"',
   tooManyParts: 'Send one image in the field "file" and nothing else',
 };

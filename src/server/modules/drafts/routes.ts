@@ -6,6 +6,7 @@ import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { DraftDateAnswer, DraftDateBody, DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
 import { MAX_IMAGE_BYTES, SameReceiptAnswer, SameReceiptQuery } from '../../../shared/receipts';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../shared/scan';
+import { IMAGE_TOO_LARGE } from '../../images/upload';
 import { multipartError, perUserRateLimit } from '../../requestLimits';
 import { ScanService } from '../scan/service';
 import { DraftService, type UploadedFile } from './service';
@@ -13,7 +14,6 @@ import { DraftService, type UploadedFile } from './service';
 /** Upload requests one person may send per minute; the app sends one per photo, so a shoebox of 50 fits. */
 export const DRAFT_UPLOADS_PER_MINUTE = 60;
 const MAX_MB = MAX_IMAGE_BYTES / 1024 / 1024;
-export const PHOTO_TOO_LARGE = `The image is too large. Choose an image of at most ${MAX_MB} MB.`;
 
 const uploadRateLimit = perUserRateLimit('drafts', DRAFT_UPLOADS_PER_MINUTE, (wait) => `Too many uploads. Please wait ${wait} before adding more receipts.`);
 /** Reading a photo's date again is a scan (the engine reads the whole photo): the scan's limit. */
@@ -25,7 +25,7 @@ const readDateRateLimit = perUserRateLimit(
 
 const uploadError = (err: unknown) =>
   multipartError(err, {
-    tooLarge: PHOTO_TOO_LARGE,
+    tooLarge: IMAGE_TOO_LARGE,
     notMultipart: 'Send the photos as multipart/form-data in the field "files"',
     tooManyParts: `Send at most ${MAX_DRAFT_FILES} photos at once, and nothing else`,
   });

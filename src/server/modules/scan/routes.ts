@@ -4,7 +4,8 @@ import { commonErrors, ErrorBody } from '../../../shared/errors';
 import { SCAN_BODY_LIMIT, SCAN_RATE_LIMIT_PER_MINUTE, ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
 import { payloadTooLarge } from '../../errors';
 import { perUserRateLimit } from '../../requestLimits';
-import { IMAGE_TOO_LARGE, ScanService } from './service';
+import { IMAGE_TOO_LARGE } from '../../images/upload';
+import { ScanService } from './service';
 
 const scanRateLimit = perUserRateLimit('scan', SCAN_RATE_LIMIT_PER_MINUTE, (wait) => `Too many scans. Please wait ${wait} before scanning another receipt.`);
 

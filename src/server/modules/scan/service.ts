@@ -1,9 +1,10 @@
 import type { Db } from '../../db';
-import { badRequest, HttpError, payloadTooLarge, unavailable } from '../../errors';
-import { decodeBase64Image, OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner, type ScanResult } from '../../ocr';
+import { badRequest, HttpError, unavailable } from '../../errors';
+import { imageFromData } from '../../images/upload';
+import { OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner, type ScanResult } from '../../ocr';
 import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
-import { DEFAULT_SCAN_QUANTITY, MAX_IMAGE_BYTES, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
+import { DEFAULT_SCAN_QUANTITY, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
 import { getDateOrder } from '../settings/service';
 import type { DateOrder } from '../../../shared/settings';
 import { headerFingerprint } from './receiptHeader';
@@ -17,29 +18,8 @@ export { learnStore } from './storeMemory';
 /** How sure a store name is when it is the one this person gave the store before. */
 export const REMEMBERED_STORE_CONFIDENCE = 0.95;
 
-const MB = 1024 * 1024;
-export const IMAGE_TOO_LARGE = `The image is too large. Choose an image of at most ${MAX_IMAGE_BYTES / MB} MB.`;
 export const SCAN_FAILED = 'Receipt scanning failed, please try again';
 const SCANNER_UNAVAILABLE = 'Receipt scanning is unavailable right now. Please try again shortly.';
-
-/** Bytes the base64 part of `data` decodes to, without decoding it (padding ignored: an upper bound). */
-export function decodedSizeOf(data: string): number {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  return Math.floor(((data.length - comma - 1) * 3) / 4);
-}
-
-/** Image bytes of a data URL or bare base64; a clear 413 or 400 when they cannot be scanned. */
-export function imageBytesOf(data: string): Buffer {
-  if (decodedSizeOf(data) > MAX_IMAGE_BYTES + 2) throw payloadTooLarge(IMAGE_TOO_LARGE);
-  let image: Buffer;
-  try {
-    image = decodeBase64Image(data);
-  } catch (err) {
-    throw toHttpError(err);
-  }
-  if (image.length > MAX_IMAGE_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE);
-  return image;
-}
 
 /** The OCR engine's errors in HTTP terms. Never a 500: the engine failing is a retryable 503. */
 export function toHttpError(err: unknown): unknown {
@@ -57,7 +37,7 @@ export class ScanService {
   ) {}
 
   async scan(userId: string, body: ScanReceiptRequest): Promise<ScanReceiptResult> {
-    return this.read(userId, imageBytesOf(body.image_data), body.date_order);
+    return this.read(userId, imageFromData(body.image_data, 'image_data').bytes, body.date_order);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
-import type { DecodedImage } from '../image';
+import type { DecodedImage } from '../raster';
 
 /** A detected text segment in the decoded raster's pixels: centre, size along its own axes, angle. */
 export interface TextRegion {

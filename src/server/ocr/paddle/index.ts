@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { InferenceSession } from 'onnxruntime-node';
-import type { DecodedImage } from '../image';
+import type { DecodedImage } from '../raster';
 import { OcrFailedError } from '../errors';
 import { HEADER_LINES } from '../parser/storeCandidates';
 import { DETECT_DEFAULTS, detectText, type DetectOptions } from './detect';

@@ -2,7 +2,7 @@
  * One receipt through PP-OCR: decode and crop, read the text rows, parse the fields. Runs in
  * the scan process (see ../scanProcess), never on the API's event loop.
  */
-import { decodeImage } from '../image';
+import { decodeImage } from '../raster';
 import { parseReceiptDetailed, type DateOrder } from '../parser';
 import type { ScanResult } from '../types';
 import { rowsToText, type PaddleOcr } from './index';

@@ -3,7 +3,7 @@
  * angle, scaled to the model's 48-pixel line height, read in batches of similar width, and
  * decoded greedily (CTC: best class per step, repeats and blanks removed).
  */
-import type { DecodedImage } from '../image';
+import type { DecodedImage } from '../raster';
 import type { Charset } from './models';
 import type { TextRegion } from './detect';
 

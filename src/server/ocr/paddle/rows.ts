@@ -4,7 +4,7 @@
  * page's own slant, with a wide gap kept as a run of spaces, which the parser uses to tell
  * names from prices.
  */
-import type { Box } from '../image';
+import type { Box } from '../raster';
 import type { LineLayout } from '../parser';
 import type { ReadSegment } from './recognize';
 

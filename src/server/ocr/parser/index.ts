@@ -58,14 +58,6 @@ export interface FieldConfidence {
   total_amount: number;
 }
 
-/** Store name from the text of the receipt's header alone (e.g. a closer re-read of it), with the model's share for it. */
-export function parseStoreFromHeader(raw: string, lineConf?: number[]): { name: string; score: number } {
-  const lines = toLines(raw ?? '');
-  const layout = lineConf?.map((conf) => ({ conf, height: 0, centre: 0, pageLeft: 0, pageWidth: 0 }));
-  const pick = best(WEIGHTS.store, nameLike(storeCandidates(lines, layout)));
-  return { name: pick.value ?? '', score: pick.p };
-}
-
 export function parseReceipt(raw: string, opts: ParseOptions): ParsedReceipt {
   return parseReceiptDetailed(raw, opts).receipt;
 }

@@ -7,7 +7,7 @@
 // First: the threads the imports below start must inherit the lower priority.
 import './lowPriority';
 import { OcrInputError } from '../errors';
-import { useAllCoresForImages } from '../image';
+import { useAllCoresForImages } from '../raster';
 import { PaddleOcr } from '../paddle';
 import { readReceipt } from '../paddle/readReceipt';
 import type { ReadyMessage, ScanReply, ScanRequest } from './protocol';

@@ -3,16 +3,6 @@ import { loadConfig } from '../../../src/server/config';
 
 const base = { NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', DATA_DIR: os.tmpdir() };
 
-describe('OCR_ENGINE', () => {
-  it('defaults to PP-OCR and takes tesseract, in any case', () => {
-    expect(loadConfig(base).ocr.engine).toBe('paddle');
-    expect(loadConfig({ ...base, OCR_ENGINE: 'Tesseract' }).ocr.engine).toBe('tesseract');
-  });
-  it('refuses an engine it does not know, rather than falling back silently', () => {
-    expect(() => loadConfig({ ...base, OCR_ENGINE: 'easyocr' })).toThrow(/OCR_ENGINE must be paddle or tesseract/);
-  });
-});
-
 describe('OCR_IDLE_SECONDS', () => {
   it('lets the scan process go after a quiet minute unless told otherwise', () => {
     expect(loadConfig(base).ocr.idleMs).toBe(60_000);

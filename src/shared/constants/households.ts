@@ -1,0 +1,31 @@
+/** Household constants of the API contract without its schemas: what the client imports. */
+
+/** A household's name, and a member's name as the household sees it. */
+export const HOUSEHOLD_NAME_MAX = 60;
+export const MEMBER_NAME_MAX = 60;
+
+/** People in one household at once (owner, members and placeholders; former members do not count). */
+export const HOUSEHOLD_MAX_MEMBERS = 20;
+/** Households one person may belong to at once (family, flat, a trip or two). */
+export const HOUSEHOLDS_PER_PERSON_MAX = 20;
+/** Invitations of one household waiting for an answer at once. */
+export const PENDING_INVITATIONS_MAX = 20;
+
+/** How long an invitation link can be accepted. */
+export const INVITATION_LIFETIME_DAYS = 7;
+/** Random bytes of an invitation token: unguessable; only its SHA-256 is stored. */
+export const INVITATION_TOKEN_BYTES = 32;
+/** The web app's page an invitation link opens; the token follows in the fragment. */
+export const INVITATION_PATH = '/households/join';
+
+/** owner: renames, deletes, removes others; member: sees, invites, adds placeholders, leaves. */
+export const MEMBER_ROLES = ['owner', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * active: signed-in member; placeholder: someone who never signs in (a child, a flatmate without
+ * an account); former: left, was removed, or deleted their account. A former member's row stays,
+ * so the shares and balances that name it keep their counterpart.
+ */
+export const MEMBER_STATUSES = ['active', 'placeholder', 'former'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
