@@ -1,4 +1,5 @@
 import type { CategoryWithSpending } from '../../../src/shared/categories';
+import type { Draft } from '../../../src/shared/drafts';
 import type { Receipt } from '../../../src/shared/receipts';
 
 /**
@@ -46,6 +47,28 @@ export function receipt(fields: Partial<Receipt> = {}): Receipt {
     tax: null,
     items: [],
     imageUrl: null,
+    ...fields,
+  };
+}
+
+/** A draft of the review queue, read and ready: the scanner is sure of the store, date and total it found. */
+export function readyDraft(read: { store: string; date: string; total: number }, fields: Partial<Draft> = {}): Draft {
+  return {
+    _id: 'd1',
+    status: 'ready',
+    error: null,
+    image_url: 'data:image/png;base64,',
+    created_at: `${read.date}T10:00:00Z`,
+    processed_data: { store_name: read.store, date: read.date, total_amount: read.total, items: [], tax: null },
+    confidence: { store_name: 1, date: 1, total_amount: 1 },
+    raw_text: read.store,
+    scan_ref: null,
+    suggested_category_id: null,
+    currency: null,
+    date_order: 'MDY',
+    suggested_date_order: null,
+    store_remembered: false,
+    duplicate_of: null,
     ...fields,
   };
 }

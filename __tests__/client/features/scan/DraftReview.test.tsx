@@ -6,29 +6,14 @@ import { DraftReview } from '../../../../src/client/features/scan/DraftReview';
 import type { ScanFormValues } from '../../../../src/client/features/scan/scanForm';
 import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY, SAVE_AS_NEW } from '../../../../src/client/entities/receipts/SameReceiptNotice';
 import { renderScreen, useClosedApiPort } from '../../ui/renderScreen';
+import { readyDraft } from '../../ui/builders';
 
 // The API is a closed port: the lookup cannot be asked again, so what the drafts list said stands.
 beforeAll(useClosedApiPort);
 
 const categories = [{ _id: 'c-other', name: 'Other' }];
-const draft = (duplicate: Draft['duplicate_of'], more: Partial<Draft> = {}): Draft => ({
-  _id: 'd1',
-  status: 'ready',
-  error: null,
-  image_url: 'data:image/png;base64,',
-  created_at: '2026-03-12T10:00:00Z',
-  processed_data: { store_name: 'Amazon', date: '2026-03-12', total_amount: 23.99, items: [], tax: null },
-  confidence: { store_name: 1, date: 1, total_amount: 1 },
-  raw_text: 'AMAZON',
-  scan_ref: null,
-  suggested_category_id: null,
-  currency: null,
-  date_order: 'MDY',
-  suggested_date_order: null,
-  store_remembered: false,
-  duplicate_of: duplicate,
-  ...more,
-});
+const draft = (duplicate: Draft['duplicate_of'], more: Partial<Draft> = {}): Draft =>
+  readyDraft({ store: 'Amazon', date: '2026-03-12', total: 23.99 }, { raw_text: 'AMAZON', duplicate_of: duplicate, ...more });
 const bankRow = { _id: 'r-bank', store_name: 'AMAZON MKTPLACE', date: '2026-03-14', total_amount: 23.99, currency: 'USD', imported: true };
 
 function renderReview(d: Draft, onRereadDate = jest.fn<Promise<string | null>, [DateOrder]>(() => Promise.resolve(null))) {

@@ -10,7 +10,7 @@ import { SAVE_ANYWAY } from '../../../../src/client/entities/receipts/SameReceip
 import { ENLARGE_PHOTO } from '../../../../src/client/features/scan/ReceiptPhoto';
 import { mutationCount, NO_SERVER, recordRequests, renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { expectRevealed, watchScrolling } from '../../ui/revealed';
-import { OTHER_CATEGORY } from '../../ui/builders';
+import { OTHER_CATEGORY, readyDraft } from '../../ui/builders';
 
 // The API is a closed port: what is shown comes from the drafts put in the cache, and a save is sent for real (and fails).
 beforeAll(useClosedApiPort);
@@ -18,24 +18,8 @@ afterEach(() => jest.restoreAllMocks());
 
 const categories = [OTHER_CATEGORY];
 
-const ready = (id: string, store: string, total: number, more: Partial<Draft> = {}): Draft => ({
-  _id: id,
-  status: 'ready',
-  error: null,
-  image_url: 'data:image/png;base64,',
-  created_at: '2018-03-12T10:00:00Z',
-  processed_data: { store_name: store, date: '2018-03-11', total_amount: total, items: [], tax: null },
-  confidence: { store_name: 1, date: 1, total_amount: 1 },
-  raw_text: store,
-  scan_ref: null,
-  suggested_category_id: null,
-  currency: null,
-  date_order: 'MDY',
-  suggested_date_order: null,
-  store_remembered: false,
-  duplicate_of: null,
-  ...more,
-});
+const ready = (id: string, store: string, total: number, more: Partial<Draft> = {}): Draft =>
+  readyDraft({ store, date: '2018-03-11', total }, { _id: id, ...more });
 
 async function renderQueue(drafts: Draft[]) {
   const store = makeStore();
