@@ -236,7 +236,7 @@ export const importStopped = (done: number, rows: number) =>
   `The import stopped after ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows, which are saved. Import the file again to add the rest.`;
 
 /** A job whose last try failed (or never finished) ends its import as failed, totals brought up to the rows it wrote. */
-async function gaveUp(deps: ImportJobDeps, previewId: string): Promise<void> {
+export async function gaveUp(deps: ImportJobDeps, previewId: string): Promise<void> {
   const imp = await findImport(deps.db, previewId);
   if (!imp || imp.status !== 'importing') return;
   const tally = imp.result as ImportTally;
