@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestApp, testNow, type TestApp, type TestUser } from '../helpers';
 import { addReceipt, todayUtc } from '../modules/receipts/fixtures';
-import { ROUTES, isErrorBody, type RouteSpec } from './routes';
+import { ROUTES, expectSane, type RouteSpec } from './routes';
 import { MAX_AMOUNT } from '../../../src/shared/money';
 import { CATEGORY_ICONS } from '../../../src/shared/categories';
 
@@ -23,19 +23,6 @@ let sent = 0;
 async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
   sent++;
   return t.app.inject(opts);
-}
-
-function expectSane(res: LightMyRequestResponse, what: string): void {
-  if (res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
-  if (res.statusCode >= 400) {
-    let body: unknown;
-    try {
-      body = res.json();
-    } catch {
-      body = res.body;
-    }
-    if (!isErrorBody(res.statusCode, body)) throw new Error(`${what} → ${res.statusCode} without the error shape: ${res.body.slice(0, 300)}`);
-  }
 }
 
 beforeAll(async () => {

@@ -75,3 +75,17 @@ export function isErrorBody(status: number, body: unknown): boolean {
     b.message.trim().length > 0
   );
 }
+
+/** Throws when an answer is a 5xx, or a 4xx without the one error shape and a message. */
+export function expectSane(res: { statusCode: number; body: string; json(): unknown }, what: string): void {
+  if (res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (res.statusCode >= 400) {
+    let body: unknown;
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
+    if (!isErrorBody(res.statusCode, body)) throw new Error(`${what} → ${res.statusCode} without the error shape: ${res.body.slice(0, 300)}`);
+  }
+}
