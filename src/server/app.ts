@@ -29,6 +29,7 @@ import {
   takeDraft,
 } from './moduleWiring';
 import recurringRoutes from './modules/recurring/routes';
+import householdRoutes from './modules/households/routes';
 import billReminders from './plugins/billReminders';
 import dashboardRoutes from './modules/dashboard/routes';
 import analyticsRoutes from './modules/analytics/routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(exportRoutes);
     await secured.register(accountRoutes, { identity });
     await secured.register(recurringRoutes, { hooks: recurringHooks });
+    await secured.register(householdRoutes, { webOrigin: config.corsOrigins[0] });
   });
   if (config.billReminderMinutes > 0) await app.register(billReminders, { everyMs: config.billReminderMinutes * 60_000 });
   return app;

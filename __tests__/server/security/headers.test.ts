@@ -94,8 +94,9 @@ describe('caching of personal data', () => {
     for (const route of gets) {
       const url = route.url.replace(':id', receipt.json().id) + (route.query ? `?${route.query}` : '');
       const res = await t.request(u, { method: 'GET', url });
-      // A draft's routes and an import's, given a receipt's id (or none), find nothing: the refusal is personal too.
-      const findsNothing = route.url.startsWith('/receipts/drafts/:id') || route.url.startsWith('/api/import/commit/:');
+      // A draft's, an import's and a household's routes, given a receipt's id (or none), find nothing: the refusal is personal too.
+      const findsNothing =
+        route.url.startsWith('/receipts/drafts/:id') || route.url.startsWith('/api/import/commit/:') || route.url.startsWith('/api/households/:id');
       expect([route.url, res.statusCode]).toEqual([route.url, findsNothing ? 404 : 200]);
       expect([route.url, header(res, 'cache-control')]).toEqual([route.url, 'no-store']);
     }

@@ -58,6 +58,17 @@ export const ROUTES: RouteSpec[] = [
   { method: 'DELETE', url: '/api/account', secured: true, body: true },
   { method: 'GET', url: '/recurring', secured: true },
   { method: 'PUT', url: '/recurring/:id', secured: true, body: true },
+  { method: 'GET', url: '/api/households', secured: true },
+  { method: 'POST', url: '/api/households', secured: true, body: true },
+  { method: 'GET', url: '/api/households/:id', secured: true },
+  { method: 'PUT', url: '/api/households/:id', secured: true, body: true },
+  { method: 'DELETE', url: '/api/households/:id', secured: true },
+  { method: 'POST', url: '/api/households/:id/members', secured: true, body: true },
+  { method: 'DELETE', url: '/api/households/:id/members/:member_id', secured: true },
+  { method: 'POST', url: '/api/households/:id/leave', secured: true },
+  { method: 'POST', url: '/api/households/:id/invitations', secured: true, body: true },
+  { method: 'POST', url: '/api/households/invitations/accept', secured: true, body: true },
+  { method: 'POST', url: '/api/households/invitations/decline', secured: true, body: true },
 ];
 
 export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);

@@ -4,7 +4,8 @@ import type { ScanReceiptResult } from '../../shared/scan';
 
 /**
  * Table types for Kysely. Money is integer cents (bigint in SQL, cast to int/float in queries
- * where needed so PGlite and pg agree). Every table carries user_id: the distribution column.
+ * where needed so PGlite and pg agree). Every table carries user_id, the distribution column;
+ * what a household shares carries household_id instead.
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -236,6 +237,42 @@ export interface ImportRowsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A household: people who share receipts (migration 080). Shared rows are keyed by its id. */
+export interface HouseholdsTable {
+  id: Generated<string>;
+  name: string;
+  /** The uid of whoever made it; null once their account is deleted. */
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A person a household counts (migration 080); user_id null: a placeholder, or a deleted account's former member. */
+export interface HouseholdMembersTable {
+  id: Generated<string>;
+  household_id: string;
+  user_id: string | null;
+  display_name: string;
+  role: 'owner' | 'member';
+  status: 'active' | 'placeholder' | 'former';
+  joined_at: Timestamp;
+  left_at: Date | null;
+  left_how: 'left' | 'removed' | 'account_deleted' | null;
+}
+
+/** An invitation link for an e-mail (migration 080); only the SHA-256 of its token is kept. */
+export interface HouseholdInvitationsTable {
+  id: Generated<string>;
+  household_id: string;
+  token_hash: string;
+  email: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  accepted_by: string | null;
+  accepted_at: Date | null;
+  declined_at: Date | null;
+}
+
 /** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
 export interface ClosedAccountsTable {
   uid_digest: string;
@@ -260,6 +297,9 @@ export interface Database {
   import_previews: ImportPreviewsTable;
   import_mappings: ImportMappingsTable;
   import_rows: ImportRowsTable;
+  households: HouseholdsTable;
+  household_members: HouseholdMembersTable;
+  household_invitations: HouseholdInvitationsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

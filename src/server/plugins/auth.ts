@@ -7,6 +7,8 @@ import { unauthorized, unavailable } from '../errors';
 export interface AuthUser {
   uid: string;
   email: string;
+  /** The provider checked that the person can read mail at `email` (household invitations ask for it). */
+  emailVerified: boolean;
   name: string | null;
 }
 
@@ -59,7 +61,12 @@ export class TokenVerifier {
     } catch (err) {
       throw mapVerifyError(err);
     }
-    const user: AuthUser = { uid: decoded.uid, email: decoded.email ?? '', name: (decoded.name as string | undefined) ?? null };
+    const user: AuthUser = {
+      uid: decoded.uid,
+      email: decoded.email ?? '',
+      emailVerified: decoded.email_verified === true,
+      name: (decoded.name as string | undefined) ?? null,
+    };
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     const verdict: Verdict = { user, until: Math.min(decoded.exp * 1000, now + REVOCATION_RECHECK_MS) };
     this.cache.set(token, verdict);

@@ -29,3 +29,6 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
  */
 export const MEMBER_STATUSES = ['active', 'placeholder', 'former'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** What a household calls a member whose account was deleted (their row stays for the balances). */
+export const FORMER_MEMBER_NAME = 'A former member';

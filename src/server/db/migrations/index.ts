@@ -13,6 +13,7 @@ import * as m075 from './075_budget_history';
 import * as m076 from './076_time_zone_told';
 import * as m077 from './077_search_description';
 import * as m078 from './078_import_commits';
+import * as m080 from './080_households';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '076_time_zone_told': m076,
   '077_search_description': m077,
   '078_import_commits': m078,
+  '080_households': m080,
 };

@@ -9,7 +9,7 @@ import { AccountService } from './service';
 /** DELETE /api/account: the user and all their data, after they type their email to confirm. */
 const accountRoutes: FastifyPluginAsync<{ identity: Identity }> = async (root, { identity }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new AccountService({ db: app.db, identity, tokens: app.tokens, blobs: app.blobs, avatars: app.avatars, log: app.log });
+  const service = new AccountService({ db: app.db, identity, tokens: app.tokens, blobs: app.blobs, avatars: app.avatars, log: app.log, clock: app.clock });
 
   app.delete(
     '/api/account',

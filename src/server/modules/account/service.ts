@@ -6,6 +6,8 @@ import type { BlobStore } from '../../blobs/store';
 import { badRequest, HttpError, unavailable } from '../../errors';
 import { closeAccount } from '../../db/accountGate';
 import type { AvatarStore } from '../avatar/store';
+import type { Clock } from '../../clock';
+import { forgetPerson } from '../households/service';
 import { avatarOf, deleteAllUserRows } from './repository';
 
 export const CONFIRMATION_MISMATCH = 'The confirmation does not match your email address. Nothing was deleted.';
@@ -20,6 +22,7 @@ export interface AccountDeps {
   blobs: BlobStore;
   avatars: AvatarStore;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 export class AccountService {
@@ -43,6 +46,9 @@ export class AccountService {
       await closeAccount(db, user.uid);
       await db.transaction().execute(async (trx) => {
         const avatar = await avatarOf(trx, user.uid);
+        // Their household rows first: each becomes 'a former member' with no account (so the
+        // others' shares keep their counterpart), and no row with their user_id is left there.
+        await forgetPerson(trx, user, this.deps.clock());
         await deleteAllUserRows(trx, user.uid);
         await blobs.deleteAllForUser(user.uid, trx);
         await avatars.remove(avatar, trx);
