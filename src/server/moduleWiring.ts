@@ -1,9 +1,7 @@
-import type { BulkChangeHook, ReceiptListener } from './modules/receipts/events';
-import type { Executor } from './db/schema';
-import { updateTotalsOnReceiptChange } from './modules/analytics/totalsListener';
-import { detectOnReceiptChange, redetectStore } from './modules/recurring/listener';
-import { rebuildTotals } from './modules/analytics/service';
-import { notifyOnReceiptChange, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
+import { publishReceiptBatch, type BulkChangeHook, type ReceiptListener } from './modules/receipts/events';
+import { updateTotalsOnReceipts } from './modules/analytics/totalsListener';
+import { detectOnReceipts } from './modules/recurring/listener';
+import { notifyOnReceipts, notifyWelcome, onBudgetChanged, onCategoryBudgetChanged, remindBillIfDue } from './modules/notifications/triggers';
 import { convertReceiptsToHome, moveCategoryReceipts } from './modules/receipts/service';
 import { keepSwitchRate } from './modules/currency/service';
 import type { SettingsHooks } from './modules/settings/service';
@@ -21,22 +19,20 @@ import { takeDraft as takeDraftOfDrafts } from './modules/drafts/service';
  */
 
 /**
- * In order, for every receipt create, edit and delete: totals first, then the recurring bills,
- * since the notification rules (budget thresholds and forecast) read both.
+ * Told of every receipt write, one batch per write, in order: totals first, then the recurring
+ * bills, since the notification rules (budget thresholds and forecast) read both. A single save,
+ * edit or delete is a batch of one; a write of many receipts lists none (see UnlistedReceipts).
+ * A new listener joins here, once.
  */
-export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceiptChange, detectOnReceiptChange, notifyOnReceiptChange];
+export const receiptListeners: readonly ReceiptListener[] = [updateTotalsOnReceipts, detectOnReceipts, notifyOnReceipts];
 
-/** After many receipts changed at once: totals rebuilt, the touched stores' bills found again, the month's thresholds checked, once. */
-export const receiptsChangedInBulk: BulkChangeHook = async (trx, userId, storeKeys, now) => {
-  await rebuildTotals(trx, userId);
-  for (const key of storeKeys) await redetectStore(trx, userId, key);
-  await onBudgetChanged(trx, userId, now);
-};
+/** Many receipts written at once: the listeners told of their stores, and to count totals and thresholds again. */
+export const receiptsChangedInBulk: BulkChangeHook = (trx, userId, stores, at) =>
+  publishReceiptBatch(trx, { userId, at, changes: [], unlisted: { stores, recount: true } }, receiptListeners);
 
-/** The recurring bills of these stores found again, for a long import to do a few stores at a time before receiptsChangedInBulk does the rest once. */
-export const storesChangedInBulk = async (trx: Executor, userId: string, storeKeys: ReadonlySet<string>): Promise<void> => {
-  for (const key of storeKeys) await redetectStore(trx, userId, key);
-};
+/** A part of such a write (a long import, a few stores at a time): the listeners told of its stores; receiptsChangedInBulk recounts once at its end. */
+export const storesChangedInBulk: BulkChangeHook = (trx, userId, stores, at) =>
+  publishReceiptBatch(trx, { userId, at, changes: [], unlisted: { stores, recount: false } }, receiptListeners);
 
 export const settingsHooks: SettingsHooks = {
   homeCurrencyChanging: async (trx, userId, from, to, rate, now) => {

@@ -3,7 +3,7 @@ import { storedImages } from '../../blobs/stored';
 import { addReceipt, categoryId, dataUrl, daysAgo, JPEG_BYTES, PNG_BYTES, todayUtc, UNKNOWN_ID, WEBP_BYTES } from './fixtures';
 import { addDays } from '../../../../src/shared/calendar';
 import { ReceiptService } from '../../../../src/server/modules/receipts/service';
-import type { ReceiptChange, ReceiptListener } from '../../../../src/server/modules/receipts/events';
+import type { ReceiptBatch, ReceiptListener } from '../../../../src/server/modules/receipts/events';
 import { receiptListeners } from '../../../../src/server/moduleWiring';
 import { clockOf } from '../../../../src/server/clock';
 
@@ -424,24 +424,25 @@ describe('receipt change listeners', () => {
   const service = (listeners: ReceiptListener[]) => new ReceiptService(t.db.db, t.app.blobs, t.app.blobUrls, listeners, clockOf(at));
   const manual = { store: 'Listener Shop', date: '2026-04-02', amount: 12.5, category: 'Food' };
 
-  it('tell each listener the snapshots before and after, inside the transaction', async () => {
+  it('tell each listener the snapshots before and after, a batch of one per write, inside the transaction', async () => {
     const user = await t.signUp();
-    const seen: ReceiptChange[] = [];
-    const recorder: ReceiptListener = async (trx, change) => {
+    const seen: ReceiptBatch[] = [];
+    const recorder: ReceiptListener = async (trx, batch) => {
       // The listener runs in the write's transaction: it already sees the new state.
-      const n = await trx.selectFrom('receipts').select('id').where('user_id', '=', change.userId).execute();
-      expect(n).toHaveLength(change.after ? 1 : 0);
-      seen.push(change);
+      const n = await trx.selectFrom('receipts').select('id').where('user_id', '=', batch.userId).execute();
+      expect(n).toHaveLength(batch.changes[0].after ? 1 : 0);
+      seen.push(batch);
     };
     const s = service([...receiptListeners, recorder]);
     const created = await s.create(user.uid, manual);
     await s.update(user.uid, created.id, { ...manual, amount: -3, date: '2026-04-03' });
     await s.delete(user.uid, created.id);
     const snap = { id: created.id, store: 'Listener Shop', categoryId: created.categoryId };
+    const one = (change: ReceiptBatch['changes'][number]) => ({ userId: user.uid, at, changes: [change] });
     expect(seen).toEqual([
-      { userId: user.uid, at, announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }, // typed by hand: not announced
-      { userId: user.uid, at, before: { ...snap, date: '2026-04-02', amountCents: 1250 }, after: { ...snap, date: '2026-04-03', amountCents: -300 } },
-      { userId: user.uid, at, before: { ...snap, date: '2026-04-03', amountCents: -300 }, after: null },
+      one({ announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }), // typed by hand: not announced
+      one({ before: { ...snap, date: '2026-04-02', amountCents: 1250 }, after: { ...snap, date: '2026-04-03', amountCents: -300 } }),
+      one({ before: { ...snap, date: '2026-04-03', amountCents: -300 }, after: null }),
     ]);
   });
 

@@ -70,7 +70,8 @@ export async function moveCategoryTotals(trx: Executor, userId: string, fromCate
 
 /**
  * Recomputes a user's totals from their receipts: what the write path would have produced.
- * For bulk loads (bench) and repair; the write path never needs it.
+ * For writes that list no receipts (a statement import, a new home currency), bulk loads
+ * (bench) and repair.
  */
 export async function rebuildTotals(trx: Executor, userId: string): Promise<void> {
   await sql`DELETE FROM daily_totals WHERE user_id = ${userId}`.execute(trx);

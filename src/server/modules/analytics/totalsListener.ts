@@ -1,12 +1,16 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ReceiptChange } from '../receipts/events';
-import { applyTotalsDeltas, type TotalsDelta } from './repository';
+import type { Executor } from '../../db/schema';
+import type { ReceiptBatch } from '../receipts/events';
+import { applyTotalsDeltas, rebuildTotals, type TotalsDelta } from './repository';
 
-/** Keeps daily and monthly totals equal to the sum of the user's receipts, in the write's transaction. */
-export async function updateTotalsOnReceiptChange(trx: Transaction<Database>, change: ReceiptChange): Promise<void> {
-  const deltas: TotalsDelta[] = [];
-  if (change.before) deltas.push({ day: change.before.date, categoryId: change.before.categoryId, cents: -change.before.amountCents, count: -1 });
-  if (change.after) deltas.push({ day: change.after.date, categoryId: change.after.categoryId, cents: change.after.amountCents, count: 1 });
-  await applyTotalsDeltas(trx, change.userId, deltas);
+/**
+ * Receipt listener: keeps daily and monthly totals equal to the sum of the person's receipts, in
+ * the write's transaction, by each listed change, or counted again when the write asks to.
+ */
+export async function updateTotalsOnReceipts(trx: Executor, { userId, changes, unlisted }: ReceiptBatch): Promise<void> {
+  if (unlisted?.recount) return rebuildTotals(trx, userId);
+  const deltas: TotalsDelta[] = changes.flatMap(({ before, after }) => [
+    ...(before ? [{ day: before.date, categoryId: before.categoryId, cents: -before.amountCents, count: -1 }] : []),
+    ...(after ? [{ day: after.date, categoryId: after.categoryId, cents: after.amountCents, count: 1 }] : []),
+  ]);
+  await applyTotalsDeltas(trx, userId, deltas);
 }

@@ -71,7 +71,7 @@ export function onImportSettled(previewId: string, listener: () => void): () => 
 export interface ImportJobDeps {
   db: Db;
   /** The recurring bills of the stores added to (app.ts hands it in). */
-  storesChanged: (trx: Executor, userId: string, storeKeys: ReadonlySet<string>) => Promise<void>;
+  storesChanged: BulkChangeHook;
   /** Totals, recurring bills of the stores named and budget thresholds once the rows are in (app.ts hands it in). */
   changedInBulk: BulkChangeHook;
   clock: Clock;
@@ -211,7 +211,7 @@ export async function writeImport(deps: ImportJobDeps, previewId: string): Promi
     }
     const keys = [...stores];
     for (let i = 0; i < keys.length; i += STORES_PER_TRANSACTION) {
-      await writeAsUser(db, userId, (trx) => deps.storesChanged(trx, userId, new Set(keys.slice(i, i + STORES_PER_TRANSACTION))));
+      await writeAsUser(db, userId, (trx) => deps.storesChanged(trx, userId, new Set(keys.slice(i, i + STORES_PER_TRANSACTION)), now));
       await nextTurn();
     }
     await writeAsUser(db, userId, async (trx) => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema';
-import type { ReceiptChange } from '../receipts/events';
+import type { ReceiptBatch, ReceiptChange } from '../receipts/events';
 import { findCategory } from '../categories/service';
 import { categoryAvailability, forecastOn, monthlyAvailability } from '../budgets/service';
 import { billAmountCents, confirmedDueBetween, findSeries, type SeriesRow } from '../recurring/service';
@@ -108,11 +108,21 @@ async function checkCategory(trx: Executor, userId: string, home: string, month:
 }
 
 /**
- * Receipt listener (runs after the totals listener, so totals include the change). A receipt
- * saved from a scan is announced (one typed by hand is not: the person is looking at it); a new or edited one may cross this month's thresholds. Deleting or
- * editing never takes back what was already sent.
+ * Receipt listener (runs after the totals listener, so totals include the write). Each listed
+ * change is told as below; receipts recounted in bulk have every month's budget thresholds
+ * checked again (re-armed where no longer crossed), as a budget change does.
  */
-export async function notifyOnReceiptChange(trx: Executor, { userId, at: now, before, after, announce }: ReceiptChange): Promise<void> {
+export async function notifyOnReceipts(trx: Executor, { userId, at, changes, unlisted }: ReceiptBatch): Promise<void> {
+  for (const change of changes) await notifyOnReceiptChange(trx, userId, at, change);
+  if (unlisted?.recount) await onBudgetChanged(trx, userId, at);
+}
+
+/**
+ * A receipt saved from a scan is announced (one typed by hand is not: the person is looking at
+ * it); a new or edited one may cross this month's thresholds. Deleting or editing never takes
+ * back what was already sent.
+ */
+async function notifyOnReceiptChange(trx: Executor, userId: string, now: Date, { before, after, announce }: ReceiptChange): Promise<void> {
   if (!after) return;
   const created = before === null;
   // Read once for every message this change may write (they name sums in it).

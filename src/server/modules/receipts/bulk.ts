@@ -24,8 +24,8 @@ const CHUNK = 1000;
 /**
  * Adds many receipts at once, one multi-row INSERT per thousand. Their search text is computed
  * in the same statement (searchTextOf over the inserted values): setting it by an UPDATE after
- * would write every row, and each of its indexes, twice. Tells no listener: the caller runs the
- * bulk hook (totals, bills, budget) once after. Answers the ids added.
+ * would write every row, and each of its indexes, twice. Tells no listener: the caller tells them
+ * of the stores afterwards, as receipts it does not list (UnlistedReceipts). Answers the ids added.
  */
 export async function insertImportedReceipts(trx: Executor, userId: string, receipts: readonly ImportedReceipt[]): Promise<string[]> {
   for (let i = 0; i < receipts.length; i += CHUNK) {

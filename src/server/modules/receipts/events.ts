@@ -1,5 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database, Executor } from '../../db/schema';
+import type { Executor } from '../../db/schema';
 
 /**
  * What a listener learns about a receipt before and after a write. Money in integer cents.
@@ -17,11 +16,8 @@ export interface ReceiptSnapshot {
   categoryId: string;
 }
 
-/** before null: created; after null: deleted; both: edited. */
+/** One receipt written. before null: created; after null: deleted; both: edited. */
 export interface ReceiptChange {
-  userId: string;
-  /** When the change is made, by the API's clock: what "this month" means for it. */
-  at: Date;
   /** On create: whether the person should be told it was saved (a scan, not a hand-typed entry). */
   announce?: boolean;
   before: ReceiptSnapshot | null;
@@ -29,18 +25,35 @@ export interface ReceiptChange {
 }
 
 /**
- * Runs inside the receipt's transaction: whatever it writes commits or rolls back with the
- * receipt, and if it throws, the whole write fails.
+ * Receipts written in set-based SQL, which lists none of them (a statement import, a new home
+ * currency): the stores they belong to, and whether the totals and the budget thresholds read
+ * from them are counted again from the table now. A write in several transactions (an import)
+ * tells its stores a few at a time and recounts once, at its end.
  */
-export type ReceiptListener = (trx: Transaction<Database>, change: ReceiptChange) => Promise<void>;
+export interface UnlistedReceipts {
+  stores: ReadonlySet<string>;
+  recount: boolean;
+}
 
-/** Calls the listeners in order, each after the one before it has finished. */
-export async function publishReceiptChange(trx: Transaction<Database>, change: ReceiptChange, to: readonly ReceiptListener[]): Promise<void> {
-  for (const listener of to) await listener(trx, change);
+/** One write of a person's receipts, as every listener is told of it: a single save is a batch of one. */
+export interface ReceiptBatch {
+  userId: string;
+  /** When the write is made, by the API's clock: what "this month" means for it. */
+  at: Date;
+  changes: readonly ReceiptChange[];
+  unlisted?: UnlistedReceipts;
 }
 
 /**
- * Runs once after many of a person's receipts changed in one transaction (a statement import, a
- * new home currency), instead of a listener call per receipt: `storeKeys` are the stores touched.
+ * Told of every receipt write, once per write, inside its transaction: whatever it writes commits
+ * or rolls back with the receipts, and if it throws, the whole write fails.
  */
-export type BulkChangeHook = (trx: Executor, userId: string, storeKeys: ReadonlySet<string>, now: Date) => Promise<void>;
+export type ReceiptListener = (trx: Executor, batch: ReceiptBatch) => Promise<void>;
+
+/** Tells the listeners in order, each after the one before it has finished. */
+export async function publishReceiptBatch(trx: Executor, batch: ReceiptBatch, to: readonly ReceiptListener[]): Promise<void> {
+  for (const listener of to) await listener(trx, batch);
+}
+
+/** A write of receipts it does not list, told to the listeners (moduleWiring makes them; the imports module and the home-currency change call them). */
+export type BulkChangeHook = (trx: Executor, userId: string, storeKeys: ReadonlySet<string>, at: Date) => Promise<void>;

@@ -24,7 +24,7 @@ import {
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
 import { learnStore } from '../scan/service';
-import { publishReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
+import { publishReceiptBatch, type ReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toInput, type ReceiptInput } from './input';
 import { findSameReceipt } from './sameReceipt';
 import { decodeListCursor, encodeListCursor } from './listCursor';
@@ -120,7 +120,7 @@ export class ReceiptService {
     private db: Db,
     private blobs: BlobStore,
     private urls: BlobUrlSigner,
-    /** Told of every create, edit and delete, in the write's transaction (app.ts builds the list). */
+    /** Told of every create, edit and delete, a batch of one, in the write's transaction (moduleWiring's list). */
     private listeners: readonly ReceiptListener[],
     private clock: Clock,
     /** Only the receipt routes save drafts; a service made to read (the export) knows none. */
@@ -225,7 +225,7 @@ export class ReceiptService {
       if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, categoryId);
       // A scan is announced, since the person may have left the screen; a draft is saved while they look at it.
       const announce = input.source === 'scan' && !draft && !into;
-      await publishReceiptChange(trx, { userId, at, before: into && snapshot(into), after: snapshot(row), announce }, this.listeners);
+      await this.tell(trx, userId, at, { before: into && snapshot(into), after: snapshot(row), announce });
       return { result: row.id, oldImageKey: into?.image_key && into.image_key !== row.image_key ? into.image_key : null };
     });
     return this.get(userId, id);
@@ -257,7 +257,7 @@ export class ReceiptService {
       const after = await updateReceipt(trx, userId, id, fields);
       if (items) await replaceItems(trx, userId, id, items);
       await refreshSearchText(trx, userId, id);
-      await publishReceiptChange(trx, { userId, at, before: snapshot(before), after: snapshot(after) }, this.listeners);
+      await this.tell(trx, userId, at, { before: snapshot(before), after: snapshot(after) });
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
     return this.get(userId, id);
@@ -268,7 +268,7 @@ export class ReceiptService {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       await deleteReceipt(trx, userId, id);
-      await publishReceiptChange(trx, { userId, at: this.clock(), before: snapshot(before), after: null }, this.listeners);
+      await this.tell(trx, userId, this.clock(), { before: snapshot(before), after: null });
       return before.image_key;
     });
     if (imageKey) await this.deleteBlobQuietly(imageKey);
@@ -312,6 +312,11 @@ export class ReceiptService {
     if (current) return current;
     const hinted = input.categoryHint ? await findCategoryByRef(db, userId, input.categoryHint) : undefined;
     return (hinted ?? (await ensureFallbackCategory(db, userId))).id;
+  }
+
+  /** Tells the listeners of one receipt written, as a batch of one. */
+  private tell(trx: Executor, userId: string, at: Date, change: ReceiptChange): Promise<void> {
+    return publishReceiptBatch(trx, { userId, at, changes: [change] }, this.listeners);
   }
 
   /** An orphaned blob costs disk, not correctness: a failed delete must not fail the request. */

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema';
-import type { ReceiptChange, ReceiptSnapshot } from '../receipts/events';
+import type { ReceiptBatch, ReceiptSnapshot } from '../receipts/events';
 import { storeKey } from '../../storeKey';
 import { findRecurringSeries } from './detect';
 import { reconcile } from './reconcile';
@@ -19,11 +19,14 @@ export async function redetectStore(trx: Executor, userId: string, key: string):
 const sameForDetection = (a: ReceiptSnapshot, b: ReceiptSnapshot) => a.store === b.store && a.date === b.date && a.amountCents === b.amountCents;
 
 /**
- * Receipt listener: the series of the stores a change touches are found again, in the write's
- * transaction, so they are current when read and reading never detects.
+ * Receipt listener: the series of the stores a write touches are found again, each once, in the
+ * write's transaction, so they are current when read and reading never detects. An edit that
+ * leaves store, date and amount as they were touches none.
  */
-export async function detectOnReceiptChange(trx: Executor, { userId, before, after }: ReceiptChange): Promise<void> {
-  if (before && after && sameForDetection(before, after)) return;
-  const keys = new Set([before, after].flatMap((r) => (r ? [storeKey(r.store)] : [])).filter(Boolean));
+export async function detectOnReceipts(trx: Executor, { userId, changes, unlisted }: ReceiptBatch): Promise<void> {
+  const listed = changes
+    .filter(({ before, after }) => !(before && after && sameForDetection(before, after)))
+    .flatMap(({ before, after }) => [before, after].flatMap((r) => (r ? [storeKey(r.store)] : [])));
+  const keys = new Set([...listed, ...(unlisted?.stores ?? [])].filter(Boolean));
   for (const key of keys) await redetectStore(trx, userId, key);
 }
