@@ -4,6 +4,7 @@ import {
   FORMER_MEMBER_NAME,
   HOUSEHOLD_MAX_MEMBERS,
   HOUSEHOLD_NAME_MAX,
+  HOUSEHOLDS_PER_PERSON_MAX,
   INVITATION_LIFETIME_DAYS,
   INVITATION_PATH,
   MEMBER_NAME_MAX,
@@ -71,6 +72,7 @@ describe('a household and its members', () => {
       ['a number for an address', 'POST', `/${h._id}/invitations`, { email: 42 }, 'email must be a string'],
       ['removing myself', 'DELETE', `/${h._id}/members/${h.my_member_id}`, undefined, 'To leave the household yourself, use Leave.'],
       ['an empty token', 'POST', '/invitations/accept', { token: '' }, 'token must not be empty'],
+      ['a NUL in a name', 'PUT', `/${h._id}`, { name: 'a\u0000b' }, 'Text must not contain NUL (\\u0000) characters'],
     ];
     for (const [what, method, url, payload, message] of cases) {
       const res = await api.call(method as 'PUT', url, payload as object);
@@ -89,6 +91,15 @@ describe('a household and its members', () => {
     const res = await api.call('POST', `/${h._id}/members`, { display_name: 'One more' });
     expect([res.statusCode, messageOf(res)]).toEqual([400, `A household can have at most ${HOUSEHOLD_MAX_MEMBERS} members.`]);
     expect(await rowsOf(h._id)).toEqual(before);
+  });
+
+  it('lets a person be in at most the households the limit allows', async () => {
+    const person = await t.signUp();
+    const api = householdsAs(t, person);
+    for (let i = 0; i < HOUSEHOLDS_PER_PERSON_MAX; i++) await api.create(`Trip ${i}`);
+    const res = await api.call('POST', '', { name: 'One more' });
+    expect([res.statusCode, messageOf(res)]).toEqual([400, `You can be in at most ${HOUSEHOLDS_PER_PERSON_MAX} households. Leave one first.`]);
+    expect((await api.call('GET', '')).json()).toHaveLength(HOUSEHOLDS_PER_PERSON_MAX);
   });
 
   it('lets only the owner rename, delete and remove; the others get 403 and nothing changes', async () => {
