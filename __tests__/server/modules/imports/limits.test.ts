@@ -104,6 +104,36 @@ describe('a long statement leaves the API answering everyone else', () => {
   }
   const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
 
+  /** An upload whose first half is sent now and the rest when `finish` is called. */
+  function held(path: string, headers: Record<string, string>, body: Buffer) {
+    const req = http.request(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) } });
+    const answered = new Promise<Answer & { retryAfter?: string }>((resolve, reject) => {
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), retryAfter: res.headers['retry-after'] }));
+      });
+    });
+    req.write(body.subarray(0, body.length >> 1));
+    return { answered, finish: () => req.end(body.subarray(body.length >> 1)) };
+  }
+
+  it('reads one statement at a time: another sent meanwhile is answered 503 at once and keeps nothing', async () => {
+    const [a, b] = [await t.signUp(), await t.signUp()];
+    const form = await statementForm({ bytes: csv(header, ...rowsOf(20_000, (i) => `${day(1 + (i % 25))},SHOP ${i % 40},-1.00`)) });
+    const uploads = [a, b].map((user) => held('/api/import/preview', { ...auth(user), ...form.headers }, form.payload));
+    // Neither file is whole yet: the one being read waits for its rest, so the first answer is the other's.
+    const first = await Promise.race(uploads.map((u, i) => u.answered.then((answer) => ({ i, answer }))));
+    expect(first.answer).toMatchObject({ status: 503, retryAfter: '5' });
+    expect(JSON.parse(first.answer.body).message).toBe('Tally is reading other statements just now. Please try again in a few seconds.');
+    uploads.forEach((u) => u.finish());
+    const read = await uploads[1 - first.i].answered;
+    expect(read.status).toBe(200);
+    expect(await countOf('import_previews', [a, b][first.i])).toBe(0);
+    expect(await countOf('import_previews', [a, b][1 - first.i])).toBe(1);
+  });
+
   it('answers /healthz and another person while a 49,000-row statement is being read', async () => {
     const [user, other] = [await t.signUp(), await t.signUp()];
     const rows = 49_000;

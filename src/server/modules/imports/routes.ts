@@ -20,6 +20,7 @@ import { multipartError, perUserRateLimit } from '../../requestLimits';
 import { ImportService } from './service';
 import { receiveStatement, type UploadedStatement } from './upload';
 import cleanup from './cleanup';
+import { ReadingSlots, STATEMENTS_READ_AT_ONCE } from './readingSlots';
 
 /** Previews one person may ask for per minute: a person maps a file's columns in a few tries. */
 export const IMPORT_PREVIEWS_PER_MINUTE = 20;
@@ -94,6 +95,7 @@ const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (root, { com
   });
   if (cleanupEveryMs > 0) await app.register(cleanup, { everyMs: cleanupEveryMs });
   const service = new ImportService(app.db, () => app.jobQueue.get(), app.clock, { commitWaitMs });
+  const reading = new ReadingSlots(STATEMENTS_READ_AT_ONCE);
   const tags = ['imports'];
 
   app.post(
@@ -103,14 +105,19 @@ const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (root, { com
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        description: `Multipart form: \`file\`, a CSV statement (at most ${MAX_MB} MB, ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, ${MAX_STATEMENT_COLUMNS} columns, ${MAX_STATEMENT_FIELD_CHARS.toLocaleString('en-US')} characters a field: 413 past one), and optionally \`mapping\`, the columns as JSON (an ImportMapping), remembered for this bank's header. Nothing is written but the file, kept a day for the commit (a person's ${MAX_KEPT_PREVIEWS} newest uploads, ${MAX_KEPT_PREVIEW_BYTES / 1024 / 1024} MB at most: older ones go).`,
+        description: `Multipart form: \`file\`, a CSV statement (at most ${MAX_MB} MB, ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, ${MAX_STATEMENT_COLUMNS} columns, ${MAX_STATEMENT_FIELD_CHARS.toLocaleString('en-US')} characters a field: 413 past one), and optionally \`mapping\`, the columns as JSON (an ImportMapping), remembered for this bank's header. One statement is read at a time: another upload meanwhile gets 503 with Retry-After. Nothing is written but the file, kept a day for the commit (a person's ${MAX_KEPT_PREVIEWS} newest uploads, ${MAX_KEPT_PREVIEW_BYTES / 1024 / 1024} MB at most: older ones go).`,
         response: { 200: ImportPreview, 413: ErrorBody, 415: ErrorBody, ...commonErrors },
       },
     },
-    async (req) => {
-      const { file, mapping } = await statementOf(req);
-      return service.preview(req.user.uid, file, mapping);
-    },
+    (req) =>
+      reading.run(
+        async () => {
+          const { file, mapping } = await statementOf(req);
+          return service.preview(req.user.uid, file, mapping);
+        },
+        // Refused before a byte is read: the body is let through unread, so the answer is not cut off.
+        () => req.raw.resume(),
+      ),
   );
 
   app.post(
