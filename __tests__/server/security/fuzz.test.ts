@@ -16,7 +16,7 @@ let t: TestApp;
 let user: TestUser;
 /** The round-trip properties' own account, so searches and lists see only their data. */
 let owner: TestUser;
-let ids: { receipt: string; category: string; notification: string };
+let ids: { receipt: string; category: string; notification: string; household: string; member: string };
 let sent = 0;
 
 /** Every request of this file goes through here, so the total can be asserted. */
@@ -31,7 +31,9 @@ beforeAll(async () => {
   [user, owner] = await Promise.all([t.signUp(), t.signUp()]);
   const r = await addReceipt(t, user, { store: 'Seed' });
   const notes = (await t.request(user, { method: 'GET', url: '/notifications' })).json();
-  ids = { receipt: r.id, category: r.categoryId, notification: notes[0].id };
+  const household = (await t.request(user, { method: 'POST', url: '/api/households', payload: { name: 'Seed' } })).json();
+  const withKid = (await t.request(user, { method: 'POST', url: `/api/households/${household._id}/members`, payload: { display_name: 'Kid' } })).json();
+  ids = { receipt: r.id, category: r.categoryId, notification: notes[0].id, household: household._id, member: withKid.members[1]._id };
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -138,6 +140,16 @@ function validBody(route: RouteSpec): Record<string, unknown> {
       return { user_id: user.uid, email: user.email, display_name: 'Name' };
     case 'POST /scan/receipt-base64':
       return { image_data: 'data:image/png;base64,iVBORw0KGgo=' };
+    case 'POST /api/households':
+    case 'PUT /api/households/:id':
+      return { name: 'Flat' };
+    case 'POST /api/households/:id/members':
+      return { display_name: 'Kid' };
+    case 'POST /api/households/:id/invitations':
+      return { email: 'friend@example.com' };
+    case 'POST /api/households/invitations/accept':
+    case 'POST /api/households/invitations/decline':
+      return { token: 'not-a-real-token' };
     case 'DELETE /api/account':
       return { confirm: 'not-the-owner@example.com' };
     default:
@@ -190,7 +202,7 @@ const enc = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC
 
 const ODD_SEGMENTS = ['%', '%zz', '%00', '..', '%2e%2e', '%2F', 'read-all', '00000000-0000-0000-0000-000000000000', '-1', '1e9', 'undefined'];
 const pathParam = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom('receipt', 'category', 'notification').map((k) => ({ real: k as keyof typeof ids })) },
+  { weight: 2, arbitrary: fc.constantFrom('receipt', 'category', 'notification', 'household', 'member').map((k) => ({ real: k as keyof typeof ids })) },
   { weight: 1, arbitrary: fc.uuid().map((raw) => ({ raw })) },
   { weight: 2, arbitrary: oddString.map((s) => ({ raw: enc(s) || 'x' })) },
   { weight: 1, arbitrary: fc.constantFrom(...ODD_SEGMENTS).map((raw) => ({ raw })) },
@@ -230,7 +242,7 @@ type GeneratedRequest = typeof request extends fc.Arbitrary<infer T> ? T : never
 
 function build(r: GeneratedRequest): InjectOptions {
   const seg = (p: { real?: keyof typeof ids; raw?: string }) => (p.real ? ids[p.real] : p.raw!);
-  let url = r.route.url.replace(':id', seg(r.param)).replace(':user', seg(r.param2)).replace(':file', seg(r.param));
+  let url = r.route.url.replace(':id', seg(r.param)).replace(':user', seg(r.param2)).replace(':file', seg(r.param)).replace(':member_id', seg(r.param2));
   const qs = Object.entries(r.query)
     .map(([k, v]) => `${enc(k)}=${enc(v)}`)
     .join('&');
