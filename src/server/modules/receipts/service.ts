@@ -115,6 +115,20 @@ interface StoredImage {
   hash: string;
 }
 
+/** Where a new receipt's image and text come from, given the image stored with the request (if any). */
+type ImageSource = (trx: Executor, stored: StoredImage | null | undefined) => Promise<{ image: StoredImage | null; ocrText: string | null }>;
+
+/** The image sent with the request (none: none) and, from a scan, the text read off it. */
+const uploaded =
+  (input: ReceiptInput): ImageSource =>
+  async (_trx, stored) => ({ image: stored ?? null, ocrText: input.ocrText ?? null });
+
+/** The person's rates, and the receipt's amounts from the input by them (see moneyOf). */
+async function priced(trx: Executor, userId: string, input: ReceiptInput, kept?: ReceiptBase): Promise<{ book: RateBook; money: ReceiptMoney }> {
+  const book = await loadRateBook(trx, userId);
+  return { book, money: moneyOf(input, book, kept) };
+}
+
 export class ReceiptService {
   constructor(
     private db: Db,
@@ -193,42 +207,112 @@ export class ReceiptService {
     return findSameReceipt(this.db, userId, query, this.clock());
   }
 
-  /** Saves a receipt from the scan payload or the manual form (or fills in an imported one with either). */
+  /**
+   * Saves a receipt from either request shape: the form's, a scan's, a draft's, or any of them
+   * filling in an imported bank row (into_id).
+   */
   async create(userId: string, body: CreateReceiptBody): Promise<Receipt> {
     const at = this.clock();
     const input = toInput(body, at);
-    const id = await this.withStoredImage(userId, input, async (trx, stored) => {
-      const draft = input.draftId ? await this.takeDraft(trx, userId, input.draftId) : null;
-      const image = draft ? { key: draft.imageKey, hash: draft.imageHash } : stored;
-      const into = input.intoId ? await lockImported(trx, userId, input.intoId) : null;
-      const categoryId = await this.resolveCategory(trx, userId, input, null);
-      const book = await loadRateBook(trx, userId);
-      const money = moneyOf(input, book);
-      const fields: ReceiptFields = {
-        store: input.store,
-        date: input.date,
-        ...money,
-        category_id: categoryId,
-        description: input.description ?? into?.description ?? '',
-        payment_method: input.paymentMethod ?? into?.payment_method ?? '',
-        tax_cents: checkedTax(taxIn(input, money, book.home) ?? null, money, input.amount.field),
-        image_key: image?.key ?? null,
-        image_hash: image?.hash ?? null,
-      };
-      const ocrText = draft ? draft.ocrText : (input.ocrText ?? null);
-      const row = into
-        ? await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false })
-        : await insertReceipt(trx, userId, fields, ocrText);
-      await replaceItems(trx, userId, row.id, itemsIn(input, money, book.home) ?? []);
-      await refreshSearchText(trx, userId, row.id);
-      // Saving a scan teaches Tally what this person calls the store and where they file it.
-      if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, categoryId);
-      // A scan is announced, since the person may have left the screen; a draft is saved while they look at it.
-      const announce = input.source === 'scan' && !draft && !into;
-      await this.tell(trx, userId, at, { before: into && snapshot(into), after: snapshot(row), announce });
-      return { result: row.id, oldImageKey: into?.image_key && into.image_key !== row.image_key ? into.image_key : null };
-    });
+    const id = input.intoId
+      ? await this.fillInImported(userId, input, input.intoId, at)
+      : input.draftId
+        ? await this.saveDraft(userId, input, input.draftId, at)
+        : input.source === 'scan'
+          ? await this.saveScan(userId, input, at)
+          : await this.saveTyped(userId, input, at);
     return this.get(userId, id);
+  }
+
+  /** A receipt typed into the form: not announced, the person is looking at it. */
+  private saveTyped(userId: string, input: ReceiptInput, at: Date): Promise<string> {
+    return this.saveNew(userId, input, at, uploaded(input), { announce: false });
+  }
+
+  /** One photo scanned and reviewed: announced, since the person may have left the screen by the time it is saved. */
+  private saveScan(userId: string, input: ReceiptInput, at: Date): Promise<string> {
+    return this.saveNew(userId, input, at, uploaded(input), { announce: true });
+  }
+
+  /** A draft of a bulk upload, reviewed in the queue: it becomes the receipt (its image and text) and goes, in one transaction. */
+  private saveDraft(userId: string, input: ReceiptInput, draftId: string, at: Date): Promise<string> {
+    return this.saveNew(userId, input, at, this.fromDraft(userId, draftId), { announce: false });
+  }
+
+  /**
+   * An imported bank row filled in by a receipt saved from any screen (with its photo, or a
+   * draft's): the row keeps its id, its description and payment method unless new ones are sent,
+   * and is no longer an imported one. Not announced: the person chose the row.
+   */
+  private fillInImported(userId: string, input: ReceiptInput, intoId: string, at: Date): Promise<string> {
+    const source = input.draftId ? this.fromDraft(userId, input.draftId) : uploaded(input);
+    return this.withStoredImage(userId, input, async (trx, stored) => {
+      const { image, ocrText } = await source(trx, stored);
+      const into = await lockImported(trx, userId, intoId);
+      const { fields, items } = await this.newFields(trx, userId, input, image, into);
+      const row = await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false });
+      await this.afterWrite(trx, userId, input, row, items);
+      await this.tell(trx, userId, at, { before: snapshot(into), after: snapshot(row), announce: false });
+      return { result: row.id, oldImageKey: into.image_key && into.image_key !== row.image_key ? into.image_key : null };
+    });
+  }
+
+  /** Inserts a new receipt with the image and text `source` gives it, and tells the listeners. */
+  private saveNew(userId: string, input: ReceiptInput, at: Date, source: ImageSource, { announce }: { announce: boolean }): Promise<string> {
+    return this.withStoredImage(userId, input, async (trx, stored) => {
+      const { image, ocrText } = await source(trx, stored);
+      const { fields, items } = await this.newFields(trx, userId, input, image, null);
+      const row = await insertReceipt(trx, userId, fields, ocrText);
+      await this.afterWrite(trx, userId, input, row, items);
+      await this.tell(trx, userId, at, { before: null, after: snapshot(row), announce });
+      return { result: row.id, oldImageKey: null };
+    });
+  }
+
+  /** Takes the draft being saved (it goes with this transaction); its image and text become the receipt's. */
+  private fromDraft(userId: string, draftId: string): ImageSource {
+    return async (trx) => {
+      const draft = await this.takeDraft(trx, userId, draftId);
+      return { image: { key: draft.imageKey, hash: draft.imageHash }, ocrText: draft.ocrText };
+    };
+  }
+
+  /**
+   * A new receipt's fields (or an imported row's it fills in, keeping its description and
+   * payment method): the category chosen, hinted or Other; the amounts in its currency; the tax
+   * checked against them.
+   */
+  private async newFields(
+    trx: Executor,
+    userId: string,
+    input: ReceiptInput,
+    image: StoredImage | null,
+    filling: ReceiptBase | null,
+  ): Promise<{ fields: ReceiptFields; items: NewItem[] }> {
+    const categoryId = await this.resolveCategory(trx, userId, input, null);
+    const { book, money } = await priced(trx, userId, input);
+    const fields: ReceiptFields = {
+      store: input.store,
+      date: input.date,
+      ...money,
+      category_id: categoryId,
+      description: input.description ?? filling?.description ?? '',
+      payment_method: input.paymentMethod ?? filling?.payment_method ?? '',
+      tax_cents: checkedTax(taxIn(input, money, book.home) ?? null, money, input.amount.field),
+      image_key: image?.key ?? null,
+      image_hash: image?.hash ?? null,
+    };
+    return { fields, items: itemsIn(input, money, book.home) ?? [] };
+  }
+
+  /**
+   * What follows every write of a receipt's row: its items (undefined: kept), its search text,
+   * and, for a scan, the store as this person names and files it.
+   */
+  private async afterWrite(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined): Promise<void> {
+    if (items) await replaceItems(trx, userId, row.id, items);
+    await refreshSearchText(trx, userId, row.id);
+    if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, row.category_id);
   }
 
   /** Edits from the manual form; optional fields left out keep their value. */
@@ -238,8 +322,7 @@ export class ReceiptService {
     await this.withStoredImage(userId, input, async (trx, stored) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
-      const book = await loadRateBook(trx, userId);
-      const money = moneyOf(input, book, before);
+      const { book, money } = await priced(trx, userId, input, before);
       const tax = taxIn(input, money, book.home);
       const items = itemsIn(input, money, book.home);
       const fields: ReceiptFields = {
@@ -255,8 +338,7 @@ export class ReceiptService {
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
-      if (items) await replaceItems(trx, userId, id, items);
-      await refreshSearchText(trx, userId, id);
+      await this.afterWrite(trx, userId, input, after, items);
       await this.tell(trx, userId, at, { before: snapshot(before), after: snapshot(after) });
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
