@@ -101,8 +101,14 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
   abuse: (out) =>
     joined([
       find(out, /other user's GETs[^:]*: .*?(p99 [\d.]+ ms)/)?.replace(/^/, "other person's GET ") ?? null,
+      // The same reads before the attack: this machine's own floor at its load then.
+      find(out, /the same GETs before the attack[^:]*: .*?(p99 [\d.]+ ms)/)
+        ?.replace(/^/, '(alone ')
+        .replace(/$/, ')') ?? null,
       find(out, /\/healthz: .*?(p99 [\d.]+ ms)/)?.replace(/^/, '/healthz ') ?? null,
+      find(out, /\/healthz: [\d]+ reads, (\d+ not answered 200)/),
       find(out, /API memory \(RSS\): (\d+ MB before, peak \d+ MB)/)?.replace(/^/, 'API RSS ') ?? null,
+      find(out, /^ {2}target: .* — (met|NOT met)$/m)?.replace(/^/, 'target ') ?? null,
     ]),
   lighthouse: (out) => {
     const rows = tableRows(out).filter((c) => c.length >= 9 && /^(desktop|mobile)$/.test(c[1]));
