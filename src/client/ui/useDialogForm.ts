@@ -1,6 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useOnOpen } from './useOnOpen';
 import { revealFirstInvalid } from './reveal';
+
+/** The keys of the values that are text, which a text field can be bound to. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V];
+type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
 /**
  * The fields of a dialog kept mounted: they start from `initial` each time it opens, a field's
@@ -21,6 +25,14 @@ export function useDialogForm<V extends object, E extends object>(open: boolean,
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  /** What binds a text field to `key`: its value, its typing, and its error, shown in place of `hint`. */
+  const field = <K extends TextKeys<V>>(key: K, hint?: string) => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value as V[K]),
+    error: Boolean((errors as FieldErrors<V>)[key]),
+    helperText: (errors as FieldErrors<V>)[key] ?? hint,
+  });
+
   const handleSubmit = (onValid: (values: V) => void) => (e: FormEvent) => {
     e.preventDefault();
     const found = validate(values);
@@ -29,5 +41,5 @@ export function useDialogForm<V extends object, E extends object>(open: boolean,
     else revealFirstInvalid(e.currentTarget);
   };
 
-  return { values, errors, set, handleSubmit };
+  return { values, errors, set, field, handleSubmit };
 }

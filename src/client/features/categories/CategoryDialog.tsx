@@ -1,13 +1,11 @@
-import { useId } from 'react';
 import { useDialogForm } from '../../ui/useDialogForm';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { CategoryIcon, CategoryInput } from '../../../shared/categories';
 import { CATEGORY_ICONS, MAX_CATEGORY_NAME } from '../../../shared/constants/categories';
 import { CategoryIconView } from './categoryIcons';
 import { canRollOver, toCategoryInput, validateCategoryForm, type CategoryFormValues } from './categoryForm';
-import { FormAlert } from '../../ui/FormAlert';
-import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { FormDialog } from '../../ui/FormDialog';
 import { RolloverSwitch } from '../../ui/RolloverSwitch';
 
 export interface CategoryDialogProps {
@@ -24,65 +22,44 @@ export interface CategoryDialogProps {
 
 /** One dialog for adding and editing a category (spec §2). */
 export function CategoryDialog({ mode, open, initial, saving, error, onSave, onClose }: CategoryDialogProps) {
-  const titleId = useId();
-  const { values, errors, set, handleSubmit } = useDialogForm(open, () => initial, validateCategoryForm);
+  const { values, set, field, handleSubmit } = useDialogForm(open, () => initial, validateCategoryForm);
   const submit = handleSubmit((valid) => onSave(toCategoryInput(valid)));
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{mode === 'new' ? 'Add Category' : 'Edit Category'}</DialogTitle>
-        <DialogContent>
-          <FormAlert message={error} sx={{ mb: 2 }} />
-          <TextField
-            label="Name"
-            required
-            fullWidth
-            margin="normal"
-            autoFocus
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            slotProps={{ htmlInput: { maxLength: MAX_CATEGORY_NAME } }}
-          />
-          <TextField
-            label="Color"
-            type="color"
-            fullWidth
-            margin="normal"
-            value={values.color}
-            onChange={(e) => set('color', e.target.value.toUpperCase())}
-            helperText={values.color}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { sx: { height: 32, cursor: 'pointer' } } }}
-          />
-          <TextField label="Icon" select fullWidth margin="normal" value={values.icon} onChange={(e) => set('icon', e.target.value as CategoryIcon)}>
-            {CATEGORY_ICONS.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                <Box sx={{ display: 'flex', alignItems: 'center' }}>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <CategoryIconView icon={option.value} fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText primary={option.label} sx={{ my: 0 }} />
-                </Box>
-              </MenuItem>
-            ))}
-          </TextField>
-          <DollarField
-            label="Monthly budget"
-            fullWidth
-            margin="normal"
-            value={values.budget}
-            onChange={(e) => set('budget', e.target.value)}
-            error={Boolean(errors.budget)}
-            helperText={errors.budget ?? 'Leave empty for no budget'}
-          />
-          <RolloverSwitch checked={values.rollover} onChange={(checked) => set('rollover', checked)} disabled={!canRollOver(values)} />
-        </DialogContent>
-        <DialogActions>
-          <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel={mode === 'new' ? 'Add Category' : 'Save Changes'} />
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={mode === 'new' ? 'Add Category' : 'Edit Category'}
+      saving={saving}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+      saveLabel={mode === 'new' ? 'Add Category' : 'Save Changes'}
+    >
+      <TextField label="Name" required fullWidth margin="normal" autoFocus {...field('name')} slotProps={{ htmlInput: { maxLength: MAX_CATEGORY_NAME } }} />
+      <TextField
+        label="Color"
+        type="color"
+        fullWidth
+        margin="normal"
+        value={values.color}
+        onChange={(e) => set('color', e.target.value.toUpperCase())}
+        helperText={values.color}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { sx: { height: 32, cursor: 'pointer' } } }}
+      />
+      <TextField label="Icon" select fullWidth margin="normal" value={values.icon} onChange={(e) => set('icon', e.target.value as CategoryIcon)}>
+        {CATEGORY_ICONS.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <CategoryIconView icon={option.value} fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={option.label} sx={{ my: 0 }} />
+            </Box>
+          </MenuItem>
+        ))}
+      </TextField>
+      <DollarField label="Monthly budget" fullWidth margin="normal" {...field('budget', 'Leave empty for no budget')} />
+      <RolloverSwitch checked={values.rollover} onChange={(checked) => set('rollover', checked)} disabled={!canRollOver(values)} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useOnOpen } from '../../ui/useOnOpen';
-import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { DollarField } from '../../ui/DollarField';
 import type { BudgetBody } from '../../../shared/dashboard';
 import { moneyInputText } from '../../ui/money';
 import { parseBudgetInput } from './budgetInput';
-import { FormAlert } from '../../ui/FormAlert';
-import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { FormDialog } from '../../ui/FormDialog';
 import { RolloverSwitch } from '../../ui/RolloverSwitch';
 import { revealFirstInvalid } from '../../ui/reveal';
 
@@ -24,8 +22,6 @@ export interface SetBudgetDialogProps {
 
 /** The prompt of spec §2 for the monthly budget; a wrong amount is explained and nothing is sent. */
 export function SetBudgetDialog({ open, current, currentRollover, saving, error, onSave, onClose }: SetBudgetDialogProps) {
-  const titleId = useId();
-  const textId = useId();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [rollover, setRollover] = useState(false);
@@ -48,31 +44,29 @@ export function SetBudgetDialog({ open, current, currentRollover, saving, error,
   };
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Set Monthly Budget</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>Enter the amount you plan to spend each month.</DialogContentText>
-          <FormAlert message={error} sx={{ mt: 2 }} />
-          <DollarField
-            label="Monthly budget"
-            fullWidth
-            margin="normal"
-            autoFocus
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setInvalid(null);
-            }}
-            error={Boolean(invalid)}
-            helperText={invalid}
-          />
-          <RolloverSwitch checked={rollover} onChange={setRollover} />
-        </DialogContent>
-        <DialogActions>
-          <SaveCancelButtons onCancel={onClose} saving={saving} saveLabel="Save" />
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Set Monthly Budget"
+      description="Enter the amount you plan to spend each month."
+      saving={saving}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DollarField
+        label="Monthly budget"
+        fullWidth
+        margin="normal"
+        autoFocus
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setInvalid(null);
+        }}
+        error={Boolean(invalid)}
+        helperText={invalid}
+      />
+      <RolloverSwitch checked={rollover} onChange={setRollover} />
+    </FormDialog>
   );
 }
