@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Draft } from '../src/shared/drafts';
 import type { Receipt } from '../src/shared/receipts';
-import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, withPage, DESKTOP, PHONE, type OpenedPage } from './support/browser';
+import { inNarrowViews, launchBrowser, screenshot, withPage, DESKTOP } from './support/browser';
 import { apiAs, createUser, openScreen, signInThroughUi, type E2EUser } from './support/session';
 import { seriousA11yViolations } from './support/axe';
 import { useColorScheme } from './support/screens';
@@ -160,31 +160,25 @@ describe('the review queue', () => {
       await seed.page.getByRole('heading', { name: 'Photos uploaded' }).waitFor({ timeout: 60_000 });
     });
 
-    const views: Array<[string, () => Promise<OpenedPage>]> = [
-      ['phone', () => newPage(browser, PHONE)],
-      ['zoom200', () => newZoomedPage(browser, 2)],
-    ];
-    for (const [name, open] of views) {
-      await withContext(open(), async ({ page }) => {
-        await signInThroughUi(page, user);
-        await openScreen(page, '/receipts/review', 'Review receipts');
-        await page.waitForFunction(
-          () => [...document.querySelectorAll('[data-testid="draft-state"]')].every((e) => e.textContent === 'Ready to review'),
-          undefined,
-          { timeout: READ_TIMEOUT },
-        );
-        await page.getByRole('form', { name: 'Review receipt' }).waitFor();
-        // Nothing wider than the screen but the list of receipts, which scrolls sideways on its own.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+    await inNarrowViews(browser, async (name, { page }) => {
+      await signInThroughUi(page, user);
+      await openScreen(page, '/receipts/review', 'Review receipts');
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid="draft-state"]')].every((e) => e.textContent === 'Ready to review'),
+        undefined,
+        { timeout: READ_TIMEOUT },
+      );
+      await page.getByRole('form', { name: 'Review receipt' }).waitFor();
+      // Nothing wider than the screen but the list of receipts, which scrolls sideways on its own.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `review-ready-${name}`);
+      if (name === 'phone') {
+        await useColorScheme(page, 'dark');
         expect(await seriousA11yViolations(page)).toEqual([]);
-        await screenshot(page, `review-ready-${name}`);
-        if (name === 'phone') {
-          await useColorScheme(page, 'dark');
-          expect(await seriousA11yViolations(page)).toEqual([]);
-          await screenshot(page, 'review-ready-phone-dark');
-        }
-      });
-    }
+        await screenshot(page, 'review-ready-phone-dark');
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, DESKTOP, PHONE, type OpenedPage } from './support/browser';
+import { inNarrowViews, launchBrowser, newPage, screenshot, withContext, DESKTOP } from './support/browser';
 import { createUser, openScreen, signInThroughUi, type E2EUser } from './support/session';
 import { expectAccessibleInBothThemes } from './support/screens';
 import { photoFolder, uploadDraft, waitUntilAllRead, type DrawnReceipt } from './support/receiptPhotos';
@@ -158,29 +158,23 @@ describe('the review queue', () => {
       await expectAccessibleInBothThemes(page, 'review-screen-queue', 'desktop');
       await openPhotoLarge(page, 'review-screen-queue');
     });
-    const views: Array<[string, () => Promise<OpenedPage>]> = [
-      ['phone', () => newPage(browser, PHONE)],
-      ['zoom200', () => newZoomedPage(browser, 2)],
-    ];
-    for (const [name, open] of views) {
-      await withContext(open(), async ({ page }) => {
-        await signInThroughUi(page, user);
-        await openScreen(page, '/receipts/review', 'Review receipts');
-        await waitUntilAllRead(page, DRAFTS);
-        await expectAccessibleInBothThemes(page, 'review-screen-queue', name);
-        await page.getByRole('button', { name: 'Enlarge the photo' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Receipt photo' });
-        await dialog.getByRole('img', { name: 'The receipt, enlarged' }).waitFor();
-        // The toolbar and the photo fit the window: nothing sideways but the zoomed photo, later.
-        const box = await dialog.boundingBox();
-        const window = page.viewportSize()!;
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(window.width + 0.5);
-        await expectAccessibleInBothThemes(page, 'review-screen-queue-photo', name);
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-      });
-    }
+    await inNarrowViews(browser, async (name, { page }) => {
+      await signInThroughUi(page, user);
+      await openScreen(page, '/receipts/review', 'Review receipts');
+      await waitUntilAllRead(page, DRAFTS);
+      await expectAccessibleInBothThemes(page, 'review-screen-queue', name);
+      await page.getByRole('button', { name: 'Enlarge the photo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Receipt photo' });
+      await dialog.getByRole('img', { name: 'The receipt, enlarged' }).waitFor();
+      // The toolbar and the photo fit the window: nothing sideways but the zoomed photo, later.
+      const box = await dialog.boundingBox();
+      const window = page.viewportSize()!;
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(window.width + 0.5);
+      await expectAccessibleInBothThemes(page, 'review-screen-queue-photo', name);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
   });
 });
 
@@ -205,27 +199,21 @@ describe('the single-scan review', () => {
 
   it('shows the review and the photo large on a phone, in dark mode and at 200% zoom', async () => {
     const user = await createUser('Sol Phone');
-    const views: Array<[string, () => Promise<OpenedPage>]> = [
-      ['phone', () => newPage(browser, PHONE)],
-      ['zoom200', () => newZoomedPage(browser, 2)],
-    ];
-    for (const [name, open] of views) {
-      await withContext(open(), async ({ page }) => {
-        await signInThroughUi(page, user);
-        await openScreen(page, '/receipts/scan', 'Scan Receipt');
-        await page.locator('input[type="file"]').setInputFiles(shops[1].file);
-        await reviewForm(page).waitFor({ timeout: SCAN_TIMEOUT });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-        await expectAccessibleInBothThemes(page, 'review-screen-scan', name);
-        await page.getByRole('button', { name: 'Enlarge the photo' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Receipt photo' });
-        await dialog.getByRole('img', { name: 'The receipt, enlarged' }).waitFor();
-        // The whole window: the photo needs every pixel of a small one.
-        expect(await dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: page.viewportSize()!.width });
-        await expectAccessibleInBothThemes(page, 'review-screen-scan-photo', name);
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-      });
-    }
+    await inNarrowViews(browser, async (name, { page }) => {
+      await signInThroughUi(page, user);
+      await openScreen(page, '/receipts/scan', 'Scan Receipt');
+      await page.locator('input[type="file"]').setInputFiles(shops[1].file);
+      await reviewForm(page).waitFor({ timeout: SCAN_TIMEOUT });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await expectAccessibleInBothThemes(page, 'review-screen-scan', name);
+      await page.getByRole('button', { name: 'Enlarge the photo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Receipt photo' });
+      await dialog.getByRole('img', { name: 'The receipt, enlarged' }).waitFor();
+      // The whole window: the photo needs every pixel of a small one.
+      expect(await dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: page.viewportSize()!.width });
+      await expectAccessibleInBothThemes(page, 'review-screen-scan-photo', name);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
   });
 });

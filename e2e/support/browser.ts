@@ -95,3 +95,14 @@ export async function withContext<T>(opening: Promise<OpenedPage>, use: (opened:
 export function withPage<T>(browser: Browser, viewport: Viewport, use: (opened: OpenedPage) => Promise<T>): Promise<T> {
   return withContext(newPage(browser, viewport), use);
 }
+
+/** The narrow views a screen must work in besides the desktop: a phone, and a desktop window at 200% zoom (WCAG reflow). */
+const NARROW_VIEWS = ['phone', 'zoom200'] as const;
+
+/** Runs `use` in each of {@link NARROW_VIEWS} in turn, each on a fresh context closed even when a step fails. */
+export async function inNarrowViews(browser: Browser, use: (name: (typeof NARROW_VIEWS)[number], opened: OpenedPage) => Promise<void>): Promise<void> {
+  for (const name of NARROW_VIEWS) {
+    const opening = name === 'phone' ? newPage(browser, PHONE) : newZoomedPage(browser, 2);
+    await withContext(opening, (opened) => use(name, opened));
+  }
+}
