@@ -27,6 +27,18 @@ export interface QueueDefinition {
   deadLetter?: string;
 }
 
+/** How a module's jobs are tried: its settings, which tests shorten. */
+export interface RetryPolicy {
+  /** Tries after the first; each waits longer (exponential backoff from retryDelaySeconds). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A try running longer is taken to have lost its worker and is tried again. */
+  timeoutSeconds: number;
+}
+
+/** A gave-up queue's worker only records a failure: a short try, and two more should it fail. */
+const GAVE_UP_POLICY = { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 };
+
 export interface Job<T> {
   id: string;
   data: T;
@@ -77,6 +89,22 @@ export class JobQueue {
     };
     if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, policy);
     else await this.boss.createQueue(def.name, policy);
+  }
+
+  /**
+   * Creates the queue `name` and its gave-up queue (or brings their policies up to date): a job
+   * whose last try failed, or whose worker died each time, moves to `gaveUp`, whose worker ends
+   * what the job was about as failed, so nothing waits on it for ever.
+   */
+  async defineWithGaveUp(name: string, gaveUp: string, policy: RetryPolicy): Promise<void> {
+    await this.define({ name: gaveUp, ...GAVE_UP_POLICY });
+    await this.define({
+      name,
+      retryLimit: policy.retryLimit,
+      retryDelaySeconds: policy.retryDelaySeconds,
+      expireInSeconds: policy.timeoutSeconds,
+      deadLetter: gaveUp,
+    });
   }
 
   /** Sends a job inside the transaction `trx`: it is queued when and only when that commits. */

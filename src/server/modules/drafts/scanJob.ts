@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { BlobStore } from '../../blobs/store';
 import { HttpError } from '../../errors';
-import type { Job, JobQueue } from '../../queue/jobQueue';
+import type { Job, JobQueue, RetryPolicy } from '../../queue/jobQueue';
 import type { ScanService } from '../scan/service';
 import { finishReading, startReading } from './repository';
 
@@ -16,14 +16,10 @@ export interface ScanJob {
 export const COULD_NOT_READ = 'Could not read this receipt. Try again, or enter it by hand.';
 const PHOTO_MISSING = 'The photo of this receipt is missing. Please enter it by hand.';
 
-export interface ScanJobOptions {
+/** The scan's tries; a try outliving timeoutSeconds lost its worker (a process killed mid-scan). */
+export interface ScanJobOptions extends RetryPolicy {
   /** Drafts this process reads at once; 0: none (another process reads them). */
   workers: number;
-  /** Tries after the first, each after a longer wait. */
-  retryLimit: number;
-  retryDelaySeconds: number;
-  /** A try running longer is taken to have lost its worker (a process killed mid-scan) and is tried again. */
-  timeoutSeconds: number;
 }
 
 export interface ScanJobDeps {
@@ -64,14 +60,7 @@ async function gaveUp(deps: ScanJobDeps, job: Job<ScanJob>): Promise<void> {
  * this process: the API's own, or `npm run worker`'s. Every process that sends or reads does this.
  */
 export async function setUpScanJobs(queue: JobQueue, deps: ScanJobDeps, options: ScanJobOptions): Promise<void> {
-  await queue.define({ name: SCAN_GAVE_UP_QUEUE, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 });
-  await queue.define({
-    name: SCAN_QUEUE,
-    retryLimit: options.retryLimit,
-    retryDelaySeconds: options.retryDelaySeconds,
-    expireInSeconds: options.timeoutSeconds,
-    deadLetter: SCAN_GAVE_UP_QUEUE,
-  });
+  await queue.defineWithGaveUp(SCAN_QUEUE, SCAN_GAVE_UP_QUEUE, options);
   if (options.workers === 0) return;
   await queue.work<ScanJob>(SCAN_QUEUE, options.workers, (job) => readDraft(deps, job));
   await queue.work<ScanJob>(SCAN_GAVE_UP_QUEUE, 1, (job) => gaveUp(deps, job));

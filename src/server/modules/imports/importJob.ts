@@ -6,7 +6,7 @@ import { writeAsUser } from '../../db/accountGate';
 import type { Executor } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../clock';
-import type { Job, JobQueue } from '../../queue/jobQueue';
+import type { Job, JobQueue, RetryPolicy } from '../../queue/jobQueue';
 import { storeKey } from '../../storeKey';
 import { MAX_STORE_NAME } from '../../../shared/constants/receipts';
 import { MAX_LISTED_PROBLEMS, defaultRowAction, type ImportRowChange, type RowProblem } from '../../../shared/imports';
@@ -247,25 +247,14 @@ export async function gaveUp(deps: ImportJobDeps, previewId: string): Promise<vo
   settledImports.emit(previewId);
 }
 
-export interface ImportJobOptions {
-  /** A try running longer is taken to have lost its worker and is tried again (from where it got). */
-  timeoutSeconds: number;
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
+/** The import's tries; a try outliving timeoutSeconds is tried again from where it got. */
+export type ImportJobOptions = RetryPolicy;
 
 export const DEFAULT_IMPORT_JOBS: ImportJobOptions = { timeoutSeconds: 300, retryLimit: 3, retryDelaySeconds: 5 };
 
 /** Creates the import queues (or brings their policy up to date) and starts one writer of each in this process. */
 export async function setUpImportJobs(queue: JobQueue, deps: ImportJobDeps, options: ImportJobOptions = DEFAULT_IMPORT_JOBS): Promise<void> {
-  await queue.define({ name: IMPORT_GAVE_UP_QUEUE, retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 60 });
-  await queue.define({
-    name: IMPORT_QUEUE,
-    retryLimit: options.retryLimit,
-    retryDelaySeconds: options.retryDelaySeconds,
-    expireInSeconds: options.timeoutSeconds,
-    deadLetter: IMPORT_GAVE_UP_QUEUE,
-  });
+  await queue.defineWithGaveUp(IMPORT_QUEUE, IMPORT_GAVE_UP_QUEUE, options);
   await queue.work<ImportJob>(IMPORT_QUEUE, 1, (job: Job<ImportJob>) => writeImport(deps, job.data.previewId));
   await queue.work<ImportJob>(IMPORT_GAVE_UP_QUEUE, 1, (job: Job<ImportJob>) => gaveUp(deps, job.data.previewId));
 }
