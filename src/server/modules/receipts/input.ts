@@ -93,25 +93,37 @@ function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined
   return names.size === 1 ? [...names][0] : undefined;
 }
 
+type SharedField = 'date' | 'currency' | 'rate' | 'category' | 'description' | 'tax' | 'intoId';
+
+/**
+ * The fields both request shapes name alike, read alike: a rule for one (how a date is read, a
+ * description trimmed) holds for the other. Read before the items, so a bad date is named first.
+ */
+function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date): Pick<ReceiptInput, SharedField> {
+  return {
+    date: parseReceiptDate(body.date, 'date', now),
+    currency: body.currency,
+    rate: body.rate,
+    category: body.category,
+    description: body.description?.trim(),
+    tax: body.tax,
+    intoId: body.into_id,
+  };
+}
+
 function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
   if (body.draft_id && body.image_url) throw badRequest('Send either draft_id or image_url: a draft brings its own image');
   return {
     source: 'scan',
     store: body.store_name.trim(),
-    date: parseReceiptDate(body.date, 'date', now),
     amount: { value: body.total_amount, field: 'total_amount' },
-    currency: body.currency,
-    rate: body.rate,
-    category: body.category,
+    ...sharedFields(body, now),
     categoryHint: body.category ? undefined : sharedItemCategory(body.items),
-    description: body.description?.trim(),
-    tax: body.tax,
     items: itemsOf(body.items ?? []),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
     ocrText: body.ocr_text?.trim() || undefined,
     draftId: body.draft_id,
-    intoId: body.into_id,
   };
 }
 
@@ -120,17 +132,11 @@ function fromManual(body: ManualCreateBody, now: Date): ReceiptInput {
   return {
     source: 'manual',
     store: body.store.trim(),
-    date: parseReceiptDate(body.date, 'date', now),
     amount: { value: body.amount, field: 'amount' },
-    currency: body.currency,
-    rate: body.rate,
-    category: body.category,
-    description: body.description?.trim(),
+    ...sharedFields(body, now),
     paymentMethod: body.paymentMethod?.trim(),
-    tax: body.tax,
     items: body.items ? itemsOf(body.items) : undefined,
     image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
-    intoId: body.into_id,
   };
 }
 
