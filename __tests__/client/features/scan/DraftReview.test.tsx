@@ -18,8 +18,8 @@ const bankRow = { _id: 'r-bank', store_name: 'AMAZON MKTPLACE', date: '2026-03-1
 
 function renderReview(d: Draft, onRereadDate = jest.fn<Promise<string | null>, [DateOrder]>(() => Promise.resolve(null))) {
   const onSave = jest.fn<Promise<void>, [ScanFormValues, string | undefined]>(() => Promise.resolve());
-  const props = { categories, focusKey: 0, saving: false, retrying: false, serverError: null, onDiscard: jest.fn(), onRetry: jest.fn() };
-  renderScreen(<DraftReview draft={d} {...props} onSave={onSave} onRereadDate={onRereadDate} />, { route: '/review' });
+  const actions = { save: onSave, rereadDate: onRereadDate, cancel: jest.fn(), retry: jest.fn(), saving: false, saveError: null, retrying: false };
+  renderScreen(<DraftReview draft={d} categories={categories} focusKey={0} actions={actions} />, { route: '/review' });
   return { onSave, onRereadDate, user: userEvent.setup() };
 }
 

@@ -1,7 +1,8 @@
-import type { ProcessedData } from '../../../../src/shared/scan';
+import type { ProcessedData, ScanReceiptResult } from '../../../../src/shared/scan';
 import {
   defaultCategoryId,
   manualScanForm,
+  reviewFormValues,
   scanFormValues,
   toScanPayload,
   validateScanForm,
@@ -74,6 +75,29 @@ describe('scanFormValues', () => {
     expect(scanFormValues(processed, 'c-food', '$', 'CAD').currency).toBe('CAD');
     expect(scanFormValues(processed, 'c-food', null, 'EUR').currency).toBe('EUR');
     expect(scanFormValues({ ...processed, total_amount: 1500 }, 'c-food', '¥').amount).toBe('1500');
+  });
+});
+
+describe('reviewFormValues', () => {
+  const scan = (suggested: string | null): ScanReceiptResult => ({
+    processed_data: processed,
+    raw_text: 'CORNER MARKET',
+    confidence: { store_name: 1, date: 1, total_amount: 1 },
+    date_order: 'MDY',
+    suggested_date_order: null,
+    currency: 'RM',
+    scan_ref: 'ref',
+    suggested_category_id: suggested,
+    store_remembered: false,
+  });
+
+  it('opens on what was read, in the category the scan proposes while it still exists, else the default one', () => {
+    expect(reviewFormValues(scan('c-other'), categories)).toMatchObject({ store: 'Corner Market', amount: '10.30', currency: 'MYR', categoryId: 'c-other' });
+    expect(reviewFormValues(scan('c-gone'), categories).categoryId).toBe('c-food');
+  });
+
+  it('opens blank, in the default category, with no scan to read from', () => {
+    expect(reviewFormValues(null, categories)).toMatchObject({ store: '', amount: '', items: [], categoryId: 'c-food' });
   });
 });
 

@@ -5,30 +5,30 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { Draft } from '../../../shared/drafts';
 import type { CategoryWithSpending } from '../../../shared/categories';
 import type { DateOrder } from '../../../shared/settings';
-import { ScanReviewForm } from './ScanReviewForm';
+import { ScanReviewForm, type ScanReviewActions } from './ScanReviewForm';
 import { RawTextSection } from './RawTextSection';
 import { ReceiptPhoto } from './ReceiptPhoto';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
-import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, type ScanFormValues } from './scanForm';
+import { reviewFormValues } from './scanForm';
+
+/** The review form's actions (its cancel discards the draft, after asking), and retrying a draft that failed. */
+export interface DraftActions extends ScanReviewActions {
+  /** Reads the draft's photo again with another date order; answers the date read (null: none). */
+  rereadDate: (order: DateOrder) => Promise<string | null>;
+  retry: () => void;
+  retrying: boolean;
+}
 
 export interface DraftReviewProps {
   draft: Draft;
   categories: readonly Pick<CategoryWithSpending, '_id' | 'name'>[];
   /** Changes when the person moved on by saving or discarding: the first field then takes the focus. */
   focusKey: number;
-  saving: boolean;
-  retrying: boolean;
-  serverError: string | null;
-  /** `intoId`: the imported bank row's receipt this scan fills in, instead of adding another. */
-  onSave: (values: ScanFormValues, intoId?: string) => Promise<void>;
-  /** Reads the draft's photo again with another date order; answers the date read (null: none). */
-  onRereadDate: (order: DateOrder) => Promise<string | null>;
-  onDiscard: () => void;
-  onRetry: () => void;
+  actions: DraftActions;
 }
 
 /** One draft (keyed by its id: another draft starts afresh): its photo beside the fields to check (ready, or typed by hand), or its state while it cannot be reviewed yet. */
-export function DraftReview({ draft, categories, focusKey, saving, retrying, serverError, onSave, onRereadDate, onDiscard, onRetry }: DraftReviewProps) {
+export function DraftReview({ draft, categories, focusKey, actions }: DraftReviewProps) {
   const [byHand, setByHand] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const scan = scanOfDraft(draft);
@@ -40,10 +40,7 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
     (box.current?.querySelector<HTMLElement>('input:not([type=hidden])') ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
   }, [focusKey, reviewing]);
 
-  const fallback = defaultCategoryId(categories);
-  const initial = scan
-    ? scanFormValues(scan.processed_data, proposedCategoryId(scan.suggested_category_id, categories, fallback), scan.currency)
-    : manualScanForm(fallback);
+  const initial = reviewFormValues(scan, categories);
 
   return (
     <Box ref={box} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
@@ -64,16 +61,10 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
               initial={initial}
               categories={categories}
               scan={scan}
-              onRereadDate={onRereadDate}
-              saving={saving}
-              serverError={serverError}
-              onSubmit={onSave}
-              onCancel={onDiscard}
+              actions={actions}
+              draft={draft}
               saveLabel="Save and next"
               cancelLabel="Discard"
-              guardLeaving={false}
-              draftId={draft._id}
-              knownMatch={draft.duplicate_of}
             />
             <Typography variant="body2" color="text.secondary">
               Enter in a field saves this receipt and opens the next one; when it looks like a receipt you saved or imported, Enter takes you to that choice
@@ -88,13 +79,13 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
                 <strong>{DRAFT_STATE_LABEL.failed}.</strong> {draft.error}
               </Alert>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <Button variant="contained" startIcon={<ReplayIcon />} onClick={onRetry} disabled={retrying}>
-                  {retrying ? 'Retrying...' : 'Retry'}
+                <Button variant="contained" startIcon={<ReplayIcon />} onClick={actions.retry} disabled={actions.retrying}>
+                  {actions.retrying ? 'Retrying...' : 'Retry'}
                 </Button>
                 <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setByHand(true)}>
                   Enter by hand
                 </Button>
-                <Button color="inherit" onClick={onDiscard}>
+                <Button color="inherit" onClick={actions.cancel}>
                   Discard
                 </Button>
               </Box>
@@ -107,7 +98,7 @@ export function DraftReview({ draft, categories, focusKey, saving, retrying, ser
               <Typography role="status" sx={{ flex: 1 }}>
                 {DRAFT_STATE_LABEL[draft.status]} This receipt will be ready in a moment.
               </Typography>
-              <Button color="inherit" onClick={onDiscard}>
+              <Button color="inherit" onClick={actions.cancel}>
                 Discard
               </Button>
             </CardContent>

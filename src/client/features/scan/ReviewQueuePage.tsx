@@ -14,7 +14,7 @@ import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
 import { useDiscardDraftMutation, useLiveDrafts, useReadDraftDateMutation, useRetryDraftMutation } from './draftsApi';
 import { useSaveReceiptMutation } from '../../entities/receipts/receiptSave';
 import { DraftList } from './DraftList';
-import { DraftReview } from './DraftReview';
+import { DraftReview, type DraftActions } from './DraftReview';
 import { isSettled, nextDraftId } from './draftScan';
 import { toScanPayload, type ScanFormValues } from './scanForm';
 import { SCAN_FAILED } from './scanApi';
@@ -96,6 +96,12 @@ export default function ReviewQueuePage() {
     }
   };
 
+  const askDiscard = () => {
+    setDiscardError(null);
+    setDiscardAsked(true);
+  };
+  const actions: DraftActions = { save, cancel: askDiscard, rereadDate, saving, saveError, retry: () => void retry(), retrying };
+
   const ready = list.filter((d) => d.status === 'ready').length;
   const reading = list.length - ready - list.filter((d) => d.status === 'failed').length;
   const subtitle = list.length
@@ -122,22 +128,7 @@ export default function ReviewQueuePage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(200px, 3fr) minmax(0, 9fr)' }, alignItems: 'start' }}>
           <DraftList drafts={list} currentId={current._id} onSelect={select} />
-          <DraftReview
-            key={current._id}
-            draft={current}
-            categories={categories ?? []}
-            focusKey={focusKey}
-            saving={saving}
-            retrying={retrying}
-            serverError={saveError}
-            onSave={save}
-            onRereadDate={rereadDate}
-            onDiscard={() => {
-              setDiscardError(null);
-              setDiscardAsked(true);
-            }}
-            onRetry={() => void retry()}
-          />
+          <DraftReview key={current._id} draft={current} categories={categories ?? []} focusKey={focusKey} actions={actions} />
         </Box>
       )}
       <ConfirmDialog

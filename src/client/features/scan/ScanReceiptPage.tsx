@@ -14,7 +14,7 @@ import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
 import { SCAN_FAILED, useScanReceiptMutation } from './scanApi';
 import { useSaveReceiptMutation } from '../../entities/receipts/receiptSave';
-import { defaultCategoryId, manualScanForm, proposedCategoryId, scanFormValues, toScanPayload, type ScanFormValues } from './scanForm';
+import { reviewFormValues, toScanPayload, type ScanFormValues } from './scanForm';
 import { initialScanFlow, scanFlowReducer, type ChosenImage } from './scanFlow';
 import type { DateOrder } from '../../../shared/settings';
 import { MAX_OCR_TEXT } from '../../../shared/constants/receipts';
@@ -113,14 +113,9 @@ export default function ScanReceiptPage() {
     send({ type: 'cleared' });
   };
 
-  const categoryId = defaultCategoryId(categories);
   const review = flow.step === 'review' ? flow : null;
   // Read once when the form mounts (one form per image), so later refetches never reset typing.
-  const initialValues =
-    review &&
-    (review.result
-      ? scanFormValues(review.result.processed_data, proposedCategoryId(review.result.suggested_category_id, categories, categoryId), review.result.currency)
-      : manualScanForm(categoryId));
+  const initialValues = review && reviewFormValues(review.result, categories);
 
   // When the results arrive, move to them (on a phone they are below the image) and focus their heading.
   const reviewKey = review?.image.id;
@@ -160,11 +155,7 @@ export default function ScanReceiptPage() {
               initial={initialValues}
               categories={categories}
               scan={review.result}
-              onRereadDate={rereadDate}
-              saving={saving}
-              serverError={saveError}
-              onSubmit={save}
-              onCancel={cancel}
+              actions={{ save, cancel, rereadDate, saving, saveError }}
               imageKept={review.keepImage}
             />
             {review.result && <RawTextSection text={review.result.raw_text} />}

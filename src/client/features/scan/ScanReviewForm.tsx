@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import type { CategoryWithSpending } from '../../../shared/categories';
-import type { LikeReceipt } from '../../../shared/receipts';
+import type { Draft } from '../../../shared/drafts';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
@@ -20,32 +20,36 @@ import { validateScanForm, type ScanFormValues } from './scanForm';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 
+/** What the form's buttons do, and how the last save went: the screen that shows the form owns them. */
+export interface ScanReviewActions {
+  /**
+   * Saves, then moves on; settles when done (the form asks nothing meanwhile). `intoId`: the
+   * imported bank row the person chose to fill in with this receipt.
+   */
+  save: (values: ScanFormValues, intoId?: string) => Promise<void>;
+  /** Leaves the form (in the review queue: discards the draft). */
+  cancel: () => void;
+  /** Reads the image again with another date order; answers the date read (null: none). Without it, no date order is offered. */
+  rereadDate?: (order: DateOrder) => Promise<string | null>;
+  saving: boolean;
+  /** The server's answer to a failed save. */
+  saveError: string | null;
+}
+
 export interface ScanReviewFormProps {
   initial: ScanFormValues;
   categories: readonly Pick<CategoryWithSpending, '_id' | 'name'>[];
   /** The scan answer the fields came from, or null for a receipt typed in by hand. */
   scan: ScanReceiptResult | null;
-  /** Reads the image again with another date order; answers the date read (null: none). Without it, no date order is offered. */
-  onRereadDate?: (order: DateOrder) => Promise<string | null>;
-  saving: boolean;
-  serverError: string | null;
+  actions: ScanReviewActions;
   /**
-   * Saves, then navigates; settles when done (the form asks nothing meanwhile). `intoId`: the
-   * imported bank row the person chose to fill in with this receipt.
+   * The draft being reviewed in the queue, if it is one: its photo is compared with saved
+   * receipts' too, what the server found like it (its duplicate_of) stands until asked again, and
+   * leaving does not ask first, as the draft is kept on the server until saved or discarded.
    */
-  onSubmit: (values: ScanFormValues, intoId?: string) => Promise<void>;
-  onCancel: () => void;
+  draft?: Draft;
   saveLabel?: string;
   cancelLabel?: string;
-  /**
-   * Whether leaving with the form open asks first (default). A draft in the review queue is kept
-   * on the server until saved or discarded, so leaving it loses nothing.
-   */
-  guardLeaving?: boolean;
-  /** The draft being reviewed: its photo is compared with saved receipts' too. */
-  draftId?: string;
-  /** What the server found like the receipt as read (a draft's duplicate_of), until it is asked again. */
-  knownMatch?: LikeReceipt | null;
   /** Whether the image is saved with the receipt (default); the form says so only when it is. */
   imageKept?: boolean;
 }
@@ -53,27 +57,13 @@ export interface ScanReviewFormProps {
 export const UNSURE_MARK = 'Check this: the scanner is not sure';
 export const UNREAD_MARK = 'Not read: please enter it from the receipt';
 /** The editable result: store, date, total, category, tax and the items, with what to check first. */
-export function ScanReviewForm({
-  initial,
-  categories,
-  scan,
-  onRereadDate,
-  saving,
-  serverError,
-  onSubmit,
-  onCancel,
-  saveLabel = 'Save Receipt',
-  cancelLabel,
-  guardLeaving = true,
-  draftId,
-  knownMatch = null,
-  imageKept = true,
-}: ScanReviewFormProps) {
+export function ScanReviewForm({ initial, categories, scan, actions, draft, saveLabel = 'Save Receipt', cancelLabel, imageKept = true }: ScanReviewFormProps) {
+  const { saving, saveError, rereadDate } = actions;
   const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
-  const guard = useUnsavedChangesGuard(guardLeaving);
-  const same = useSameReceiptCheck(sameReceiptQuery(values), { draftId, known: knownMatch });
-  const submit = same.guardSubmit(handleSubmit, sameReceiptQuery, (valid, choice) => guard.leaveWithoutAsking(() => onSubmit(valid, choice.intoId)));
+  const guard = useUnsavedChangesGuard(!draft);
+  const same = useSameReceiptCheck(sameReceiptQuery(values), { draftId: draft?._id, known: draft?.duplicate_of ?? null });
+  const submit = same.guardSubmit(handleSubmit, sameReceiptQuery, (valid, choice) => guard.leaveWithoutAsking(() => actions.save(valid, choice.intoId)));
   const unread = scan ? unreadFields(scan.processed_data) : [];
   const unsure = scan ? unsureFields(scan.processed_data, scan.confidence) : [];
   // A field the person has changed is checked: its mark and its place in the banner go.
@@ -93,12 +83,12 @@ export function ScanReviewForm({
   };
 
   const reread = async (order: DateOrder) => {
-    if (!onRereadDate) return;
+    if (!rereadDate) return;
     setDateOrder(order);
     setRereading(true);
     setRereadNote(null);
     try {
-      const date = await onRereadDate(order);
+      const date = await rereadDate(order);
       if (date) change('date', date);
       setRereadNote(date ? `Date read again ${order === 'DMY' ? 'day' : 'month'} first.` : 'No date could be read: please enter it.');
     } catch (err) {
@@ -126,7 +116,7 @@ export function ScanReviewForm({
                 : `Enter the receipt by hand${imageKept ? '; the image is saved with it' : ''}.`}
             </Typography>
           </Box>
-          <FormAlert message={serverError} />
+          <FormAlert message={saveError} />
           <SameReceiptNotice check={same} saving={saving} />
           {openUnread.length > 0 && (
             <Alert severity="warning" role="status">
@@ -160,7 +150,7 @@ export function ScanReviewForm({
             currency={currencySymbol(values.currency)}
             wide
           >
-            {scan && onRereadDate && (
+            {scan && rereadDate && (
               <TextField
                 select
                 label="Date order"
@@ -195,7 +185,7 @@ export function ScanReviewForm({
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <SaveCancelButtons onCancel={onCancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />
+            <SaveCancelButtons onCancel={actions.cancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />
           </Box>
         </Box>
         <UnsavedChangesDialog guard={guard} />

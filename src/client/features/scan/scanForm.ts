@@ -1,6 +1,6 @@
 import type { ScanReceiptBody } from '../../../shared/receipts';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/constants/receipts';
-import type { ProcessedData, ScannedItem } from '../../../shared/scan';
+import type { ProcessedData, ScanReceiptResult, ScannedItem } from '../../../shared/scan';
 import { DEFAULT_SCAN_QUANTITY } from '../../../shared/constants/scan';
 import { todayIso } from '../../ui/dates';
 import { amountInputValue, optionalAmountValue } from '../../ui/amountInput';
@@ -94,6 +94,17 @@ export function validateScanForm(values: ScanFormValues): ScanFormErrors {
  */
 export function proposedCategoryId(suggested: string | null, categories: ReadonlyArray<{ _id: string }>, fallback: string): string {
   return suggested && categories.some((c) => c._id === suggested) ? suggested : fallback;
+}
+
+/**
+ * What a review form opens with: what the scan read, in the category it proposes, or a blank
+ * form to type by hand when there is no scan. Read once, when the form mounts.
+ */
+export function reviewFormValues(scan: ScanReceiptResult | null, categories: ReadonlyArray<{ _id: string; name: string }>): ScanFormValues {
+  const fallback = defaultCategoryId(categories);
+  return scan
+    ? scanFormValues(scan.processed_data, proposedCategoryId(scan.suggested_category_id, categories, fallback), scan.currency)
+    : manualScanForm(fallback);
 }
 
 /**
