@@ -1,5 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { LinkButton } from './LinkButton';
 
 export function NotFoundPage() {
   return (
@@ -10,9 +10,9 @@ export function NotFoundPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         There is nothing at this address.
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <LinkButton to="/" variant="contained">
         Go to the dashboard
-      </Button>
+      </LinkButton>
     </Box>
   );
 }

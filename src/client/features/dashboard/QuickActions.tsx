@@ -1,9 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CategoryIcon from '@mui/icons-material/Category';
+import { LinkButton } from '../../ui/LinkButton';
+import { AddTransactionButton } from '../../entities/receipts/AddTransactionButton';
 
 /** The four quick actions of spec §2. */
 export function QuickActions({ onSetBudget }: { onSetBudget: () => void }) {
@@ -14,18 +14,16 @@ export function QuickActions({ onSetBudget }: { onSetBudget: () => void }) {
           Quick Actions
         </Typography>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr' } }}>
-          <Button component={RouterLink} to="/receipts/add" variant="contained" startIcon={<AddIcon />}>
-            Add Transaction
-          </Button>
+          <AddTransactionButton />
           <Button variant="outlined" startIcon={<AccountBalanceWalletIcon />} onClick={onSetBudget}>
             Set Budget
           </Button>
-          <Button component={RouterLink} to="/analytics" variant="outlined" startIcon={<BarChartIcon />}>
+          <LinkButton to="/analytics" variant="outlined" startIcon={<BarChartIcon />}>
             View Reports
-          </Button>
-          <Button component={RouterLink} to="/categories" variant="outlined" startIcon={<CategoryIcon />}>
+          </LinkButton>
+          <LinkButton to="/categories" variant="outlined" startIcon={<CategoryIcon />}>
             Manage Categories
-          </Button>
+          </LinkButton>
         </Box>
       </CardContent>
     </Card>

@@ -1,10 +1,10 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ImportCommitResult } from '../../../shared/imports';
 import { count, problemsLeftOutText, resultText } from './importText';
 import { ProblemsTable } from './ProblemsTable';
 import { StepHeading } from './StepHeading';
 import { STEP_CONTENT_SX } from './stepLayout';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** The last step: what the import did, and the rows it could not save. */
 export function ImportResult({ result, onRestart }: { result: ImportCommitResult; onRestart: () => void }) {
@@ -26,9 +26,9 @@ export function ImportResult({ result, onRestart }: { result: ImportCommitResult
           </>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" component={RouterLink} to="/receipts">
+          <LinkButton variant="contained" to="/receipts">
             Go to receipts
-          </Button>
+          </LinkButton>
           <Button onClick={onRestart}>Import another statement</Button>
         </Box>
       </CardContent>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Button, Typography } from '@mui/material';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Typography } from '@mui/material';
 import type { ManualReceiptBody } from '../../../shared/receipts';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
@@ -12,6 +12,7 @@ import { useGetReceiptQuery, useUpdateReceiptMutation } from './receiptsApi';
 import { ReceiptForm } from './ReceiptForm';
 import { receiptFormValues } from './receiptFormValues';
 import { useReceiptCategories } from './useReceiptCategories';
+import { LinkButton } from '../../ui/LinkButton';
 
 export default function EditReceiptPage() {
   const { id = '' } = useParams();
@@ -46,9 +47,9 @@ export default function EditReceiptPage() {
         ) : (
           <ErrorState message="Failed to fetch receipt" onRetry={() => void refetch()} />
         )}
-        <Button component={RouterLink} to="/receipts" sx={{ mt: 2 }}>
+        <LinkButton to="/receipts" sx={{ mt: 2 }}>
           Back to receipts
-        </Button>
+        </LinkButton>
       </>
     );
   }

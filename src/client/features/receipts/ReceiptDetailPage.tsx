@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,12 +18,13 @@ import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
 import { ReceiptItems } from './ReceiptItems';
 import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
+import { LinkButton } from '../../ui/LinkButton';
 
 function BackLink() {
   return (
-    <Button component={RouterLink} to="/receipts" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+    <LinkButton to="/receipts" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
       Back to receipts
-    </Button>
+    </LinkButton>
   );
 }
 
@@ -146,9 +147,9 @@ export default function ReceiptDetailPage() {
         subtitle={`${formatDate(receipt.date)} · ${receiptAmountText(receipt)}`}
         actions={
           <>
-            <Button component={RouterLink} to={`/receipts/${receipt.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
+            <LinkButton to={`/receipts/${receipt.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
               Edit
-            </Button>
+            </LinkButton>
             <Button
               variant="outlined"
               color="error"

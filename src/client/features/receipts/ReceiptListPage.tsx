@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Box, Button, Card, LinearProgress, TablePagination, useMediaQuery } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { EmptyState } from '../../ui/EmptyState';
@@ -15,6 +14,8 @@ import { useGetReceiptsQuery } from './receiptsApi';
 import { ReceiptFilters } from './ReceiptFilters';
 import { ReceiptCards, ReceiptTable } from './ReceiptRows';
 import { NO_RECEIPTS, PAGE_SIZES, emptyStateMessage, readListState, toApiQuery, writeListState, type ListState } from './listQuery';
+import { LinkButton } from '../../ui/LinkButton';
+import { AddTransactionButton } from '../../entities/receipts/AddTransactionButton';
 
 /** Waits this long after the last key before searching (search as you type, not per key). */
 const SEARCH_DELAY_MS = 300;
@@ -60,12 +61,10 @@ export default function ReceiptListPage() {
         title="Receipts"
         actions={
           <>
-            <Button component={RouterLink} to="/receipts/scan" variant="outlined" startIcon={<DocumentScannerIcon />}>
+            <LinkButton to="/receipts/scan" variant="outlined" startIcon={<DocumentScannerIcon />}>
               Scan Receipt
-            </Button>
-            <Button component={RouterLink} to="/receipts/add" variant="contained" startIcon={<AddIcon />}>
-              Add Transaction
-            </Button>
+            </LinkButton>
+            <AddTransactionButton />
           </>
         }
       />
@@ -91,9 +90,9 @@ export default function ReceiptListPage() {
             message={empty}
             action={
               empty === NO_RECEIPTS ? (
-                <Button component={RouterLink} to="/receipts/add" variant="outlined">
+                <LinkButton to="/receipts/add" variant="outlined">
                   Add your first receipt
-                </Button>
+                </LinkButton>
               ) : (
                 <Button
                   variant="outlined"

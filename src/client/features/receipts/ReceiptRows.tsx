@@ -1,25 +1,21 @@
 import type { MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Box, Button, Card, CardActions, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { Box, Card, CardActions, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Receipt } from '../../../shared/receipts';
 import { formatDate } from '../../ui/dates';
 import { receiptAmountText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
+import { LinkButton } from '../../ui/LinkButton';
 
 function RowLinks({ receipt }: { receipt: Receipt }) {
   return (
     <>
-      <Button component={RouterLink} to={`/receipts/${receipt.id}`} size="small" aria-label={`View ${receipt.store} receipt of ${formatDate(receipt.date)}`}>
+      <LinkButton to={`/receipts/${receipt.id}`} size="small" aria-label={`View ${receipt.store} receipt of ${formatDate(receipt.date)}`}>
         View
-      </Button>
-      <Button
-        component={RouterLink}
-        to={`/receipts/${receipt.id}/edit`}
-        size="small"
-        aria-label={`Edit ${receipt.store} receipt of ${formatDate(receipt.date)}`}
-      >
+      </LinkButton>
+      <LinkButton to={`/receipts/${receipt.id}/edit`} size="small" aria-label={`Edit ${receipt.store} receipt of ${formatDate(receipt.date)}`}>
         Edit
-      </Button>
+      </LinkButton>
     </>
   );
 }

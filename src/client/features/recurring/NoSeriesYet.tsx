@@ -1,7 +1,7 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { EmptyState } from '../../ui/EmptyState';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** Nothing found at all: what detection needs, and the way to give it receipts. */
 export function NoSeriesYet() {
@@ -12,9 +12,9 @@ export function NoSeriesYet() {
       action={
         <>
           <Typography variant="body2">Tally needs about three months of receipts from the same store to spot a bill that comes back.</Typography>
-          <Button component={RouterLink} to="/receipts/scan" variant="outlined">
+          <LinkButton to="/receipts/scan" variant="outlined">
             Scan a receipt
-          </Button>
+          </LinkButton>
         </>
       }
     />

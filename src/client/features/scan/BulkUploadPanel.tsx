@@ -1,9 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import type { BulkUpload } from './useBulkUpload';
+import { LinkButton } from '../../ui/LinkButton';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -29,9 +29,9 @@ export function BulkUploadPanel({ upload, onMore }: { upload: BulkUpload; onMore
               severity={uploaded ? 'success' : 'error'}
               action={
                 uploaded ? (
-                  <Button component={RouterLink} to="/receipts/review" color="inherit" size="small">
+                  <LinkButton to="/receipts/review" color="inherit" size="small">
                     Review receipts
-                  </Button>
+                  </LinkButton>
                 ) : undefined
               }
             >
@@ -68,9 +68,9 @@ export function BulkUploadPanel({ upload, onMore }: { upload: BulkUpload; onMore
         </List>
         {done && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" component={RouterLink} to="/receipts/review">
+            <LinkButton variant="contained" to="/receipts/review">
               Go to review queue
-            </Button>
+            </LinkButton>
             <Button onClick={onMore}>Add more photos</Button>
           </Box>
         )}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { errorMessage } from '../../api/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -19,6 +18,7 @@ import { isSettled, nextDraftId } from './draftScan';
 import { toScanPayload, type ScanFormValues } from './scanForm';
 import { SCAN_FAILED } from './scanApi';
 import type { DateOrder } from '../../../shared/settings';
+import { LinkButton } from '../../ui/LinkButton';
 
 export const SAVE_FAILED = 'Failed to save receipt';
 const DISCARD_FAILED = 'The receipt could not be discarded. Please try again.';
@@ -120,9 +120,9 @@ export default function ReviewQueuePage() {
           icon={<InboxOutlinedIcon />}
           message="Nothing to review. Photos you scan several at a time wait here until you save them."
           action={
-            <Button variant="contained" component={RouterLink} to="/receipts/scan">
+            <LinkButton variant="contained" to="/receipts/scan">
               Scan receipts
-            </Button>
+            </LinkButton>
           }
         />
       ) : (
