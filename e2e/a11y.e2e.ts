@@ -3,6 +3,7 @@ import { launchBrowser, screenshot, withContext, DESKTOP, PHONE } from './suppor
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { COLOUR_RULES, seriousA11yViolations } from './support/axe';
 import { calendarDay } from './support/screens';
+import { BAKERY_RECEIPT } from './support/receipts';
 import type { Receipt } from '../src/shared/receipts';
 
 /**
@@ -68,19 +69,7 @@ async function loadedUser(): Promise<{ user: E2EUser; receipt: Receipt }> {
   for (const [i, [store, amount, category]] of stores.entries()) {
     await apiAs(user, 'POST', '/receipts', { store, amount, category, date: calendarDay(i), description: `${store} visit` });
   }
-  const receipt = await apiAs<Receipt>(user, 'POST', '/receipts', {
-    store: 'Corner Bakery',
-    amount: 12.5,
-    category: 'Food',
-    date: calendarDay(0),
-    paymentMethod: 'Credit Card',
-    tax: 0.8,
-    description: 'Birthday cake',
-    items: [
-      { name: 'Cake', price: 9.5, quantity: 1 },
-      { name: 'Candles', price: 1.5, quantity: 2 },
-    ],
-  });
+  const receipt = await apiAs<Receipt>(user, 'POST', '/receipts', { ...BAKERY_RECEIPT, date: calendarDay(0) });
   return { user, receipt };
 }
 
