@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { emulatorSignUp, uniqueEmail } from '../../scripts/testEmulator';
+import { emulatorSignIn, emulatorSignUp, emulatorVerifyEmail, uniqueEmail } from '../../scripts/testEmulator';
 import { withPage, type OpenedPage, type Viewport } from './browser';
 
 export function webUrl(pathname = '/'): string {
@@ -30,6 +30,13 @@ export async function createUser(displayName = 'Robin Tester'): Promise<E2EUser>
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return { uid, email, password, displayName, token };
+}
+
+/** {@link createUser} whose address is verified (as accepting an invitation needs), with a token that says so. */
+export async function createVerifiedUser(displayName?: string): Promise<E2EUser> {
+  const user = await createUser(displayName);
+  await emulatorVerifyEmail(user.uid);
+  return { ...user, token: await emulatorSignIn(user.email, user.password) };
 }
 
 /** Calls the API as the user (for setting up data quickly). */

@@ -48,7 +48,19 @@ export function errorMessage(error: unknown, fallback: string): string {
   return typeof m === 'string' && m ? m : fallback;
 }
 
-const TAG_TYPES = ['Receipt', 'Category', 'Dashboard', 'Notification', 'NotificationCount', 'Profile', 'Analytics', 'Settings', 'Recurring', 'Draft'] as const;
+const TAG_TYPES = [
+  'Receipt',
+  'Category',
+  'Dashboard',
+  'Notification',
+  'NotificationCount',
+  'Profile',
+  'Analytics',
+  'Settings',
+  'Recurring',
+  'Draft',
+  'Household',
+] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 
 /**

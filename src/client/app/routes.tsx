@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RedirectIfSignedIn } from '../auth/RequireAuth';
 import { NotFoundPage } from '../ui/NotFoundPage';
+import { INVITATION_PATH } from '../../shared/constants/households';
 import { loadDashboard, loadShell } from './screenChunks';
 
 // Every screen is its own chunk: the first load carries only what /login or / needs.
@@ -40,6 +41,9 @@ export const routes: RouteObject[] = [
           { path: '/profile', Component: lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage')) },
           { path: '/settings', Component: lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
           { path: '/import', Component: lazy(() => import(/* webpackChunkName: "import" */ '../features/imports/ImportPage')) },
+          { path: '/households', Component: lazy(() => import(/* webpackChunkName: "households" */ '../features/households/HouseholdsPage')) },
+          { path: INVITATION_PATH, Component: lazy(() => import(/* webpackChunkName: "household-join" */ '../features/households/JoinHouseholdPage')) },
+          { path: '/households/:id', Component: lazy(() => import(/* webpackChunkName: "household" */ '../features/households/HouseholdPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -8,7 +8,8 @@ export function RequireAuth() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
   if (status === 'loading') return <LoadingView />;
-  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The fragment too: an invitation link carries its token there.
+  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }
 

@@ -4,6 +4,7 @@ import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import InboxIcon from '@mui/icons-material/Inbox';
 import CategoryIcon from '@mui/icons-material/Category';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import GroupsIcon from '@mui/icons-material/Groups';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
@@ -25,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
   { label: 'Recurring', to: '/recurring', icon: <EventRepeatIcon /> },
   { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },
+  { label: 'Households', to: '/households', icon: <GroupsIcon /> },
   { label: 'Notifications', to: '/notifications', icon: <NotificationsIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },
   { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },

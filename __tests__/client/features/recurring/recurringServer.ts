@@ -1,15 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Buffer } from 'node:buffer';
 import type { RecurringSeries, RecurringUpdate } from '../../../../src/shared/recurring';
-import { setClientConfig } from '../../../../src/client/app/config';
-
-export interface SentRequest {
-  method: string;
-  /** The path without its query. */
-  path: string;
-  body: unknown;
-}
+import { startStandInServer } from '../../ui/standInServer';
 
 /**
  * A stand-in for the API on a local port, so that the page's requests go over real HTTP and a
@@ -19,46 +9,24 @@ export interface SentRequest {
  */
 export async function startRecurringServer(initial: RecurringSeries[]) {
   let list: RecurringSeries[] = JSON.parse(JSON.stringify(initial));
-  const requests: SentRequest[] = [];
-
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString();
-    const path = (req.url ?? '').split('?')[0];
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    requests.push({ method: req.method ?? '', path, body });
-    const answer = (status: number, data: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(data));
-    };
-
+  const server = await startStandInServer(({ method, path, body }) => {
     const put = /^\/recurring\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && path === '/recurring') return answer(200, list);
-    if (req.method === 'PUT' && put) {
+    if (method === 'GET' && path === '/recurring') return { status: 200, body: list };
+    if (method === 'PUT' && put) {
       const id = decodeURIComponent(put[1]);
       const old = list.find((s) => s._id === id);
-      if (!old) return answer(404, { statusCode: 404, error: 'Not Found', message: 'Recurring bill not found' });
+      if (!old) return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Recurring bill not found' } };
       const next = { ...old, ...(body as RecurringUpdate) };
       next.edited = next.amount !== next.found_amount || next.interval !== next.found_interval;
       list = list.map((s) => (s._id === id ? next : s));
-      return answer(200, next);
+      return { status: 200, body: next };
     }
-    answer(200, {});
+    return { status: 200, body: {} };
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  setClientConfig({ apiUrl: `http://127.0.0.1:${port}`, firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' }, authEmulatorUrl: null });
-
   return {
-    requests,
+    ...server,
     /** The PUTs sent, as path and body. */
-    puts: () => requests.filter((r) => r.method === 'PUT').map(({ path, body }) => ({ path, body })),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    puts: () => server.requests.filter((r) => r.method === 'PUT').map(({ path, body }) => ({ path, body })),
   };
 }

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import JoinHouseholdPage from '../../../../src/client/features/households/JoinHouseholdPage';
+import { renderScreen } from '../../ui/renderScreen';
+import { household } from './builders';
+import { refusal, startHouseholdServer } from './householdServer';
+
+let server: Awaited<ReturnType<typeof startHouseholdServer>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function open(answers: Parameters<typeof startHouseholdServer>[0], route = '/households/join#tok3n') {
+  server = await startHouseholdServer(answers);
+  return renderScreen(<JoinHouseholdPage />, { route, path: '/households/join' });
+}
+
+it('accepts with the token of the link and opens the household', async () => {
+  const { router } = await open({ 'POST /api/households/invitations/accept': { status: 200, body: household({ _id: 'h7', name: 'Flat 4B' }) } });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/households/h7'));
+  expect(server!.changes()).toEqual([{ sent: 'POST /api/households/invitations/accept', body: { token: 'tok3n' } }]);
+  expect(await screen.findByText('You joined Flat 4B')).toBeInTheDocument();
+});
+
+it.each([
+  [403, 'This invitation was sent to another e-mail address. Sign in with that address to accept it.'],
+  [409, 'This invitation has already been answered.'],
+  [400, 'This invitation has expired. Ask for a new one.'],
+  [404, 'This invitation link is not valid.'],
+])('shows the API’s %s refusal as it words it', async (status, message) => {
+  const { router } = await open({ 'POST /api/households/invitations/accept': refusal(status, message) });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(`Could not accept the invitation: ${message}`);
+  expect(router.state.location.pathname).toBe('/households/join');
+});
+
+it('declines and says nothing was shared', async () => {
+  await open({ 'POST /api/households/invitations/decline': { status: 204 } });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Decline' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('You declined the invitation. Nothing was shared with you.');
+  expect(server!.changes()).toEqual([{ sent: 'POST /api/households/invitations/decline', body: { token: 'tok3n' } }]);
+});
+
+it('says what to do with a link that lost its token, and sends nothing', async () => {
+  await open({}, '/households/join');
+  expect(screen.getByRole('alert')).toHaveTextContent('This link holds no invitation. Open the whole link you were sent, or ask for a new one.');
+  expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  expect(server!.requests).toEqual([]);
+});

@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { inNarrowViews, launchBrowser, screenshot, withPage, DESKTOP } from './support/browser';
+import { apiAs, createUser, createVerifiedUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { expectAccessibleInBothThemes, expectNoA11yViolations } from './support/screens';
+import { INVITATION_PATH } from '../src/shared/constants/households';
+import type { Household } from '../src/shared/households';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const members = (page: Page) => page.getByRole('list', { name: 'Members' });
+const memberRow = (page: Page, name: string) => members(page).getByRole('listitem').filter({ hasText: name });
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Nothing wider than the window: the page reflows (phone, 200% zoom). */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The sign-in form, from wherever the app sent a signed-out person. */
+async function signInHere(page: Page, user: E2EUser) {
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+it('lets two people share a household: create, add a placeholder, invite, join, leave', async () => {
+  const owner = await createUser('Olive Owner');
+  const guest = await createVerifiedUser('Gus Guest');
+
+  await withPage(browser, DESKTOP, async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInThroughUi(page, owner);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Households', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Households' }).waitFor();
+    await page.getByText(/You are in no household yet\. A household is for money you share/).waitFor();
+    await expectAccessibleInBothThemes(page, 'households-empty', 'desktop');
+
+    await page.getByRole('button', { name: 'New household' }).click();
+    await dialog(page, 'New household').getByLabel('Household name').fill('Flat 4B');
+    await dialog(page, 'New household').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flat 4B' }).waitFor();
+    await memberRow(page, 'Olive Owner (you)').getByText('Owner', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Add a person' }).click();
+    await dialog(page, 'Add a person').getByLabel('Name').fill('Mia');
+    await dialog(page, 'Add a person').getByRole('button', { name: 'Add' }).click();
+    await memberRow(page, 'Mia').getByText('Placeholder · does not sign in').waitFor();
+
+    await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+    await dialog(page, 'Invite by e-mail').getByLabel('E-mail address').fill(guest.email);
+    await dialog(page, 'Invite by e-mail').getByRole('button', { name: 'Create link' }).click();
+    const shown = dialog(page, 'Invitation link');
+    await shown.getByRole('button', { name: 'Copy link' }).click();
+    await shown.getByText('Link copied.').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(await shown.getByLabel('Link').inputValue());
+    expect(link.startsWith(webUrl(`${INVITATION_PATH}#`))).toBe(true);
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'household-invitation-desktop');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'hidden' });
+
+    await withPage(browser, DESKTOP, async (other) => {
+      // Signed out: the link sends the guest to sign in, and back to the link with its token.
+      await other.page.goto(link);
+      await other.page.waitForURL(webUrl('/login'));
+      await signInHere(other.page, guest);
+      await other.page.getByRole('heading', { level: 1, name: 'Join a household' }).waitFor();
+      expect(other.page.url()).toBe(link);
+      await other.page.getByText(`You have been invited to a household, as ${guest.email}.`).waitFor();
+      await expectAccessibleInBothThemes(other.page, 'household-join', 'desktop');
+
+      await other.page.getByRole('button', { name: 'Accept' }).click();
+      await other.page.getByRole('heading', { level: 1, name: 'Flat 4B' }).waitFor();
+      await memberRow(other.page, 'Gus Guest (you)').getByText('Member', { exact: true }).waitFor();
+      await memberRow(other.page, 'Olive Owner').getByText('Owner', { exact: true }).waitFor();
+      await memberRow(other.page, 'Mia').waitFor();
+      // A member invites and adds people, but neither renames, deletes nor removes.
+      expect(await other.page.getByRole('button', { name: 'Rename' }).count()).toBe(0);
+      expect(await other.page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+
+      // The link works once: opened again, the API's refusal is shown as it words it.
+      await other.page.goto(link);
+      await other.page.getByRole('button', { name: 'Accept' }).click();
+      await other.page.getByRole('alert').filter({ hasText: 'Could not accept the invitation: This invitation has already been answered.' }).waitFor();
+
+      await page.reload();
+      await memberRow(page, 'Gus Guest').getByText('Member', { exact: true }).waitFor();
+      await expectAccessibleInBothThemes(page, 'household', 'desktop');
+
+      await openScreen(other.page, '/households', 'Households');
+      await other.page.getByRole('link', { name: /Flat 4B\s*Member · 3 members/ }).click();
+      await other.page.getByRole('button', { name: 'Leave' }).click();
+      const leave = dialog(other.page, 'Leave Flat 4B?');
+      await leave.getByText(/stay with the household under your name as a former member, so nobody's balance changes/).waitFor();
+      await expectNoA11yViolations(other.page);
+      await screenshot(other.page, 'household-leave-desktop');
+      await leave.getByRole('button', { name: 'Leave' }).click();
+      await other.page.getByRole('heading', { level: 1, name: 'Households' }).waitFor();
+      await other.page.getByText(/You are in no household yet/).waitFor();
+    });
+
+    await page.reload();
+    await memberRow(page, 'Gus Guest')
+      .getByText(/^Former member · left /)
+      .waitFor();
+    expect(await memberRow(page, 'Gus Guest').getByRole('button', { name: 'Remove Gus Guest' }).count()).toBe(0);
+    await screenshot(page, 'household-former-desktop');
+  });
+  // Two people, each in a browser of their own, through every step: a loaded machine needs the time.
+}, 180_000);
+
+it('reflows a household on a phone and at 200% zoom, in both themes, with a confirmation open', async () => {
+  const owner = await createUser('Olive Owner');
+  const flat = await apiAs<Household>(owner, 'POST', '/api/households', { name: 'Flat 4B' });
+  await apiAs(owner, 'POST', `/api/households/${flat._id}/members`, { display_name: 'Mia' });
+  await inNarrowViews(browser, async (name, { page }) => {
+    await signInThroughUi(page, owner);
+    await openScreen(page, '/households', 'Households');
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('link', { name: /Flat 4B/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flat 4B' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessibleInBothThemes(page, 'household', name);
+    await page.getByRole('button', { name: 'Remove Mia' }).click();
+    await dialog(page, 'Remove Mia from Flat 4B?').waitFor();
+    await expectNoA11yViolations(page);
+    await screenshot(page, `household-remove-${name}`);
+  });
+});

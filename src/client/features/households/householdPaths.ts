@@ -1,0 +1,3 @@
+export const HOUSEHOLDS_PATH = '/households';
+
+export const householdPath = (id: string) => `${HOUSEHOLDS_PATH}/${encodeURIComponent(id)}`;

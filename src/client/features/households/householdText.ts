@@ -1,0 +1,54 @@
+import type { Household, HouseholdMember, HouseholdSummary, MemberRole } from '../../../shared/households';
+import { formatDate } from '../../ui/dates';
+
+/** What a household is for: the empty list says it, and the join page repeats it. */
+export const HOUSEHOLD_PURPOSE =
+  'A household is for money you share with others: a partner, flatmates, a family, a trip. Its members share receipts and see who owes whom; each person’s own receipts, budgets and notifications stay private.';
+
+export const roleLabel = (role: MemberRole) => (role === 'owner' ? 'Owner' : 'Member');
+
+export const memberCountText = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+
+/** One line of the list: 'Owner · 3 members'. */
+export const summaryLine = (h: Pick<HouseholdSummary, 'my_role' | 'member_count'>) => `${roleLabel(h.my_role)} · ${memberCountText(h.member_count)}`;
+
+/** Who a member is to the household, beside their name. */
+export function memberLine(m: HouseholdMember): string {
+  if (m.status === 'former') return m.left_at ? `Former member · left ${formatDate(m.left_at)}` : 'Former member';
+  if (m.status === 'placeholder') return 'Placeholder · does not sign in';
+  return roleLabel(m.role);
+}
+
+/** The members who count (active and placeholders): the list's count, on the household's page. */
+export const currentMembers = (h: Household) => h.members.filter((m) => m.status !== 'former');
+
+/** The signed-in member there longest besides me: who owns the household when its owner leaves (as the API picks). */
+const nextOwner = (h: Household) => h.members.find((m) => m.status === 'active' && !m.is_me);
+
+/**
+ * What leaving does, as the API does it: my row stays as a former member, so what I paid or
+ * shared stays with the household; the last signed-in member to leave deletes it.
+ */
+export function leaveMessage(h: Household): string {
+  const next = nextOwner(h);
+  if (!next)
+    return `You are the last member of ${h.name} who signs in, so leaving deletes it for good, with everything it shares. Your own receipts stay yours.`;
+  const owner = h.my_role === 'owner' ? ` ${next.display_name} becomes its owner.` : '';
+  return `You will no longer see ${h.name} or anything it shares. The shared receipts you paid or took part in stay with the household under your name as a former member, so nobody's balance changes.${owner}`;
+}
+
+/** What removing a member does: their row stays as a former member, so their shares and balances keep their counterpart. */
+export function removeMessage(h: Household, m: HouseholdMember): string {
+  const sees = m.status === 'active' ? ` ${m.display_name} will no longer see ${h.name} or anything it shares.` : '';
+  return `${m.display_name} will be listed as a former member. The shared receipts they paid or took part in stay with the household, so nobody's balance changes.${sees}`;
+}
+
+/** What deleting does: everything the household shares goes, for every member; each person's own receipts stay. */
+export function deleteMessage(h: Household): string {
+  return `This deletes ${h.name} for all its members: its members, its invitations and every receipt it shares, with the balances between you. Each person's own receipts stay theirs. This cannot be undone.`;
+}
+
+/** Under the link the inviter passes on: Tally sends no mail, and the link is not shown again. */
+export function invitationNote(email: string, expiresAt: string): string {
+  return `Tally sends no e-mail: send this link to ${email} yourself. It works once, for that address only, until ${formatDate(expiresAt)}. It is shown only now.`;
+}
