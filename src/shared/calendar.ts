@@ -93,13 +93,11 @@ export function isLeapYear(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
-/**
- * Days in the month (1 = January): day 0 of the next month is its last. The year is taken into
- * 2000–2399, which has the same leap years (the calendar repeats every 400 years) and which
- * Date.UTC reads as written (it reads 0–99 as 1900–1999).
- */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in the month (1 = January), without a Date: recurring-bill detection asks it for every step of every chain. */
 export function daysInMonth(y: number, month1: number): number {
-  return new Date(Date.UTC(2000 + (((y % 400) + 400) % 400), month1, 0)).getUTCDate();
+  return month1 === 2 && isLeapYear(y) ? 29 : MONTH_DAYS[month1 - 1];
 }
 
 /** True when the day exists: month 1–12, day 1 to the month's last. */

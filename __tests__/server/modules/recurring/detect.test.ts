@@ -1,4 +1,4 @@
-import { findRecurringSeries, type DatedReceipt } from '../../../../src/server/modules/recurring/detect';
+import { findRecurringSeries, findRecurringSeriesInTurns, type DatedReceipt } from '../../../../src/server/modules/recurring/detect';
 import { storeKey } from '../../../../src/server/storeKey';
 
 let seq = 0;
@@ -89,5 +89,36 @@ describe('findRecurringSeries', () => {
     const all = [...monthly('Water Co', '2026-01-20', [41, 39.5, 44, 40]), ...monthly('Power Co', '2026-02-01', [88, 91, 86])];
     const shuffled = [...all].reverse();
     expect(findRecurringSeries(shuffled)).toEqual(findRecurringSeries(all));
+  });
+});
+
+describe('findRecurringSeriesInTurns', () => {
+  /** A statement's store: thousands of card payments of every size on a few days, with a monthly bill among them. */
+  const busyStore = () => [
+    ...Array.from({ length: 6_000 }, (_, i) => receipt(`CARD PAYMENT TO SHOP ${i % 40} LTD`, `2025-03-${String(1 + (i % 28)).padStart(2, '0')}`, 1 + (i % 97))),
+    ...monthly('CARD PAYMENT TO SHOP 7 LTD', '2025-10-15', [49.99, 49.99, 49.99, 49.99]),
+    ...monthly('Water Co', '2026-01-20', [41, 39.5, 44, 40]),
+  ];
+
+  it('finds the very series findRecurringSeries does', async () => {
+    const receipts = busyStore();
+    const found = findRecurringSeries(receipts);
+    expect(found.map((s) => [s.store, s.interval, s.amountCents])).toEqual([
+      ['CARD PAYMENT TO SHOP 7 LTD', 'monthly', 4999],
+      ['Water Co', 'monthly', 4000],
+    ]);
+    expect(await findRecurringSeriesInTurns(receipts)).toEqual(found);
+    expect(await findRecurringSeriesInTurns(monthly('Power Co', '2026-02-01', [88, 91, 86]))).toEqual(
+      findRecurringSeries(monthly('Power Co', '2026-02-01', [88, 91, 86])),
+    );
+  });
+
+  it('lets other work run while it detects at a busy store', async () => {
+    let othersRan = false;
+    setImmediate(() => {
+      othersRan = true;
+    });
+    await findRecurringSeriesInTurns(busyStore());
+    expect(othersRan).toBe(true);
   });
 });

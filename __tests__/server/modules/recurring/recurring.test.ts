@@ -57,6 +57,17 @@ describe('GET /recurring', () => {
     expect(receipt.json()).toMatchObject({ store: 'Netflix', amount: 15.49 });
   });
 
+  it('names a bill as its receipts do, whatever characters the store has', async () => {
+    const user = await t.signUp();
+    // Detection reads a store's receipts as one JSON text: quotes, backslashes, accents and emoji come back as saved.
+    const store = 'Ciné "Club" \\ Ünïon, 🎬';
+    await monthlyBill(user, store, 9.99, addDays(today(), 10));
+    const [bill, ...more] = await recurring(user);
+    expect(more).toEqual([]);
+    expect(bill).toMatchObject({ store, interval: 'monthly', amount: 9.99 });
+    expect(bill.receipts).toHaveLength(3);
+  });
+
   it('never lists or changes another person’s bills', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema';
 import type { ReceiptBatch, ReceiptSnapshot } from '../receipts/events';
 import { storeKey } from '../../storeKey';
-import { findRecurringSeries } from './detect';
+import { findRecurringSeriesInTurns } from './detect';
 import { reconcile } from './reconcile';
 import { deleteSeries, insertSeries, receiptsOfStore, seriesOfStore, updateSeries } from './repository';
 
@@ -9,7 +9,7 @@ import { deleteSeries, insertSeries, receiptsOfStore, seriesOfStore, updateSerie
 export async function redetectStore(trx: Executor, userId: string, key: string): Promise<void> {
   const receipts = await receiptsOfStore(trx, userId, key);
   const stored = await seriesOfStore(trx, userId, key);
-  const found = findRecurringSeries(receipts).filter((s) => s.storeKey === key);
+  const found = (await findRecurringSeriesInTurns(receipts)).filter((s) => s.storeKey === key);
   const changes = reconcile(key, stored, found, new Set(receipts.map((r) => r.id)));
   await deleteSeries(trx, userId, changes.deletes);
   for (const u of changes.updates) await updateSeries(trx, userId, u.id, u.fields);

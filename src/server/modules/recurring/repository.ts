@@ -41,15 +41,21 @@ function selectSeries(db: Executor) {
     .$castTo<SeriesRow>();
 }
 
-/** The receipts of one store as detection reads them. */
+/**
+ * The receipts of one store as detection reads them, in its order (date, then id). One JSON text
+ * rather than a row each: PGlite builds each row's object in JavaScript, and a statement's store
+ * of 49,000 receipts held the event loop (and, in the write's transaction, the database) for a
+ * second; one text parsed natively takes a fifth of that.
+ */
 export async function receiptsOfStore(db: Executor, userId: string, storeKey: string): Promise<DatedReceipt[]> {
-  const rows = await db
+  const row = await db
     .selectFrom('receipts')
-    .select(['id', 'store', 'amount_cents', dateText('date').as('date')])
+    .select(sql<string | null>`json_agg(json_build_array(id, store, amount_cents, date::text) ORDER BY date, id)::text`.as('list'))
     .where('user_id', '=', userId)
     .where('store_key', '=', storeKey)
-    .execute();
-  return rows.map((r) => ({ id: r.id, store: r.store, date: r.date, amountCents: r.amount_cents }));
+    .executeTakeFirst();
+  const list = JSON.parse(row?.list ?? '[]') as [string, string, number, string][];
+  return list.map(([id, store, amountCents, date]) => ({ id, store, date, amountCents }));
 }
 
 export function seriesOfStore(db: Executor, userId: string, storeKey: string): Promise<SeriesRow[]> {
