@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/freePort';
 import { buildServer } from '../scripts/build-server';
-import { descendantsOf } from './support/procStats';
+import { descendantsOf, rssMbOf as rssMb } from './support/procStats';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -27,16 +27,6 @@ const SCANS = 20;
 const root = path.resolve(__dirname, '..');
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(root, '../shared/datasets');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resident memory of one process in MB (0 once it is gone). */
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 function scanImages(): Buffer[] {
   const dirs = ['sroie-dev', 'us-receipts-dev'].map((d) => path.join(DATASETS, d)).filter((d) => fs.existsSync(d));
