@@ -21,6 +21,7 @@ import { buildServer } from '../scripts/build-server';
 import { freePort } from '../scripts/freePort';
 import { arg } from './support/args';
 import { descendantsOf, rssMbOf } from './support/procStats';
+import { withScratchPostgres } from './support/scratchPostgres';
 
 const ROUNDS = Number(arg('rounds') ?? '3');
 const IDLE_S = Number(arg('idle') ?? '10');
@@ -117,7 +118,6 @@ async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   const { emulatorConfigFile, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
-  const { openScratchDatabase } = await import('../scripts/scratchDatabase');
 
   const actualBin = installActual(ACTUAL_VERSION);
   await buildServer();
@@ -155,25 +155,14 @@ async function main(): Promise<void> {
   const add = (name: string, r: { fresh: Start; existing: Start }) => results.set(name, [...(results.get(name) ?? []), r]);
   const loads: number[] = [];
   try {
-    const pgServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     for (let round = 1; round <= ROUNDS; round++) {
       loads.push(os.loadavg()[0]);
       console.log(`round ${round} of ${ROUNDS} (load ${os.loadavg()[0].toFixed(1)})`);
       add(actual.name, await newThenExisting(actual));
       add('Tally', await newThenExisting(tally(null)));
-      const scratch = await openScratchDatabase(pgServer, 'tally_anchors').catch((err: Error) => {
-        console.log(`PostgreSQL at ${pgServer} not reachable (${err.message}): its row is skipped`);
-        return null;
-      });
-      if (scratch) {
-        await scratch.handle.close();
-        try {
-          // The API process alone: PostgreSQL's own processes are not below it.
-          add('Tally on PostgreSQL', await newThenExisting(tally(scratch.url), false));
-        } finally {
-          await scratch.drop();
-        }
-      }
+      // The API process alone: PostgreSQL's own processes are not below it.
+      const onPostgres = await withScratchPostgres('tally_anchors', (url) => newThenExisting(tally(url), false));
+      if (onPostgres) add('Tally on PostgreSQL', onPostgres);
     }
     loads.push(os.loadavg()[0]);
   } finally {

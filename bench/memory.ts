@@ -15,6 +15,7 @@ import path from 'node:path';
 import { freePort } from '../scripts/freePort';
 import { buildServer } from '../scripts/build-server';
 import { descendantsOf, rssMbOf as rssMb } from './support/procStats';
+import { withScratchPostgres } from './support/scratchPostgres';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -147,7 +148,6 @@ async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
-  const { openScratchDatabase } = await import('../scripts/scratchDatabase');
 
   await buildServer();
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
@@ -160,19 +160,8 @@ async function main(): Promise<void> {
     const only = arg('only', '');
     if (only !== 'pg') rows.push(['PGlite', await measure(null, target, tokens)]);
     if (only !== 'pglite') {
-      const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const scratch = await openScratchDatabase(serverUrl, 'tally_memory').catch((err: Error) => {
-        console.log(`PostgreSQL at ${serverUrl} not reachable (${err.message}): its row is skipped`);
-        return null;
-      });
-      if (scratch) {
-        await scratch.handle.close();
-        try {
-          rows.push(['PostgreSQL', await measure(scratch.url, target, tokens)]);
-        } finally {
-          await scratch.drop();
-        }
-      }
+      const onPostgres = await withScratchPostgres('tally_memory', (url) => measure(url, target, tokens));
+      if (onPostgres) rows.push(['PostgreSQL', onPostgres]);
     }
   } finally {
     await emulator.stop();
