@@ -3,7 +3,7 @@
  * written to bench/RESULTS.md (support/results.ts).
  *
  *   npm run bench                      # bundle, API, abuse, Lighthouse, analytics (small sizes),
- *                                      # recurring bills, scan and memory
+ *                                      # recurring bills, scan, Actual beside Tally and memory
  *   npm run bench -- api lighthouse    # only these; named, the longer ones run too (import, inbox, …)
  *
  * They run one at a time, in their own processes: on a small machine two benchmarks at once
@@ -65,6 +65,12 @@ const BENCHES: Record<string, Bench> = {
     target: 'dev: SROIE ≥ 85/97/95%, US ≥ 80/90/90%, items F1 ≥ 0.8; train − dev ≤ 5 points; median ≤ 1.5 s, p90 ≤ 3 s; RSS ≤ 1 GB',
     byDefault: true,
     figure: FIGURES.scan,
+  },
+  anchors: {
+    argv: ['bench/anchors.ts'],
+    target: "Actual's sync server in the same run: idle RSS ≤ Actual's on PGlite, < 80 MB on PostgreSQL; ready ≤ 1.5 s new, ≤ 1 s existing",
+    byDefault: true,
+    figure: FIGURES.anchors,
   },
   memory: { argv: ['bench/memory.ts'], target: 'API and scan process together ≤ 1 GB at peak (a 1 GB machine)', byDefault: true, figure: FIGURES.memory },
   import: { argv: ['bench/import.ts'], target: '50k rows committed < 10 s, memory flat', byDefault: false, figure: FIGURES.import },

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/freePort';
 import { buildServer } from '../scripts/build-server';
-import { descendantsOf } from './support/procStats';
+import { descendantsOf, rssMbOf as rssMb } from './support/procStats';
+import { withScratchPostgres } from './support/scratchPostgres';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -27,16 +28,6 @@ const SCANS = 20;
 const root = path.resolve(__dirname, '..');
 const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(root, '../shared/datasets');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resident memory of one process in MB (0 once it is gone). */
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 function scanImages(): Buffer[] {
   const dirs = ['sroie-dev', 'us-receipts-dev'].map((d) => path.join(DATASETS, d)).filter((d) => fs.existsSync(d));
@@ -157,7 +148,6 @@ async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
-  const { openScratchDatabase } = await import('../scripts/scratchDatabase');
 
   await buildServer();
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
@@ -170,19 +160,8 @@ async function main(): Promise<void> {
     const only = arg('only', '');
     if (only !== 'pg') rows.push(['PGlite', await measure(null, target, tokens)]);
     if (only !== 'pglite') {
-      const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const scratch = await openScratchDatabase(serverUrl, 'tally_memory').catch((err: Error) => {
-        console.log(`PostgreSQL at ${serverUrl} not reachable (${err.message}): its row is skipped`);
-        return null;
-      });
-      if (scratch) {
-        await scratch.handle.close();
-        try {
-          rows.push(['PostgreSQL', await measure(scratch.url, target, tokens)]);
-        } finally {
-          await scratch.drop();
-        }
-      }
+      const onPostgres = await withScratchPostgres('tally_memory', (url) => measure(url, target, tokens));
+      if (onPostgres) rows.push(['PostgreSQL', onPostgres]);
     }
   } finally {
     await emulator.stop();

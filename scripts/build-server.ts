@@ -7,9 +7,14 @@
  *   dist/server/web.js         the web app alone, for a separate web process
  *   dist/server/scan-child.js  the scan process the API starts for OCR
  *   dist/server/recognize-worker.js  a text-recognition thread of the scan process
+ *   dist/server/pglite-seed/   a new embedded database, migrated: the server copies it into a new
+ *                              DATA_DIR instead of running initdb and every migration on first start
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { openDatabase } from '../src/server/db';
 
 const root = path.resolve(__dirname, '..');
 
@@ -30,6 +35,20 @@ export async function buildServer(outdir = path.join(root, 'dist', 'server')): P
     sourcemap: true,
     logLevel: 'warning',
   });
+  await buildPgliteSeed(path.join(outdir, 'pglite-seed'));
+}
+
+/** The embedded database a new DATA_DIR starts from (db/pgliteFolder.ts), made beside and moved in whole. */
+async function buildPgliteSeed(target: string): Promise<void> {
+  const staging = `${target}.building-${crypto.randomBytes(4).toString('hex')}`;
+  try {
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: staging });
+    await handle.close();
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.renameSync(staging, target);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 if (require.main === module) {

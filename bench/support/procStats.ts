@@ -22,6 +22,16 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
   return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS : null;
 }
 
+/** The process's resident memory now (VmRSS) in MB; 0 once it is gone. */
+export function rssMbOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The process's peak resident memory (VmHWM) in MB. */
 export function peakRssMbOf(pid: number | undefined): number | null {
   if (!pid) return null;

@@ -151,6 +151,10 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const peak = find(out, /scan process peak RSS (\d+ MB)/);
     return `${sets.join('; ')}${peak ? `; scan process peak ${peak}` : ''}`;
   },
+  anchors: (out) => {
+    const lines = [...out.matchAll(/^medians: (.+)$/gm)].map((m) => m[1]);
+    return lines.length >= 2 ? `${lines.join('; ')} (medians)` : null;
+  },
   memory: (out) => {
     const rows = tableRows(out).filter((c) => /^(PGlite|PostgreSQL)$/.test(c[0]));
     if (!rows.length) return null;

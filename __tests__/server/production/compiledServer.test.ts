@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../../scripts/build-server';
+import { PGlite } from '@electric-sql/pglite';
 import { createPgliteFolder, pgliteFolderExists } from '../../../src/server/db/pgliteFolder';
+import { LOCK_FILE } from '../../../src/server/db/folderLock';
+import { migrations } from '../../../src/server/db/migrations';
 import { TEST_EMULATOR_HOST, emulatorSignUp, uniqueEmail } from '../../../scripts/testEmulator';
 import { dataUrl, receiptPng } from '../modules/scan/receiptImage';
 import { freePort, startApi, type ApiProcess } from '../security/processes';
@@ -88,6 +91,18 @@ describe('createPgliteFolder', () => {
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
     await expect(createPgliteFolder(dir)).rejects.toThrow(/holds files but no database \(notes\.txt\)/);
     expect(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies the prepared database the server build makes, migrated already', async () => {
+    const dir = tmpDir();
+    await createPgliteFolder(dir, path.join(buildDir, 'server', 'pglite-seed'));
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    // Opened bare (no migrations run here): every migration is there from the build.
+    const pglite = new PGlite(dir);
+    const { rows } = await pglite.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name');
+    await pglite.close();
+    expect(rows.map((r) => r.name)).toEqual(Object.keys(migrations));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,10 @@
 /**
- * A new PGlite folder is created in a short-lived child process. PGlite runs initdb in its own
- * WebAssembly module whose memory is never handed back: done in the server's own process, it
- * would hold that memory for as long as the server runs. Opening a folder that exists skips it.
+ * A new PGlite folder is a copy of the prepared database the server build makes beside the
+ * compiled server (scripts/build-server.ts: initdb and every migration, done once), or, where
+ * there is none (the server run from source), made by initdb in a short-lived child process.
+ * PGlite runs initdb in its own WebAssembly module whose memory is never handed back: done in
+ * the server's own process, it would hold that memory for as long as the server runs. Opening a
+ * folder that exists skips both.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -12,6 +15,9 @@ import { LOCK_FILE } from './folderLock';
 
 /** PGlite runs initdb unless a folder holds this file. */
 const MARKER = 'PG_VERSION';
+
+/** Where the compiled server finds its prepared database (dist/server/pglite-seed). */
+export const SEED_DIR = path.join(__dirname, 'pglite-seed');
 
 export function pgliteFolderExists(dir: string): boolean {
   return fs.existsSync(path.join(dir, MARKER));
@@ -40,11 +46,12 @@ function runInitdb(target: string): Promise<void> {
 const MOVING = '.tally-creating';
 
 /**
- * Creates the database files in `dir`, which must exist and be locked by the caller. They are
- * made in a sibling folder and moved in with the marker last, so a start cut off half way leaves
- * a folder that is created afresh next time rather than a half-made database.
+ * Creates the database files in `dir`, which must exist and be locked by the caller: a copy of
+ * `seed` when it holds a database, else initdb's. They are made in a sibling folder and moved in
+ * with the marker last, so a start cut off half way leaves a folder that is created afresh next
+ * time rather than a half-made database.
  */
-export async function createPgliteFolder(dir: string): Promise<void> {
+export async function createPgliteFolder(dir: string, seed = SEED_DIR): Promise<void> {
   if (fs.existsSync(path.join(dir, MOVING))) {
     for (const name of fs.readdirSync(dir)) if (name !== LOCK_FILE) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
@@ -54,7 +61,8 @@ export async function createPgliteFolder(dir: string): Promise<void> {
   const staging = path.join(path.dirname(dir), `.${path.basename(dir)}.creating-${crypto.randomBytes(4).toString('hex')}`);
   fs.mkdirSync(staging);
   try {
-    await runInitdb(staging);
+    if (pgliteFolderExists(seed)) fs.cpSync(seed, staging, { recursive: true });
+    else await runInitdb(staging);
     fs.writeFileSync(path.join(dir, MOVING), '');
     const names = fs.readdirSync(staging).filter((name) => name !== MARKER);
     for (const name of [...names, MARKER]) fs.renameSync(path.join(staging, name), path.join(dir, name));

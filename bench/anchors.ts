@@ -1,0 +1,217 @@
+/**
+ * Tally beside a self-hosted anchor, measured the same way in one run: Actual's own server
+ * (`@actual-app/sync-server` from npm, which also serves its web app) and Tally's compiled server
+ * (`dist/server/main.js`, SERVE_WEB=true, the auth emulator outside it), started one after the
+ * other, each on a new data folder and then again on the folder it made, for several rounds.
+ * Prints the time to the first 200 on each one's health route (Actual's /health, Tally's
+ * /healthz) and the resident memory summed over the server and every process below it, 10 s
+ * later. Tally on PostgreSQL (a scratch database) is measured too, its API process alone.
+ *
+ *   npx tsx bench/anchors.ts [--rounds 3] [--idle 10] [--actual 26.9.0]
+ *
+ * Actual is installed once into a temporary folder (os.tmpdir()/tally-anchors-actual-<version>,
+ * reused while its native modules load) and never into the project; npm leaves install scripts
+ * unrun, so its native modules are rebuilt there. The web build is made when dist/public lacks it.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer } from '../scripts/build-server';
+import { freePort } from '../scripts/freePort';
+import { arg } from './support/args';
+import { descendantsOf, rssMbOf } from './support/procStats';
+import { withScratchPostgres } from './support/scratchPostgres';
+
+const ROUNDS = Number(arg('rounds') ?? '3');
+const IDLE_S = Number(arg('idle') ?? '10');
+const ACTUAL_VERSION = arg('actual') ?? '26.9.0';
+/** Actual's packages with install scripts (native modules) that npm no longer runs unasked. */
+const ACTUAL_NATIVE = ['better-sqlite3', 'bcrypt', 'argon2'];
+const root = path.resolve(__dirname, '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Actual's server installed in a temporary folder; the path of its start script. */
+function installActual(version: string): string {
+  const dir = path.join(os.tmpdir(), `tally-anchors-actual-${version}`);
+  const pkg = path.join(dir, 'node_modules/@actual-app/sync-server');
+  const loads = () => {
+    try {
+      execFileSync(process.execPath, ['-e', ACTUAL_NATIVE.map((m) => `require(${JSON.stringify(m)})`).join(';')], { cwd: pkg, stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const installed = () =>
+    fs.existsSync(path.join(pkg, 'package.json')) && JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')).version === version;
+  if (!installed()) {
+    console.log(`installing @actual-app/sync-server@${version} into ${dir} (minutes, once)`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `@actual-app/sync-server@${version}`], { cwd: dir, stdio: 'inherit' });
+  }
+  if (!loads()) {
+    console.log(`building Actual's native modules (${ACTUAL_NATIVE.join(', ')})`);
+    execFileSync('npm', ['rebuild', ...ACTUAL_NATIVE], { cwd: dir, stdio: 'inherit' });
+    if (!loads()) throw new Error(`Actual's native modules do not load in ${dir}`);
+  }
+  return path.join(pkg, 'build/bin/actual-server.js');
+}
+
+interface Server {
+  name: string;
+  argv: string[];
+  /** Its environment on `dataDir`, answering on `port` (and, for Tally, its web app on `webPort`). */
+  env: (dataDir: string, port: number, webPort: number) => Record<string, string>;
+  health: string;
+}
+
+interface Start {
+  readyMs: number;
+  rssMb: number;
+}
+
+/** Starts a server, times its first 200 on the health route, and sums its processes' memory IDLE_S later. */
+async function measureStart(server: Server, dataDir: string, sumChildren: boolean): Promise<Start> {
+  const [port, webPort] = [await freePort(), await freePort()];
+  const started = performance.now();
+  const child = spawn(process.execPath, server.argv, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...server.env(dataDir, port, webPort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    let readyMs = 0;
+    while (!readyMs) {
+      if (child.exitCode !== null) throw new Error(`${server.name} exited with code ${child.exitCode}`);
+      if (performance.now() - started > 120_000) throw new Error(`${server.name} did not answer within 120 s`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}${server.health}`)).ok) readyMs = performance.now() - started;
+      } catch {
+        await sleep(20);
+      }
+    }
+    await sleep(IDLE_S * 1000);
+    const pids = [child.pid!, ...(sumChildren ? descendantsOf(child.pid!) : [])];
+    return { readyMs, rssMb: pids.reduce((sum, pid) => sum + rssMbOf(pid), 0) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** A new data folder, then the same folder again. */
+async function newThenExisting(server: Server, sumChildren = true): Promise<{ fresh: Start; existing: Start }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-anchors-'));
+  try {
+    const fresh = await measureStart(server, dataDir, sumChildren);
+    const existing = await measureStart(server, dataDir, sumChildren);
+    return { fresh, existing };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
+  const { emulatorConfigFile, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
+  const { startAuthEmulator } = await import('../scripts/emulator');
+
+  const actualBin = installActual(ACTUAL_VERSION);
+  await buildServer();
+  if (!fs.existsSync(path.join(root, 'dist/public/index.html'))) {
+    console.log('building the web app (npx webpack --mode production)');
+    execFileSync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: root, stdio: 'inherit' });
+  }
+
+  const actual: Server = {
+    name: `Actual ${ACTUAL_VERSION}`,
+    argv: [actualBin],
+    env: (dataDir, port) => ({ ACTUAL_DATA_DIR: dataDir, ACTUAL_PORT: String(port), ACTUAL_HOSTNAME: '127.0.0.1' }),
+    health: '/health',
+  };
+  const tally = (databaseUrl: string | null): Server => ({
+    name: databaseUrl ? 'Tally on PostgreSQL' : 'Tally',
+    argv: [path.join(root, 'dist/server/main.js')],
+    env: (dataDir, port, webPort) => ({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      WEB_PORT: String(webPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SERVE_WEB: 'true',
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
+    }),
+    health: '/healthz',
+  });
+
+  const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
+  const results = new Map<string, { fresh: Start; existing: Start }[]>();
+  const add = (name: string, r: { fresh: Start; existing: Start }) => results.set(name, [...(results.get(name) ?? []), r]);
+  const loads: number[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      loads.push(os.loadavg()[0]);
+      console.log(`round ${round} of ${ROUNDS} (load ${os.loadavg()[0].toFixed(1)})`);
+      add(actual.name, await newThenExisting(actual));
+      add('Tally', await newThenExisting(tally(null)));
+      // The API process alone: PostgreSQL's own processes are not below it.
+      const onPostgres = await withScratchPostgres('tally_anchors', (url) => newThenExisting(tally(url), false));
+      if (onPostgres) add('Tally on PostgreSQL', onPostgres);
+    }
+    loads.push(os.loadavg()[0]);
+  } finally {
+    await emulator.stop();
+  }
+
+  const seconds = (runs: Start[]) => runs.map((s) => (s.readyMs / 1000).toFixed(2)).join(', ');
+  const mbs = (runs: Start[]) => runs.map((s) => s.rssMb.toFixed(0)).join(', ');
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const medians = (name: string) => {
+    const runs = results.get(name) ?? [];
+    const of = (pick: (r: { fresh: Start; existing: Start }) => number) => median(runs.map(pick));
+    return {
+      readyNew: of((r) => r.fresh.readyMs),
+      readyOld: of((r) => r.existing.readyMs),
+      rssNew: of((r) => r.fresh.rssMb),
+      rssOld: of((r) => r.existing.rssMb),
+    };
+  };
+
+  console.log(`\nStart-up and idle memory, ${ROUNDS} rounds (each round: a new data folder, then the same folder again):`);
+  console.log(`| server | ready, new folder (s) | ready, existing folder (s) | idle RSS ${IDLE_S} s later, new folder (MB) | idle RSS, existing folder (MB) |`);
+  console.log('|---|---|---|---|---|');
+  for (const [name, runs] of results) {
+    const fresh = runs.map((r) => r.fresh);
+    const existing = runs.map((r) => r.existing);
+    console.log(`| ${name} | ${seconds(fresh)} | ${seconds(existing)} | ${mbs(fresh)} | ${mbs(existing)} |`);
+  }
+  const a = medians(actual.name);
+  for (const name of ['Tally', 'Tally on PostgreSQL'].filter((n) => results.has(n))) {
+    const t = medians(name);
+    const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
+    console.log(
+      `| ${name} / Actual (medians) | ${ratio(t.readyNew, a.readyNew)} | ${ratio(t.readyOld, a.readyOld)} | ${ratio(t.rssNew, a.rssNew)} | ${ratio(t.rssOld, a.rssOld)} |`,
+    );
+  }
+  console.log(
+    `\nmedians: Actual ready ${(a.readyNew / 1000).toFixed(2)} s new / ${(a.readyOld / 1000).toFixed(2)} s existing, idle ${a.rssNew.toFixed(0)} MB / ${a.rssOld.toFixed(0)} MB`,
+  );
+  for (const name of ['Tally', 'Tally on PostgreSQL'].filter((n) => results.has(n))) {
+    const t = medians(name);
+    console.log(
+      `medians: ${name} ready ${(t.readyNew / 1000).toFixed(2)} s new / ${(t.readyOld / 1000).toFixed(2)} s existing, idle ${t.rssNew.toFixed(0)} MB / ${t.rssOld.toFixed(0)} MB`,
+    );
+  }
+  console.log(`load average (1 min) at each round's start and at the end: ${loads.map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
