@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, withContext, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { createUser, signInThroughUi, webUrl } from './support/session';
 import { seriousA11yViolations } from './support/axe';
-import { TEST_EMULATOR_HOST, TEST_PROJECT_ID, uniqueEmail } from '../scripts/testEmulator';
+import { emulatorMail, uniqueEmail } from '../scripts/testEmulator';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -167,9 +167,7 @@ it('resets a forgotten password through the emailed link', async () => {
     await screenshot(page, 'auth-reset-sent');
 
     // The emulator catches the mail; its code opens Tally's own reset page.
-    const res = await fetch(`http://${TEST_EMULATOR_HOST}/emulator/v1/projects/${TEST_PROJECT_ID}/oobCodes`);
-    const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
-    const mail = oobCodes.filter((c) => c.email === user.email && c.requestType === 'PASSWORD_RESET').pop();
+    const mail = await emulatorMail(user.email, 'PASSWORD_RESET');
     expect(mail).toBeDefined();
     const resetPage = await context.newPage();
     await resetPage.goto(webUrl(`/reset-password?mode=resetPassword&oobCode=${mail!.oobCode}`));

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { inNarrowViews, launchBrowser, screenshot, withPage, DESKTOP } from './support/browser';
+import { inNarrowViews, launchBrowser, screenshot, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, createVerifiedUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { expectAccessibleInBothThemes, expectNoA11yViolations } from './support/screens';
+import { emulatorMail, uniqueEmail } from '../scripts/testEmulator';
 import { INVITATION_PATH } from '../src/shared/constants/households';
-import type { Household } from '../src/shared/households';
+import type { Household, Invitation } from '../src/shared/households';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,6 +114,45 @@ it('lets two people share a household: create, add a placeholder, invite, join, 
   });
   // Two people, each in a browser of their own, through every step: a loaded machine needs the time.
 }, 180_000);
+
+it.each(SCREEN_SIZES)(
+  'lets a person who registered in the app verify their address and join (%s)',
+  async (label, viewport) => {
+    const owner = await createUser('Olive Owner');
+    const flat = await apiAs<Household>(owner, 'POST', '/api/households', { name: 'Flat 4B' });
+    const email = uniqueEmail('e2e');
+    const { link } = await apiAs<Invitation>(owner, 'POST', `/api/households/${flat._id}/invitations`, { email });
+
+    await withPage(browser, viewport, async ({ page }) => {
+      await page.goto(webUrl('/register'));
+      await page.getByLabel('Display Name').fill('Nora New');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill('secret-pass-1');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(webUrl('/'));
+
+      // A new account's address is not verified: the API refuses, and the page says what to do.
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Verify your e-mail' }).waitFor();
+      await page.getByRole('button', { name: 'Send verification e-mail' }).click();
+      await page.getByText(`Verification e-mail sent to ${email}.`).waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectAccessibleInBothThemes(page, 'household-verify', label);
+
+      // The emulator catches the mail; its link verifies the address and names the invitation to come back to.
+      const mail = await emulatorMail(email, 'VERIFY_EMAIL');
+      expect(mail).toBeDefined();
+      expect(new URL(mail!.oobLink).searchParams.get('continueUrl')).toBe(link);
+      expect((await fetch(mail!.oobLink)).ok).toBe(true);
+
+      await page.getByRole('button', { name: 'I have verified it' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Flat 4B' }).waitFor();
+      await memberRow(page, 'Nora New (you)').getByText('Member', { exact: true }).waitFor();
+    });
+  },
+  120_000,
+);
 
 it('reflows a household on a phone and at 200% zoom, in both themes, with a confirmation open', async () => {
   const owner = await createUser('Olive Owner');

@@ -83,3 +83,19 @@ export async function emulatorVerifyEmail(uid: string): Promise<void> {
   });
   if (!res.ok) throw new Error(`emulator verify failed: ${res.status} ${await res.text()}`);
 }
+
+/** A mail the emulator caught instead of sending it: its code, and the link a person would open. */
+export interface EmulatorMail {
+  email: string;
+  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL';
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The latest mail of a kind the emulator caught for an address, if any. */
+export async function emulatorMail(email: string, requestType: EmulatorMail['requestType']): Promise<EmulatorMail | undefined> {
+  const res = await fetch(`http://${TEST_EMULATOR_HOST}/emulator/v1/projects/${TEST_PROJECT_ID}/oobCodes`);
+  if (!res.ok) throw new Error(`emulator oobCodes failed: ${res.status} ${await res.text()}`);
+  const { oobCodes } = (await res.json()) as { oobCodes: EmulatorMail[] };
+  return oobCodes.filter((c) => c.email === email && c.requestType === requestType).pop();
+}

@@ -93,6 +93,8 @@ export const signIn = (email: string, password: string) => provider().then((p) =
 export const createAccount = (dispatch: AppDispatch, displayName: string, email: string, password: string) =>
   provider().then((p) => p.createAccount(dispatch, displayName, email, password));
 export const sendPasswordReset = (email: string) => provider().then((p) => p.sendPasswordReset(email));
+export const sendVerificationEmail = (continueUrl: string) => provider().then((p) => p.sendVerificationEmail(continueUrl));
+export const refreshEmailVerified = (dispatch: AppDispatch) => provider().then((p) => p.refreshEmailVerified(dispatch));
 export const checkResetCode = (code: string) => provider().then((p) => p.checkResetCode(code));
 export const completePasswordReset = (code: string, newPassword: string) => provider().then((p) => p.completePasswordReset(code, newPassword));
 export const changePassword = (current: string, next: string) => provider().then((p) => p.changePassword(current, next));

@@ -8,7 +8,18 @@ import type { AppDispatch } from '../app/store';
 import { initFirebaseAuth } from './firebase';
 import { startSessionSync } from './session';
 
-export { changePassword, checkResetCode, completePasswordReset, createAccount, idToken, sendPasswordReset, signIn, signOut } from './firebaseActions';
+export {
+  changePassword,
+  checkResetCode,
+  completePasswordReset,
+  createAccount,
+  idToken,
+  refreshEmailVerified,
+  sendPasswordReset,
+  sendVerificationEmail,
+  signIn,
+  signOut,
+} from './firebaseActions';
 
 export function connect(config: ClientConfig, dispatch: AppDispatch, shownUid: string | null): void {
   initFirebaseAuth(config);

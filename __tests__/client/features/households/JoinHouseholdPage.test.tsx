@@ -52,3 +52,44 @@ it('says what to do with a link that lost its token, and sends nothing', async (
   expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   expect(server!.requests).toEqual([]);
 });
+
+describe('an address not yet verified', () => {
+  const UNVERIFIED = refusal(403, 'Verify your e-mail address first, then open the invitation link again.');
+
+  it.each([
+    ['Accept', 'accept'],
+    ['Decline', 'decline'],
+  ])('turns the refusal of %s into the steps to verify it', async (button, route) => {
+    await open({ [`POST /api/households/invitations/${route}`]: UNVERIFIED });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verify your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(/only from the address it was sent to, once that address is verified/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send verification e-mail' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'I have verified it' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  // No identity provider runs beside these tests, so its calls fail for real: the page says so and
+  // does not try the invitation again with a token that cannot say the address is verified.
+  async function refusedThenPress(button: string) {
+    await open({ 'POST /api/households/invitations/accept': UNVERIFIED });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: button }));
+  }
+
+  it('says when the verification e-mail cannot be sent', async () => {
+    await refusedThenPress('Send verification e-mail');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not send the verification e-mail');
+    expect(screen.queryByText(/Verification e-mail sent/)).not.toBeInTheDocument();
+  });
+
+  it('says when the address cannot be checked, and asks nothing of the API again', async () => {
+    await refusedThenPress('I have verified it');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not check your address');
+    expect(server!.changes()).toEqual([{ sent: 'POST /api/households/invitations/accept', body: { token: 'tok3n' } }]);
+    expect(screen.getByRole('button', { name: 'I have verified it' })).toBeEnabled();
+  });
+});

@@ -1,4 +1,5 @@
 import type { Household, HouseholdMember, HouseholdSummary, MemberRole } from '../../../shared/households';
+import type { ApiError } from '../../api/api';
 import { formatDate } from '../../ui/dates';
 
 /** What a household is for: the empty list says it, and the join page repeats it. */
@@ -51,4 +52,13 @@ export function deleteMessage(h: Household): string {
 /** Under the link the inviter passes on: Tally sends no mail, and the link is not shown again. */
 export function invitationNote(email: string, expiresAt: string): string {
   return `Tally sends no e-mail: send this link to ${email} yourself. It works once, for that address only, until ${formatDate(expiresAt)}. It is shown only now.`;
+}
+
+/**
+ * The API's refusal of an invitation to an address not yet verified (a 403; the accept and decline
+ * routes give it no code of its own, so its wording is matched: households service, openInvitation).
+ */
+export function isUnverifiedEmailRefusal(error: unknown): boolean {
+  const e = error as Partial<ApiError> | undefined;
+  return e?.status === 403 && typeof e.message === 'string' && e.message.startsWith('Verify your e-mail address');
 }
