@@ -14,6 +14,7 @@ import * as m076 from './076_time_zone_told';
 import * as m077 from './077_search_description';
 import * as m078 from './078_import_commits';
 import * as m080 from './080_households';
+import * as m081 from './081_shared_receipts';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '077_search_description': m077,
   '078_import_commits': m078,
   '080_households': m080,
+  '081_shared_receipts': m081,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { householdNotFound } from './shares';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -26,12 +27,12 @@ import type { MemberRow } from './repository';
  * What other modules read or write through this one, inside their own transaction:
  * - account deletion: forgetPerson (their member rows become former members, households they
  *   alone were in go), before it deletes every row that carries their user_id.
+ * - receipts: shareReceipt after every write of a receipt (shares it, divides it again, or
+ *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
+export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
 
-export const HOUSEHOLD_NOT_FOUND = 'Household not found';
 export const INVITATION_NOT_VALID = 'This invitation link is not valid.';
-
-const householdNotFound = () => notFound(HOUSEHOLD_NOT_FOUND);
 
 /** Text as a person typed it, trimmed; empty or too long is refused with what to do. */
 function cleanName(text: string, what: string, max: number): string {
@@ -85,6 +86,8 @@ async function retire(trx: Executor, member: MemberRow, how: NonNullable<MemberR
     return;
   }
   if (member.role === 'owner' && next) await repo.updateMember(trx, member.household_id, next.id, { role: 'owner' });
+  // What they shared stays the household's; their private receipts no longer reach it.
+  await repo.detachSharedBy(trx, member.household_id, member.id);
   await repo.updateMember(trx, member.household_id, member.id, { status: 'former', role: 'member', left_at: now, left_how: how });
 }
 
