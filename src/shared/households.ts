@@ -131,7 +131,7 @@ export const SettlementBody = Type.Object(
   {
     from_member_id: Type.String({ maxLength: 100 }),
     to_member_id: Type.String({ maxLength: 100 }),
-    amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_PRINTED_AMOUNT }),
+    amount: Type.Number({ minimum: 0, maximum: MAX_PRINTED_AMOUNT, description: "Above 0, in the currency's decimals" }),
     currency: Type.String({ minLength: 3, maxLength: 3 }),
   },
   { additionalProperties: false },

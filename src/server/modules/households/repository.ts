@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type {
+  Database,
   Executor,
   HouseholdInvitationsTable,
   HouseholdMembersTable,
@@ -262,45 +263,22 @@ export function sharesOf(db: Executor, householdId: string, sharedReceiptIds: re
 
 export type ShareWithName = Awaited<ReturnType<typeof sharesOf>>[number];
 
-/** A page of the household's shared receipts, newest first, and how many there are. */
-export async function sharedReceiptsPage(db: Executor, householdId: string, page: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('shared_receipts')
-      .selectAll()
-      .where('household_id', '=', householdId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('shared_receipts')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('household_id', '=', householdId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
-}
+/** What a household lists newest first, a page at a time. */
+type PagedTable = 'shared_receipts' | 'household_settlements';
 
-export async function settlementsPage(db: Executor, householdId: string, page: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('household_settlements')
-      .selectAll()
-      .where('household_id', '=', householdId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('household_settlements')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('household_id', '=', householdId)
-      .executeTakeFirstOrThrow(),
+/** A page of the household's rows of `table`, newest first, and how many there are. */
+export async function pageOf<T extends PagedTable>(
+  db: Executor,
+  table: T,
+  householdId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  const rows = db.selectFrom(table as PagedTable).where('household_id', '=', householdId);
+  const [found, count] = await Promise.all([
+    rows.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: count.n };
+  return { rows: found as Selectable<Database[T]>[], total: count.n };
 }
 
 export function insertSettlement(db: Executor, row: Omit<SettlementRow, 'id'>): Promise<SettlementRow> {

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { householdNotFound } from './shares';
+import { balancesOf, historyOf, householdNotFound, recordSettlement, sharedViews } from './shares';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -16,9 +16,16 @@ import {
   INVITATION_TOKEN_BYTES,
   MEMBER_NAME_MAX,
   PENDING_INVITATIONS_MAX,
+  HOUSEHOLD_PAGE_DEFAULT,
+  type Balances,
+  type HistoryEntry,
   type Household,
+  type HouseholdPageQuery,
   type HouseholdSummary,
   type Invitation,
+  type Settlement,
+  type SettlementBody,
+  type SharedReceipt,
 } from '../../../shared/households';
 import * as repo from './repository';
 import type { MemberRow } from './repository';
@@ -127,9 +134,28 @@ export class HouseholdService {
   }
 
   async get(userId: string, householdId: string): Promise<Household> {
-    const me = await repo.myMembership(this.db, householdId, userId);
-    if (!me) throw householdNotFound();
-    return this.view(this.db, me);
+    return this.view(this.db, await this.readAs(userId, householdId));
+  }
+
+  /** A page of the receipts shared with the household, newest first: never a member's private receipts. */
+  async sharedReceipts(userId: string, householdId: string, query: HouseholdPageQuery): Promise<{ items: SharedReceipt[]; total: number }> {
+    await this.readAs(userId, householdId);
+    const { rows, total } = await repo.pageOf(this.db, 'shared_receipts', householdId, pageOf(query));
+    return { items: await sharedViews(this.db, householdId, rows), total };
+  }
+
+  async balances(userId: string, householdId: string): Promise<Balances> {
+    return balancesOf(this.db, await this.readAs(userId, householdId));
+  }
+
+  async settle(userId: string, householdId: string, body: SettlementBody): Promise<Settlement> {
+    return this.asMember(userId, householdId, (trx, me) => recordSettlement(trx, me, body, this.clock()));
+  }
+
+  async history(userId: string, householdId: string, query: HouseholdPageQuery): Promise<{ items: HistoryEntry[]; total: number }> {
+    await this.readAs(userId, householdId);
+    const { entries, total } = await historyOf(this.db, householdId, pageOf(query));
+    return { items: entries, total };
   }
 
   async create(user: AuthUser, name: string): Promise<Household> {
@@ -287,11 +313,20 @@ export class HouseholdService {
     });
   }
 
+  /** The asker's active member row, or a 404: what every read of a household starts with. */
+  private async readAs(userId: string, householdId: string): Promise<MemberRow> {
+    const me = await repo.myMembership(this.db, householdId, userId);
+    if (!me) throw householdNotFound();
+    return me;
+  }
+
   private async view(db: Executor, me: MemberRow): Promise<Household> {
     const household = await repo.householdById(db, me.household_id);
     return toHousehold(household!, await repo.membersOf(db, me.household_id), me);
   }
 }
+
+const pageOf = (query: HouseholdPageQuery) => ({ limit: query.limit ?? HOUSEHOLD_PAGE_DEFAULT, offset: query.offset ?? 0 });
 
 async function roomForAnotherMember(trx: Executor, householdId: string): Promise<void> {
   if ((await repo.countCurrentMembers(trx, householdId)) >= HOUSEHOLD_MAX_MEMBERS) {

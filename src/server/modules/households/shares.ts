@@ -3,11 +3,11 @@ import { badRequest, notFound } from '../../errors';
 import { splitReceipt, type SplitByAmount, type SplitFor, type SplitItem } from '../../../shared/split';
 import { convertMinor, formatMoney, fromMinor } from '../../../shared/currency';
 import type { MemberShare } from '../../../shared/receipts';
-import type { SharedReceipt } from '../../../shared/households';
-import { findHomeCurrency, loadRateBook } from '../currency/service';
+import type { Balances, HistoryEntry, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
+import { checkedCurrency, findHomeCurrency, loadRateBook, minorAmount } from '../currency/service';
 import { insertNotifications } from '../notifications/service';
 import * as repo from './repository';
-import type { MemberRow, SharedReceiptRow, ShareWithName } from './repository';
+import type { MemberRow, SettlementRow, SharedReceiptRow, ShareWithName } from './repository';
 
 /** A household could not be found for the asker: the one message every route and the receipt save give. */
 export const HOUSEHOLD_NOT_FOUND = 'Household not found';
@@ -228,4 +228,97 @@ export async function sharedViews(db: Executor, householdId: string, rows: reado
     shares: shares.filter((s) => s.shared_receipt_id === r.id).map((s) => toShare(s, r.currency)),
     created_at: new Date(r.created_at).toISOString(),
   }));
+}
+
+const toSettlement = (row: SettlementRow): Settlement => ({
+  _id: row.id,
+  from_member_id: row.from_member,
+  to_member_id: row.to_member,
+  recorded_by: row.recorded_by,
+  amount: fromMinor(Number(row.amount_minor), row.currency),
+  currency: row.currency,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** What each member owes each other member, per currency, after every share and payment: only pairs that owe anything. */
+async function netDebts(db: Executor, householdId: string): Promise<Array<{ from: string; to: string; currency: string; minor: number }>> {
+  const net = new Map<string, { from: string; to: string; currency: string; minor: number }>();
+  for (const { debtor, creditor, currency, minor } of await repo.grossDebts(db, householdId)) {
+    // One entry per pair and currency, kept from the smaller member id's side.
+    const [from, to, sign] = debtor < creditor ? [debtor, creditor, 1] : [creditor, debtor, -1];
+    const key = `${from} ${to} ${currency}`;
+    const entry = net.get(key) ?? { from, to, currency, minor: 0 };
+    entry.minor += sign * minor;
+    net.set(key, entry);
+  }
+  return [...net.values()].filter((d) => d.minor !== 0).map((d) => (d.minor > 0 ? d : { from: d.to, to: d.from, currency: d.currency, minor: -d.minor }));
+}
+
+/** 'You owe Ben $23.40': who owes whom, per pair and currency (no netting across currencies or through a third member). */
+export async function balancesOf(db: Executor, me: MemberRow): Promise<Balances> {
+  const names = new Map((await repo.membersOf(db, me.household_id)).map((m) => [m.id, m.display_name]));
+  const debts = (await netDebts(db, me.household_id)).map((d) => ({
+    from_member_id: d.from,
+    from_name: names.get(d.from)!,
+    to_member_id: d.to,
+    to_name: names.get(d.to)!,
+    currency: d.currency,
+    amount: fromMinor(d.minor, d.currency),
+  }));
+  debts.sort((a, b) => a.currency.localeCompare(b.currency) || a.from_name.localeCompare(b.from_name) || a.to_name.localeCompare(b.to_name));
+  return { my_member_id: me.id, debts };
+}
+
+/**
+ * Records a payment, full or part, of what one member owes another in one currency. Any active
+ * member may record it (a placeholder pays in cash). It must be positive and at most what is
+ * owed: a payment beyond that would turn the debt around, which is a new expense, not settling up.
+ */
+export async function recordSettlement(trx: Executor, me: MemberRow, body: SettlementBody, now: Date): Promise<Settlement> {
+  const currency = checkedCurrency(body.currency, 'currency');
+  const minor = minorAmount(body.amount, currency, 'amount', currency);
+  if (minor <= 0) throw badRequest('amount must be more than 0');
+  if (body.from_member_id === body.to_member_id) throw badRequest('A payment is between two different members.');
+  const [from, to] = [await repo.memberOf(trx, me.household_id, body.from_member_id), await repo.memberOf(trx, me.household_id, body.to_member_id)];
+  if (!from) throw badRequest(`from_member_id: ${body.from_member_id} is not a member of this household.`);
+  if (!to) throw badRequest(`to_member_id: ${body.to_member_id} is not a member of this household.`);
+  const owed = (await netDebts(trx, me.household_id)).find((d) => d.from === from.id && d.to === to.id && d.currency === currency)?.minor ?? 0;
+  if (owed === 0) throw badRequest(`${from.display_name} owes ${to.display_name} nothing in ${currency}.`);
+  if (minor > owed) throw badRequest(`${from.display_name} owes ${to.display_name} ${formatMoney(owed, currency)}: record at most that.`);
+  const row = await repo.insertSettlement(trx, {
+    household_id: me.household_id,
+    from_member: from.id,
+    to_member: to.id,
+    recorded_by: me.id,
+    currency,
+    amount_minor: minor,
+    created_at: now,
+  });
+  const message = `${me.display_name} recorded that ${from.display_name} paid ${to.display_name} ${formatMoney(minor, currency)}`;
+  for (const member of [from, to]) {
+    if (member.id === me.id || !member.user_id || member.status !== 'active') continue;
+    await insertNotifications(trx, member.user_id, [{ type: 'alert', title: 'Payment recorded', message, link: `/households/${me.household_id}` }]);
+  }
+  return toSettlement(row);
+}
+
+/** A page of the household's history, newest first: receipts shared and payments recorded. */
+export async function historyOf(
+  db: Executor,
+  householdId: string,
+  page: { limit: number; offset: number },
+): Promise<{ entries: HistoryEntry[]; total: number }> {
+  // Both lists up to the page's end, merged by when each happened.
+  const upTo = { limit: page.offset + page.limit, offset: 0 };
+  const [receipts, settlements] = await Promise.all([
+    repo.pageOf(db, 'shared_receipts', householdId, upTo),
+    repo.pageOf(db, 'household_settlements', householdId, upTo),
+  ]);
+  const views = await sharedViews(db, householdId, receipts.rows);
+  const entries = [
+    ...views.map((receipt) => ({ at: receipt.created_at, entry: { kind: 'share' as const, receipt } })),
+    ...settlements.rows.map((row) => ({ at: new Date(row.created_at).toISOString(), entry: { kind: 'settlement' as const, settlement: toSettlement(row) } })),
+  ];
+  entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return { entries: entries.slice(page.offset, page.offset + page.limit).map((e) => e.entry), total: receipts.total + settlements.total };
 }
