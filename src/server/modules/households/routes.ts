@@ -58,6 +58,7 @@ const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, 
   // Another member's change (a removal, a rename, a receipt shared) alters these answers without a request of the asker.
   const fresh = <T extends object>(options: T) => ({ ...options, config: { readCache: false } });
   const params = HouseholdParams;
+  const aPage = { params, querystring: HouseholdPageQuery };
 
   app.get('/api/households', fresh(doc('The households I am a member of.', {}, { 200: HouseholdList })), (req) => service.list(req.user.uid));
 
@@ -136,7 +137,7 @@ const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, 
     fresh(
       doc(
         `A page of the receipts shared with the household, newest first, with each member's share; ${TOTAL_COUNT_HEADER} carries how many there are. Never a member's private receipts.`,
-        { params, querystring: HouseholdPageQuery },
+        aPage,
         { 200: SharedReceiptList },
       ),
     ),
@@ -168,11 +169,9 @@ const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, 
   app.get(
     '/api/households/:id/history',
     fresh(
-      doc(
-        `A page of the household's history, newest first: receipts shared and payments recorded; ${TOTAL_COUNT_HEADER} carries how many there are.`,
-        { params, querystring: HouseholdPageQuery },
-        { 200: History },
-      ),
+      doc(`A page of the household's history, newest first: receipts shared and payments recorded; ${TOTAL_COUNT_HEADER} carries how many there are.`, aPage, {
+        200: History,
+      }),
     ),
     (req, reply) => paged(reply, service.history(req.user.uid, req.params.id, req.query)),
   );
