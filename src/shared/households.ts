@@ -1,5 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { HOUSEHOLD_NAME_MAX, MEMBER_NAME_MAX, MEMBER_ROLES, MEMBER_STATUSES, type MemberRole, type MemberStatus } from './constants/households';
+import { MemberShare } from './receipts';
+import { MAX_PRINTED_AMOUNT } from './money';
+import {
+  HOUSEHOLD_NAME_MAX,
+  HOUSEHOLD_PAGE_DEFAULT,
+  HOUSEHOLD_PAGE_MAX,
+  MEMBER_NAME_MAX,
+  MEMBER_ROLES,
+  MEMBER_STATUSES,
+  type MemberRole,
+  type MemberStatus,
+} from './constants/households';
 // The client takes these from ./constants/households, which has no schema library behind it.
 export * from './constants/households';
 
@@ -74,3 +85,74 @@ export type Invitation = Static<typeof Invitation>;
 /** POST /api/households/invitations/accept and …/decline: the token from the link. */
 export const InvitationTokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 export type InvitationTokenBody = Static<typeof InvitationTokenBody>;
+
+// ---------- shared receipts, balances and settling up ----------
+
+/** ?limit&offset of a household's pages (its receipts, its history); the total is in x-total-count. */
+export const HouseholdPageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HOUSEHOLD_PAGE_MAX, default: HOUSEHOLD_PAGE_DEFAULT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+});
+export type HouseholdPageQuery = Static<typeof HouseholdPageQuery>;
+
+/** A receipt shared with the household, as every member sees it (never the sharer's private fields). */
+export const SharedReceipt = Type.Object({
+  _id: Type.String(),
+  store: Type.String(),
+  date: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  paid_by: Type.String(),
+  shared_by: Type.String(),
+  /** Each member's share, adding up to the amount to the cent. */
+  shares: Type.Array(MemberShare),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type SharedReceipt = Static<typeof SharedReceipt>;
+export const SharedReceiptList = Type.Array(SharedReceipt);
+
+/** What one member owes another in one currency ('You owe Ben $23.40'); only pairs that owe anything. */
+export const Debt = Type.Object({
+  from_member_id: Type.String(),
+  from_name: Type.String(),
+  to_member_id: Type.String(),
+  to_name: Type.String(),
+  currency: Type.String(),
+  amount: Type.Number(),
+});
+export type Debt = Static<typeof Debt>;
+
+/** GET /api/households/{id}/balances: per pair and currency, after every share and settlement. */
+export const Balances = Type.Object({ my_member_id: Type.String(), debts: Type.Array(Debt) });
+export type Balances = Static<typeof Balances>;
+
+/** POST /api/households/{id}/settlements: a payment, full or part, of what one member owes another. */
+export const SettlementBody = Type.Object(
+  {
+    from_member_id: Type.String({ maxLength: 100 }),
+    to_member_id: Type.String({ maxLength: 100 }),
+    amount: Type.Number({ minimum: 0, maximum: MAX_PRINTED_AMOUNT, description: "Above 0, in the currency's decimals" }),
+    currency: Type.String({ minLength: 3, maxLength: 3 }),
+  },
+  { additionalProperties: false },
+);
+export type SettlementBody = Static<typeof SettlementBody>;
+
+export const Settlement = Type.Object({
+  _id: Type.String(),
+  from_member_id: Type.String(),
+  to_member_id: Type.String(),
+  recorded_by: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type Settlement = Static<typeof Settlement>;
+
+/** One line of the household's history, newest first: a receipt shared or a payment recorded. */
+export const HistoryEntry = Type.Union([
+  Type.Object({ kind: Type.Literal('share'), receipt: SharedReceipt }),
+  Type.Object({ kind: Type.Literal('settlement'), settlement: Settlement }),
+]);
+export type HistoryEntry = Static<typeof HistoryEntry>;
+export const History = Type.Array(HistoryEntry);

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
+import { HOUSEHOLD_MAX_MEMBERS, SHARE_PORTIONS_MAX } from './constants/households';
 import {
   MAX_RECEIPT_ITEMS,
   MAX_ITEM_QUANTITY,
@@ -52,7 +53,75 @@ const ImageData = Type.String({ maxLength: 16 * 1024 * 1024, description: 'A dat
 
 // ---------- answers ----------
 
-export const ReceiptItem = Type.Object({ name: Type.String(), price: Type.Number(), quantity: Type.Number() });
+// ---------- sharing with a household (sent and answered only for a shared receipt) ----------
+
+const MemberId = Type.String({ maxLength: 100, description: "A household member's _id" });
+/** Several portions of an item for one member (a string in shared_with is one portion). */
+export const MemberPortions = Type.Object(
+  { member_id: MemberId, portions: Type.Integer({ minimum: 1, maximum: SHARE_PORTIONS_MAX }) },
+  { additionalProperties: false },
+);
+export type MemberPortions = Static<typeof MemberPortions>;
+
+const AssignedTo = Type.Optional(
+  Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'On a shared receipt: the one member this item is for' }),
+);
+const SharedWith = Type.Optional(
+  Type.Array(Type.Union([Type.String({ maxLength: 200 }), MemberPortions]), {
+    maxItems: 50,
+    description:
+      'On a shared receipt: the members this item is split among, evenly (member ids) or by portions; with assigned_to null and this empty, the item is for everyone',
+  }),
+);
+
+/** What a receipt without items is divided by: portions (default 1 each) or exact amounts adding up to the total. */
+export const SharedExpenseInput = Type.Object(
+  {
+    member_id: MemberId,
+    portions: Type.Optional(Type.Integer({ minimum: 1, maximum: SHARE_PORTIONS_MAX })),
+    amount: Type.Optional(
+      Type.Number({ minimum: -MAX_PRINTED_AMOUNT, maximum: MAX_PRINTED_AMOUNT, description: "This member's exact part, in the receipt's currency" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SharedExpenseInput = Static<typeof SharedExpenseInput>;
+
+/** The sharing fields of both save shapes; a person who shares nothing sends none (or spec §3's false and empties). */
+const SharingFields = {
+  is_shared: Type.Optional(Type.Boolean({ description: 'true: shared with household_id; false (or left out with no household_id): private' })),
+  household_id: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+      description: 'The household (I am an active member) the receipt is shared with; null on edit: no longer shared; left out on edit: kept',
+    }),
+  ),
+  paid_by: Type.Optional(Type.String({ maxLength: 100, description: 'The member who paid; default: me (on edit: kept)' })),
+  shared_expenses: Type.Optional(
+    Type.Array(SharedExpenseInput, {
+      maxItems: HOUSEHOLD_MAX_MEMBERS,
+      description: 'A shared receipt without items: who pays what (empty: evenly among everyone). With items, say who each item is for instead',
+    }),
+  ),
+};
+
+/** A member's share of a shared receipt: in the receipt's currency, and in the member's home currency when known. */
+export const MemberShare = Type.Object({
+  member_id: Type.String(),
+  display_name: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  home_currency: Type.Union([Type.String(), Type.Null()]),
+  home_amount: Type.Union([Type.Number(), Type.Null()]),
+});
+export type MemberShare = Static<typeof MemberShare>;
+
+export const ReceiptItem = Type.Object({
+  name: Type.String(),
+  price: Type.Number(),
+  quantity: Type.Number(),
+  assigned_to: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  shared_with: Type.Optional(Type.Array(Type.Union([Type.String(), MemberPortions]))),
+});
 export type ReceiptItem = Static<typeof ReceiptItem>;
 
 /**
@@ -78,6 +147,12 @@ export const Receipt = Type.Object({
   items: Type.Array(ReceiptItem),
   /** A short-lived signed URL of the receipt's image, or null. */
   imageUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Only on a receipt shared with a household I am an active member of. */
+  is_shared: Type.Optional(Type.Boolean()),
+  household_id: Type.Optional(Type.String()),
+  paid_by: Type.Optional(Type.String()),
+  /** Each member's share, adding up to the amount to the cent. */
+  shared_expenses: Type.Optional(Type.Array(MemberShare)),
 });
 export type Receipt = Static<typeof Receipt>;
 export const ReceiptList = Type.Array(Receipt);
@@ -108,7 +183,7 @@ export const ReceiptListQuery = Type.Object({
 });
 export type ReceiptListQuery = Static<typeof ReceiptListQuery>;
 
-/** A scanned item as the scan screen saves it (spec §3); sharing fields are accepted and ignored. */
+/** A scanned item as the scan screen saves it (spec §3); who it is for counts on a shared receipt. */
 export const ScanItem = Type.Object(
   {
     id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
@@ -116,17 +191,11 @@ export const ScanItem = Type.Object(
     price: Money,
     quantity: Type.Optional(Quantity),
     category: Type.Optional(Type.String({ maxLength: 100 })),
-    assigned_to: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    shared_with: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+    assigned_to: AssignedTo,
+    shared_with: SharedWith,
   },
   { additionalProperties: false },
 );
-
-/**
- * Spec §3 sends `shared_expenses` empty: sharing is not a feature, so the field takes an empty
- * list and nothing else (no value of unknown shape reaches the server).
- */
-const NoSharedExpenses = Type.Array(Type.Never(), { maxItems: 0, description: 'Always empty: expenses are not shared' });
 
 const IntoId = Type.Optional(
   Type.String({
@@ -149,8 +218,7 @@ export const ScanReceiptBody = Type.Object(
     ),
     items: Type.Optional(Type.Array(ScanItem, { maxItems: MAX_RECEIPT_ITEMS })),
     image_url: Type.Optional(Type.Union([ImageData, Type.Null()])),
-    is_shared: Type.Optional(Type.Boolean()),
-    shared_expenses: Type.Optional(NoSharedExpenses),
+    ...SharingFields,
     category: Type.Optional(CategoryRef),
     description: Type.Optional(Description),
     scan_ref: Type.Optional(
@@ -170,7 +238,10 @@ export const ScanReceiptBody = Type.Object(
 );
 export type ScanReceiptBody = Static<typeof ScanReceiptBody>;
 
-export const ManualItem = Type.Object({ name: ItemName, price: Money, quantity: Type.Optional(Quantity) }, { additionalProperties: false });
+export const ManualItem = Type.Object(
+  { name: ItemName, price: Money, quantity: Type.Optional(Quantity), assigned_to: AssignedTo, shared_with: SharedWith },
+  { additionalProperties: false },
+);
 
 /**
  * The Add/Edit Transaction form. On PUT, optional fields that are left out keep their value;
@@ -189,6 +260,7 @@ export const ManualReceiptBody = Type.Object(
     tax: Type.Optional(Type.Union([NonNegativeMoney, Type.Null()])),
     items: Type.Optional(Type.Array(ManualItem, { maxItems: MAX_RECEIPT_ITEMS })),
     imageData: Type.Optional(Type.Union([ImageData, Type.Null()])),
+    ...SharingFields,
   },
   { additionalProperties: false },
 );

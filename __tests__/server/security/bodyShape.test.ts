@@ -90,14 +90,19 @@ describe('the shape of a JSON body is checked before it is parsed', () => {
     expect(res.json().description).toBe(description);
   });
 
-  it('shared_expenses takes an empty list (the scan screen sends one) and nothing else', async () => {
+  it('shared_expenses takes an empty list, or members’ parts of a shared receipt, and nothing else', async () => {
     const scan = { store_name: 'Shared', date: todayUtc(), total_amount: 5, is_shared: false };
     expect((await t.request(user, { method: 'POST', url: '/receipts', payload: { ...scan, shared_expenses: [] } })).statusCode).toBe(201);
     for (const shared_expenses of [[{ user: 'x', amount: 1 }], [1], [[]]]) {
       const res = await t.request(user, { method: 'POST', url: '/receipts', payload: { ...scan, shared_expenses } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('shared_expenses must be empty');
+      expect(res.json().message).toMatch(/^shared_expenses\.0/);
     }
+    const unshared = await t.request(user, { method: 'POST', url: '/receipts', payload: { ...scan, shared_expenses: [{ member_id: 'x', amount: 5 }] } });
+    expect([unshared.statusCode, unshared.json().message]).toEqual([
+      400,
+      'Who paid and who each part is for only count on a shared receipt: choose its household (household_id)',
+    ]);
   });
 });
 

@@ -16,7 +16,7 @@ let t: TestApp;
 let user: TestUser;
 /** The round-trip properties' own account, so searches and lists see only their data. */
 let owner: TestUser;
-let ids: { receipt: string; category: string; notification: string; household: string; member: string };
+let ids: { receipt: string; category: string; notification: string; household: string; member: string; me: string };
 let sent = 0;
 
 /** Every request of this file goes through here, so the total can be asserted. */
@@ -33,7 +33,16 @@ beforeAll(async () => {
   const notes = (await t.request(user, { method: 'GET', url: '/notifications' })).json();
   const household = (await t.request(user, { method: 'POST', url: '/api/households', payload: { name: 'Seed' } })).json();
   const withKid = (await t.request(user, { method: 'POST', url: `/api/households/${household._id}/members`, payload: { display_name: 'Kid' } })).json();
-  ids = { receipt: r.id, category: r.categoryId, notification: notes[0].id, household: household._id, member: withKid.members[1]._id };
+  ids = {
+    receipt: r.id,
+    category: r.categoryId,
+    notification: notes[0].id,
+    household: household._id,
+    member: withKid.members[1]._id,
+    me: withKid.my_member_id,
+  };
+  // Something owed, so a settlement's valid body gets past the balance check.
+  await addReceipt(t, user, { store: 'Shared', amount: 5000, household_id: household._id });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -147,6 +156,8 @@ function validBody(route: RouteSpec): Record<string, unknown> {
       return { display_name: 'Kid' };
     case 'POST /api/households/:id/invitations':
       return { email: 'friend@example.com' };
+    case 'POST /api/households/:id/settlements':
+      return { from_member_id: ids.member, to_member_id: ids.me, amount: 1, currency: 'USD' };
     case 'POST /api/households/invitations/accept':
     case 'POST /api/households/invitations/decline':
       return { token: 'not-a-real-token' };

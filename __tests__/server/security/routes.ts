@@ -69,6 +69,10 @@ export const ROUTES: RouteSpec[] = [
   { method: 'POST', url: '/api/households/:id/invitations', secured: true, body: true },
   { method: 'POST', url: '/api/households/invitations/accept', secured: true, body: true },
   { method: 'POST', url: '/api/households/invitations/decline', secured: true, body: true },
+  { method: 'GET', url: '/api/households/:id/receipts', secured: true },
+  { method: 'GET', url: '/api/households/:id/balances', secured: true },
+  { method: 'POST', url: '/api/households/:id/settlements', secured: true, body: true },
+  { method: 'GET', url: '/api/households/:id/history', secured: true },
 ];
 
 export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);

@@ -273,6 +273,47 @@ export interface HouseholdInvitationsTable {
   declined_at: Date | null;
 }
 
+/** A receipt shared with a household, as its members see it (migration 081). */
+export interface SharedReceiptsTable {
+  id: Generated<string>;
+  household_id: string;
+  /** The sharer's private receipt; null once they left or their account went. */
+  receipt_id: string | null;
+  shared_by: string;
+  paid_by: string;
+  store: string;
+  date: string;
+  currency: string;
+  total_minor: number;
+  rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** How it was divided (SplitSpec of modules/households/shares.ts). */
+  split: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's share of a shared receipt, in its currency and their home currency when known (migration 081). */
+export interface SharedReceiptSharesTable {
+  household_id: string;
+  shared_receipt_id: string;
+  member_id: string;
+  amount_minor: number;
+  home_currency: string | null;
+  home_minor: number | null;
+}
+
+/** A payment from one member to another (migration 081). */
+export interface HouseholdSettlementsTable {
+  id: Generated<string>;
+  household_id: string;
+  from_member: string;
+  to_member: string;
+  recorded_by: string;
+  currency: string;
+  amount_minor: number;
+  created_at: Timestamp;
+}
+
 /** Accounts being or already deleted, by a SHA-256 digest of the uid (db/accountGate.ts). */
 export interface ClosedAccountsTable {
   uid_digest: string;
@@ -300,6 +341,9 @@ export interface Database {
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
   household_invitations: HouseholdInvitationsTable;
+  shared_receipts: SharedReceiptsTable;
+  shared_receipt_shares: SharedReceiptSharesTable;
+  household_settlements: HouseholdSettlementsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

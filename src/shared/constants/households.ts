@@ -32,3 +32,9 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** What a household calls a member whose account was deleted (their row stays for the balances). */
 export const FORMER_MEMBER_NAME = 'A former member';
+
+/** Portions one member may take of an item or a receipt (3 of 4 slices). */
+export const SHARE_PORTIONS_MAX = 100;
+/** Shared receipts, and history rows, one page holds at most. */
+export const HOUSEHOLD_PAGE_MAX = 200;
+export const HOUSEHOLD_PAGE_DEFAULT = 50;

@@ -365,10 +365,14 @@ describe('the OpenAPI document', () => {
       '/api/households/invitations/accept post',
       '/api/households/invitations/decline post',
       '/api/households/{id} delete,get,put',
+      '/api/households/{id}/balances get',
+      '/api/households/{id}/history get',
       '/api/households/{id}/invitations post',
       '/api/households/{id}/leave post',
       '/api/households/{id}/members post',
       '/api/households/{id}/members/{member_id} delete',
+      '/api/households/{id}/receipts get',
+      '/api/households/{id}/settlements post',
     ]);
     for (const [, methods] of routes) for (const op of Object.values(methods)) expect(op.tags).toEqual(['households']);
   });

@@ -27,6 +27,9 @@ export interface ManualReceipt {
   tax?: number | null;
   items?: Array<{ name: string; price: number; quantity?: number }>;
   imageData?: string | null;
+  /** Shared with this household (the sharing fields of the save payload). */
+  household_id?: string | null;
+  paid_by?: string;
 }
 
 /** Saves a receipt through the API and answers it; fails the test unless it is created. */

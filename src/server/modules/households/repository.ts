@@ -1,5 +1,13 @@
-import { sql, type Selectable } from 'kysely';
-import type { Executor, HouseholdInvitationsTable, HouseholdMembersTable } from '../../db/schema';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type {
+  Database,
+  Executor,
+  HouseholdInvitationsTable,
+  HouseholdMembersTable,
+  HouseholdSettlementsTable,
+  SharedReceiptSharesTable,
+  SharedReceiptsTable,
+} from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 
 export type MemberRow = Selectable<HouseholdMembersTable>;
@@ -183,4 +191,112 @@ export function deleteInvitationsOfPerson(db: Executor, memberIds: string[], ema
 
 export function forgetCreator(db: Executor, userId: string) {
   return db.updateTable('households').set({ created_by: null }).where('created_by', '=', userId).execute();
+}
+
+// ---------- shared receipts, shares and settlements (read only after myMembership answered) ----------
+
+export type SharedReceiptRow = Selectable<SharedReceiptsTable>;
+export type ShareRow = Selectable<SharedReceiptSharesTable>;
+export type SettlementRow = Selectable<HouseholdSettlementsTable>;
+
+/** The shared row of a person's receipt, locked (receipt ids are checked as theirs by the receipts module). */
+export function sharedRowOfReceipt(db: Executor, receiptId: string): Promise<SharedReceiptRow | undefined> {
+  return db.selectFrom('shared_receipts').selectAll().where('receipt_id', '=', receiptId).forUpdate().executeTakeFirst();
+}
+
+export async function insertSharedReceipt(db: Executor, row: Insertable<SharedReceiptsTable>): Promise<string> {
+  const { id } = await db.insertInto('shared_receipts').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function updateSharedReceipt(db: Executor, householdId: string, id: string, patch: Updateable<SharedReceiptsTable>) {
+  return db.updateTable('shared_receipts').set(patch).where('household_id', '=', householdId).where('id', '=', id).execute();
+}
+
+/** Removes a shared receipt; its shares go with it (on delete cascade). */
+export function deleteSharedReceipt(db: Executor, householdId: string, id: string) {
+  return db.deleteFrom('shared_receipts').where('household_id', '=', householdId).where('id', '=', id).execute();
+}
+
+export async function replaceShares(
+  db: Executor,
+  householdId: string,
+  sharedReceiptId: string,
+  shares: Omit<ShareRow, 'household_id' | 'shared_receipt_id'>[],
+) {
+  await db.deleteFrom('shared_receipt_shares').where('household_id', '=', householdId).where('shared_receipt_id', '=', sharedReceiptId).execute();
+  if (shares.length === 0) return;
+  await db
+    .insertInto('shared_receipt_shares')
+    .values(shares.map((s) => ({ household_id: householdId, shared_receipt_id: sharedReceiptId, ...s })))
+    .execute();
+}
+
+/** A member's receipts stop being linked to the household (they left, were removed, or their account went): the shares stay. */
+export function detachSharedBy(db: Executor, householdId: string, memberId: string) {
+  return db.updateTable('shared_receipts').set({ receipt_id: null }).where('household_id', '=', householdId).where('shared_by', '=', memberId).execute();
+}
+
+/** The shared rows of a person's receipts in households they are an active member of. */
+export function sharedRowsForReceipts(db: Executor, userId: string, receiptIds: readonly string[]): Promise<SharedReceiptRow[]> {
+  if (receiptIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('shared_receipts as r')
+    .innerJoin('household_members as me', (j) => j.onRef('me.household_id', '=', 'r.household_id').on('me.user_id', '=', userId).on('me.status', '=', 'active'))
+    .selectAll('r')
+    .where('r.receipt_id', 'in', receiptIds)
+    .execute();
+}
+
+export function sharesOf(db: Executor, householdId: string, sharedReceiptIds: readonly string[]) {
+  if (sharedReceiptIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('shared_receipt_shares as s')
+    .innerJoin('household_members as m', 'm.id', 's.member_id')
+    .select(['s.shared_receipt_id', 's.member_id', 's.amount_minor', 's.home_currency', 's.home_minor', 'm.display_name'])
+    .where('s.household_id', '=', householdId)
+    .where('s.shared_receipt_id', 'in', sharedReceiptIds)
+    .orderBy('m.joined_at')
+    .orderBy('m.id')
+    .execute();
+}
+
+export type ShareWithName = Awaited<ReturnType<typeof sharesOf>>[number];
+
+/** What a household lists newest first, a page at a time. */
+type PagedTable = 'shared_receipts' | 'household_settlements';
+
+/** A page of the household's rows of `table`, newest first, and how many there are. */
+export async function pageOf<T extends PagedTable>(
+  db: Executor,
+  table: T,
+  householdId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+  const rows = db.selectFrom(table as PagedTable).where('household_id', '=', householdId);
+  const [found, count] = await Promise.all([
+    rows.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: found as Selectable<Database[T]>[], total: count.n };
+}
+
+export function insertSettlement(db: Executor, row: Omit<SettlementRow, 'id'>): Promise<SettlementRow> {
+  return db.insertInto('household_settlements').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * What each member owes each other, per currency, before netting the pair: a member's share of a
+ * receipt another paid is owed to the payer; a payment from A to B counts as B owing A back.
+ */
+export async function grossDebts(db: Executor, householdId: string): Promise<Array<{ debtor: string; creditor: string; currency: string; minor: number }>> {
+  const { rows } = await sql<{ debtor: string; creditor: string; currency: string; minor: number | string }>`
+    SELECT debtor, creditor, currency, sum(minor)::bigint AS minor FROM (
+      SELECT s.member_id AS debtor, r.paid_by AS creditor, r.currency, s.amount_minor AS minor
+        FROM shared_receipt_shares s JOIN shared_receipts r ON r.id = s.shared_receipt_id
+       WHERE s.household_id = ${householdId} AND r.household_id = ${householdId} AND s.member_id <> r.paid_by
+      UNION ALL
+      SELECT to_member, from_member, currency, amount_minor FROM household_settlements WHERE household_id = ${householdId}
+    ) d GROUP BY debtor, creditor, currency`.execute(db);
+  return rows.map((r) => ({ ...r, minor: Number(r.minor) }));
 }

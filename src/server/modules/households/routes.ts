@@ -1,8 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
 import {
+  Balances,
+  History,
+  HouseholdPageQuery,
+  Settlement,
+  SettlementBody,
+  SharedReceiptList,
   Household,
   HouseholdList,
   HouseholdNameBody,
@@ -13,148 +19,161 @@ import {
   MemberParams,
   PlaceholderBody,
 } from '../../../shared/households';
+import { TOTAL_COUNT_HEADER } from '../../../shared/receipts';
 import { HouseholdService } from './service';
 
 /**
  * Households under /api/households. Every route answers only through the asker's own active
  * member row: a household they are not in (or have left) is a 404 on every route and method.
  *
- * What happens to shared receipts (none exist yet; the rule they will follow): leaving and being
- * removed keep the person's member row as a former member, so the receipts they paid or shared
- * stay with the household and every balance keeps its counterpart; they no longer see any of
- * it. Deleting the household deletes everything it shares for everyone; each person's own
+ * What happens to shared receipts: leaving and being removed keep the person's member row as a
+ * former member, so the receipts they paid or shared stay with the household and every balance
+ * keeps its counterpart; they no longer see any of it, and their own receipts stop reaching it. Deleting the household deletes everything it shares for everyone; each person's own
  * receipts stay theirs. A deleted account's row becomes 'a former member' with no account.
  */
+/** A write that makes something: 201 with what it made. */
+const created = async (reply: FastifyReply, work: Promise<unknown>) => reply.status(201).send(await work);
+
+/** A write that answers nothing: 204 once done. */
+async function done(reply: FastifyReply, work: Promise<unknown>) {
+  await work;
+  return reply.status(204).send(null);
+}
+
+/** A page: its rows, and how many there are in the total-count header. */
+async function paged(reply: FastifyReply, work: Promise<{ items: unknown[]; total: number }>) {
+  const { items, total } = await work;
+  return reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).send(items);
+}
+
 const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, { webOrigin }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const service = new HouseholdService(app.db, app.clock, webOrigin);
-  const tags = ['households'];
   const errors = { ...commonErrors, 403: ErrorBody, 409: ErrorBody };
-  const none = { 204: Type.Null({ description: 'Done' }), ...errors };
-  // Another member's change (a removal, a rename) alters these answers without a request of the asker.
-  const config = { readCache: false };
+  const none = { 204: Type.Null({ description: 'Done' }) };
+  /** Every route's shape: its tag, what it does, its request parts, and its answers with the common errors. */
+  const doc = <P extends object, A extends object>(description: string, parts: P, response: A) => ({
+    schema: { tags: ['households'], description, ...parts, response: { ...response, ...errors } },
+  });
+  // Another member's change (a removal, a rename, a receipt shared) alters these answers without a request of the asker.
+  const fresh = <T extends object>(options: T) => ({ ...options, config: { readCache: false } });
+  const params = HouseholdParams;
+  const aPage = { params, querystring: HouseholdPageQuery };
 
-  app.get(
-    '/api/households',
-    { config, schema: { tags, description: 'The households I am a member of.', response: { 200: HouseholdList, ...errors } } },
-    (req) => service.list(req.user.uid),
+  app.get('/api/households', fresh(doc('The households I am a member of.', {}, { 200: HouseholdList })), (req) => service.list(req.user.uid));
+
+  app.post('/api/households', doc('Creates a household with me as its owner.', { body: HouseholdNameBody }, { 201: Household }), (req, reply) =>
+    created(reply, service.create(req.user, req.body.name)),
   );
 
-  app.post(
-    '/api/households',
-    { schema: { tags, description: 'Creates a household with me as its owner.', body: HouseholdNameBody, response: { 201: Household, ...errors } } },
-    async (req, reply) => reply.status(201).send(await service.create(req.user, req.body.name)),
+  app.get('/api/households/:id', fresh(doc('The household and all its members, former ones last.', { params }, { 200: Household })), (req) =>
+    service.get(req.user.uid, req.params.id),
   );
 
-  app.get(
-    '/api/households/:id',
-    {
-      config,
-      schema: { tags, description: 'The household and all its members, former ones last.', params: HouseholdParams, response: { 200: Household, ...errors } },
-    },
-    (req) => service.get(req.user.uid, req.params.id),
-  );
-
-  app.put(
-    '/api/households/:id',
-    {
-      schema: {
-        tags,
-        description: 'Renames the household (owner).',
-        params: HouseholdParams,
-        body: HouseholdNameBody,
-        response: { 200: Household, ...errors },
-      },
-    },
-    (req) => service.rename(req.user.uid, req.params.id, req.body.name),
+  app.put('/api/households/:id', doc('Renames the household (owner).', { params, body: HouseholdNameBody }, { 200: Household }), (req) =>
+    service.rename(req.user.uid, req.params.id, req.body.name),
   );
 
   app.delete(
     '/api/households/:id',
-    { schema: { tags, description: 'Deletes the household and what it shares, for every member (owner).', params: HouseholdParams, response: none } },
-    async (req, reply) => {
-      await service.delete(req.user.uid, req.params.id);
-      return reply.status(204).send(null);
-    },
+    doc('Deletes the household and what it shares, for every member (owner). Each person’s own receipts stay theirs.', { params }, none),
+    (req, reply) => done(reply, service.delete(req.user.uid, req.params.id)),
   );
 
   app.post(
     '/api/households/:id/members',
-    {
-      schema: {
-        tags,
-        description: 'Adds a placeholder member: someone who shares but never signs in.',
-        params: HouseholdParams,
-        body: PlaceholderBody,
-        response: { 201: Household, ...errors },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await service.addPlaceholder(req.user.uid, req.params.id, req.body.display_name)),
+    doc('Adds a placeholder member: someone who shares but never signs in.', { params, body: PlaceholderBody }, { 201: Household }),
+    (req, reply) => created(reply, service.addPlaceholder(req.user.uid, req.params.id, req.body.display_name)),
   );
 
   app.delete(
     '/api/households/:id/members/:member_id',
-    {
-      schema: {
-        tags,
-        description: 'Removes a member or placeholder (owner). Their row stays as a former member, so shares and balances keep their counterpart.',
-        params: MemberParams,
-        response: { 200: Household, ...errors },
-      },
-    },
+    doc(
+      'Removes a member or placeholder (owner). Their row stays as a former member, so shares and balances keep their counterpart.',
+      { params: MemberParams },
+      { 200: Household },
+    ),
     (req) => service.removeMember(req.user.uid, req.params.id, req.params.member_id),
   );
 
   app.post(
     '/api/households/:id/leave',
-    {
-      schema: {
-        tags,
-        description: 'Leaves the household: my row stays as a former member. The owner’s role passes to the longest member; the last one to leave deletes it.',
-        params: HouseholdParams,
-        response: none,
-      },
-    },
-    async (req, reply) => {
-      await service.leave(req.user.uid, req.params.id);
-      return reply.status(204).send(null);
-    },
+    doc(
+      'Leaves the household: my row stays as a former member and what I shared stays with it. The owner’s role passes to the longest member; the last one to leave deletes it.',
+      { params },
+      none,
+    ),
+    (req, reply) => done(reply, service.leave(req.user.uid, req.params.id)),
   );
 
   app.post(
     '/api/households/:id/invitations',
-    {
-      schema: {
-        tags,
-        description: 'An invitation link for an e-mail address, shown this once; it replaces an open one to the same address.',
-        params: HouseholdParams,
-        body: InvitationBody,
-        response: { 201: Invitation, ...errors },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await service.invite(req.user.uid, req.params.id, req.body.email)),
+    doc(
+      'An invitation link for an e-mail address, shown this once; it replaces an open one to the same address.',
+      { params, body: InvitationBody },
+      { 201: Invitation },
+    ),
+    (req, reply) => created(reply, service.invite(req.user.uid, req.params.id, req.body.email)),
   );
 
   app.post(
     '/api/households/invitations/accept',
-    {
-      schema: {
-        tags,
-        description: 'Joins the household of an invitation: the signed-in account with the verified address it was sent to, once, before it expires.',
-        body: InvitationTokenBody,
-        response: { 200: Household, ...errors },
-      },
-    },
+    doc(
+      'Joins the household of an invitation: the signed-in account with the verified address it was sent to, once, before it expires.',
+      { body: InvitationTokenBody },
+      { 200: Household },
+    ),
     (req) => service.accept(req.user, req.body.token),
   );
 
   app.post(
     '/api/households/invitations/decline',
-    { schema: { tags, description: 'Declines an invitation sent to my verified address.', body: InvitationTokenBody, response: none } },
-    async (req, reply) => {
-      await service.decline(req.user, req.body.token);
-      return reply.status(204).send(null);
-    },
+    doc('Declines an invitation sent to my verified address.', { body: InvitationTokenBody }, none),
+    (req, reply) => done(reply, service.decline(req.user, req.body.token)),
+  );
+
+  app.get(
+    '/api/households/:id/receipts',
+    fresh(
+      doc(
+        `A page of the receipts shared with the household, newest first, with each member's share; ${TOTAL_COUNT_HEADER} carries how many there are. Never a member's private receipts.`,
+        aPage,
+        { 200: SharedReceiptList },
+      ),
+    ),
+    (req, reply) => paged(reply, service.sharedReceipts(req.user.uid, req.params.id, req.query)),
+  );
+
+  app.get(
+    '/api/households/:id/balances',
+    fresh(
+      doc(
+        "Who owes whom ('You owe Ben $23.40'): per pair of members and currency, after every share and payment. Currencies are not netted against each other.",
+        { params },
+        { 200: Balances },
+      ),
+    ),
+    (req) => service.balances(req.user.uid, req.params.id),
+  );
+
+  app.post(
+    '/api/households/:id/settlements',
+    doc(
+      'Records a payment, full or part, of what one member owes another in one currency: positive, and at most what is owed (more would be a new expense). Any member may record it.',
+      { params, body: SettlementBody },
+      { 201: Settlement },
+    ),
+    (req, reply) => created(reply, service.settle(req.user.uid, req.params.id, req.body)),
+  );
+
+  app.get(
+    '/api/households/:id/history',
+    fresh(
+      doc(`A page of the household's history, newest first: receipts shared and payments recorded; ${TOTAL_COUNT_HEADER} carries how many there are.`, aPage, {
+        200: History,
+      }),
+    ),
+    (req, reply) => paged(reply, service.history(req.user.uid, req.params.id, req.query)),
   );
 };
 export default householdRoutes;

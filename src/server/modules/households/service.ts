@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { balancesOf, historyOf, householdNotFound, recordSettlement, sharedViews } from './shares';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -15,9 +16,16 @@ import {
   INVITATION_TOKEN_BYTES,
   MEMBER_NAME_MAX,
   PENDING_INVITATIONS_MAX,
+  HOUSEHOLD_PAGE_DEFAULT,
+  type Balances,
+  type HistoryEntry,
   type Household,
+  type HouseholdPageQuery,
   type HouseholdSummary,
   type Invitation,
+  type Settlement,
+  type SettlementBody,
+  type SharedReceipt,
 } from '../../../shared/households';
 import * as repo from './repository';
 import type { MemberRow } from './repository';
@@ -26,12 +34,12 @@ import type { MemberRow } from './repository';
  * What other modules read or write through this one, inside their own transaction:
  * - account deletion: forgetPerson (their member rows become former members, households they
  *   alone were in go), before it deletes every row that carries their user_id.
+ * - receipts: shareReceipt after every write of a receipt (shares it, divides it again, or
+ *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
+export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
 
-export const HOUSEHOLD_NOT_FOUND = 'Household not found';
 export const INVITATION_NOT_VALID = 'This invitation link is not valid.';
-
-const householdNotFound = () => notFound(HOUSEHOLD_NOT_FOUND);
 
 /** Text as a person typed it, trimmed; empty or too long is refused with what to do. */
 function cleanName(text: string, what: string, max: number): string {
@@ -85,6 +93,8 @@ async function retire(trx: Executor, member: MemberRow, how: NonNullable<MemberR
     return;
   }
   if (member.role === 'owner' && next) await repo.updateMember(trx, member.household_id, next.id, { role: 'owner' });
+  // What they shared stays the household's; their private receipts no longer reach it.
+  await repo.detachSharedBy(trx, member.household_id, member.id);
   await repo.updateMember(trx, member.household_id, member.id, { status: 'former', role: 'member', left_at: now, left_how: how });
 }
 
@@ -124,9 +134,28 @@ export class HouseholdService {
   }
 
   async get(userId: string, householdId: string): Promise<Household> {
-    const me = await repo.myMembership(this.db, householdId, userId);
-    if (!me) throw householdNotFound();
-    return this.view(this.db, me);
+    return this.view(this.db, await this.readAs(userId, householdId));
+  }
+
+  /** A page of the receipts shared with the household, newest first: never a member's private receipts. */
+  async sharedReceipts(userId: string, householdId: string, query: HouseholdPageQuery): Promise<{ items: SharedReceipt[]; total: number }> {
+    await this.readAs(userId, householdId);
+    const { rows, total } = await repo.pageOf(this.db, 'shared_receipts', householdId, pageOf(query));
+    return { items: await sharedViews(this.db, householdId, rows), total };
+  }
+
+  async balances(userId: string, householdId: string): Promise<Balances> {
+    return balancesOf(this.db, await this.readAs(userId, householdId));
+  }
+
+  async settle(userId: string, householdId: string, body: SettlementBody): Promise<Settlement> {
+    return this.asMember(userId, householdId, (trx, me) => recordSettlement(trx, me, body, this.clock()));
+  }
+
+  async history(userId: string, householdId: string, query: HouseholdPageQuery): Promise<{ items: HistoryEntry[]; total: number }> {
+    await this.readAs(userId, householdId);
+    const { entries, total } = await historyOf(this.db, householdId, pageOf(query));
+    return { items: entries, total };
   }
 
   async create(user: AuthUser, name: string): Promise<Household> {
@@ -284,11 +313,20 @@ export class HouseholdService {
     });
   }
 
+  /** The asker's active member row, or a 404: what every read of a household starts with. */
+  private async readAs(userId: string, householdId: string): Promise<MemberRow> {
+    const me = await repo.myMembership(this.db, householdId, userId);
+    if (!me) throw householdNotFound();
+    return me;
+  }
+
   private async view(db: Executor, me: MemberRow): Promise<Household> {
     const household = await repo.householdById(db, me.household_id);
     return toHousehold(household!, await repo.membersOf(db, me.household_id), me);
   }
 }
+
+const pageOf = (query: HouseholdPageQuery) => ({ limit: query.limit ?? HOUSEHOLD_PAGE_DEFAULT, offset: query.offset ?? 0 });
 
 async function roomForAnotherMember(trx: Executor, householdId: string): Promise<void> {
   if ((await repo.countCurrentMembers(trx, householdId)) >= HOUSEHOLD_MAX_MEMBERS) {

@@ -3,6 +3,12 @@ import { notFound } from '../../errors';
 import { NOTIFICATION_LIST_LIMIT, type Notification } from '../../../shared/notifications';
 import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './repository';
 
+/**
+ * What other modules write through this one, inside their own transaction: a notification to a
+ * person (households tell members of a receipt shared with them and of a payment recorded).
+ */
+export { insertNotifications } from './repository';
+
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import { badRequest } from '../../errors';
 import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualCreateBody, type ScanReceiptBody } from '../../../shared/receipts';
 import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
+import type { SplitFor } from '../../../shared/split';
 
 export const EARLIEST_RECEIPT_DATE = '1970-01-01';
 
@@ -40,6 +41,24 @@ export interface ReceiptInput {
   draftId?: string;
   /** An imported bank row's receipt this one fills in, instead of adding another. */
   intoId?: string;
+  /** Shared with a household; null: not shared (on edit: no longer); undefined: not shared on create, kept on edit. */
+  sharing?: SharingInput | null;
+}
+
+/**
+ * How a receipt is shared, as sent (member ids are checked by the households module, amounts
+ * against the currency by the service). Fields left undefined keep their value on edit.
+ */
+export interface SharingInput {
+  /** undefined: the household the receipt is shared with already (an edit). */
+  householdId?: string;
+  /** The request said who paid or who a part is for (an edit of a private receipt then needs a household). */
+  mentioned: boolean;
+  paidBy?: string;
+  /** Who each item is for, in the items' order; undefined when the items were not sent. */
+  items?: SplitFor[];
+  /** A receipt without items: portions, or exact amounts as typed; undefined: not sent. */
+  byAmount?: { kind: 'portions'; portions: Record<string, number> } | { kind: 'exact'; amounts: Record<string, number> } | { kind: 'everyone' };
 }
 
 const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -79,6 +98,70 @@ export interface InputItem {
   quantity: number;
 }
 
+type SentItem = { name: string; price: number; quantity?: number } & Pick<ItemSharing, 'assigned_to' | 'shared_with'>;
+type ItemSharing = NonNullable<ManualCreateBody['items']>[number];
+
+/** Member ids with their portions, each member once. */
+function portionsOf(entries: ReadonlyArray<{ member_id: string; portions?: number }>, field: string): Record<string, number> {
+  const portions: Record<string, number> = {};
+  for (const { member_id, portions: n } of entries) {
+    if (member_id in portions) throw badRequest(`${field} names the member ${member_id} twice`);
+    portions[member_id] = n ?? 1;
+  }
+  return portions;
+}
+
+/** Who an item is for: the one member assigned, the members it is shared with, or everyone. */
+function itemFor(item: SentItem, i: number): SplitFor {
+  const shared = (item.shared_with ?? []).map((m) => (typeof m === 'string' ? { member_id: m } : m));
+  if (item.assigned_to && shared.length) throw badRequest(`items.${i}: give either assigned_to or shared_with, not both`);
+  if (item.assigned_to) return { kind: 'one', member: item.assigned_to };
+  if (shared.length) return { kind: 'portions', portions: portionsOf(shared, `items.${i}.shared_with`) };
+  return { kind: 'everyone' };
+}
+
+/** Whether the request says anything about sharing beyond spec §3's defaults (false, null, empty). */
+function mentionsSharing(body: ScanReceiptBody | ManualCreateBody): boolean {
+  const items: readonly SentItem[] = body.items ?? [];
+  return body.paid_by !== undefined || (body.shared_expenses?.length ?? 0) > 0 || items.some((item) => item.assigned_to || (item.shared_with?.length ?? 0) > 0);
+}
+
+const NO_HOUSEHOLD = 'Who paid and who each part is for only count on a shared receipt: choose its household (household_id)';
+
+/**
+ * The sharing a request asks for: null not shared, undefined nothing said (a new receipt is
+ * private). is_shared true needs a household; false (spec §3's default) with a household, or
+ * sharing details with no household to share with, contradict each other. On edit, a household
+ * left out keeps the one the receipt is shared with.
+ */
+function sharingOf(body: ScanReceiptBody | ManualCreateBody, editing: boolean): SharingInput | null | undefined {
+  const householdId = body.household_id;
+  if (body.is_shared === false && householdId) throw badRequest('is_shared is false but household_id names a household: send is_shared true to share it');
+  if (body.is_shared === true && (householdId === null || (householdId === undefined && !editing)))
+    throw badRequest('Choose the household to share this receipt with (household_id)');
+  const mentioned = mentionsSharing(body);
+  if (body.is_shared === false || householdId === null || (householdId === undefined && !editing)) {
+    if (mentioned) throw badRequest(NO_HOUSEHOLD);
+    return body.is_shared === false || householdId === null ? null : undefined;
+  }
+  const items: readonly SentItem[] | undefined = body.items;
+  const expenses = body.shared_expenses;
+  if (items?.length && expenses?.length)
+    throw badRequest('With items, say who each item is for (assigned_to, shared_with); shared_expenses divides a receipt without items');
+  return { householdId, mentioned, paidBy: body.paid_by, items: items?.map(itemFor), byAmount: expenses && byAmountOf(expenses) };
+}
+
+/** A receipt without items divided by portions (default 1 each), exact amounts, or evenly when the list is empty. */
+function byAmountOf(expenses: NonNullable<ManualCreateBody['shared_expenses']>): NonNullable<SharingInput['byAmount']> {
+  if (expenses.length === 0) return { kind: 'everyone' };
+  const exact = expenses.filter((e) => e.amount !== undefined);
+  if (exact.some((e) => e.portions !== undefined)) throw badRequest('shared_expenses: give a member an amount or portions, not both');
+  if (exact.length === 0) return { kind: 'portions', portions: portionsOf(expenses, 'shared_expenses') };
+  if (exact.length !== expenses.length) throw badRequest('shared_expenses: give every member an amount, or none (portions)');
+  portionsOf(expenses, 'shared_expenses'); // each member once
+  return { kind: 'exact', amounts: Object.fromEntries(exact.map((e) => [e.member_id, e.amount!])) };
+}
+
 function itemsOf(items: ReadonlyArray<{ name: string; price: number; quantity?: number }>): InputItem[] {
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
@@ -93,13 +176,13 @@ function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined
   return names.size === 1 ? [...names][0] : undefined;
 }
 
-type SharedField = 'date' | 'currency' | 'rate' | 'category' | 'description' | 'tax' | 'intoId';
+type SharedField = 'date' | 'currency' | 'rate' | 'category' | 'description' | 'tax' | 'intoId' | 'sharing';
 
 /**
  * The fields both request shapes name alike, read alike: a rule for one (how a date is read, a
  * description trimmed) holds for the other. Read before the items, so a bad date is named first.
  */
-function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date): Pick<ReceiptInput, SharedField> {
+function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date, editing: boolean): Pick<ReceiptInput, SharedField> {
   return {
     date: parseReceiptDate(body.date, 'date', now),
     currency: body.currency,
@@ -108,6 +191,7 @@ function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date): Pick
     description: body.description?.trim(),
     tax: body.tax,
     intoId: body.into_id,
+    sharing: sharingOf(body, editing),
   };
 }
 
@@ -117,7 +201,7 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
     source: 'scan',
     store: body.store_name.trim(),
     amount: { value: body.total_amount, field: 'total_amount' },
-    ...sharedFields(body, now),
+    ...sharedFields(body, now, false),
     categoryHint: body.category ? undefined : sharedItemCategory(body.items),
     items: itemsOf(body.items ?? []),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
@@ -128,12 +212,12 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
 }
 
 /** The form's fields (an edit's body has no into_id: only a new receipt fills in a bank row). */
-function fromManual(body: ManualCreateBody, now: Date): ReceiptInput {
+function fromManual(body: ManualCreateBody, now: Date, editing: boolean): ReceiptInput {
   return {
     source: 'manual',
     store: body.store.trim(),
     amount: { value: body.amount, field: 'amount' },
-    ...sharedFields(body, now),
+    ...sharedFields(body, now, editing),
     paymentMethod: body.paymentMethod?.trim(),
     items: body.items ? itemsOf(body.items) : undefined,
     image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
@@ -141,6 +225,6 @@ function fromManual(body: ManualCreateBody, now: Date): ReceiptInput {
 }
 
 /** Checks either request shape (schema validation has run) and turns it into a ReceiptInput. */
-export function toInput(body: CreateReceiptBody, now: Date): ReceiptInput {
-  return isScanPayload(body) ? fromScan(body, now) : fromManual(body, now);
+export function toInput(body: CreateReceiptBody, now: Date, { editing = false } = {}): ReceiptInput {
+  return isScanPayload(body) ? fromScan(body, now) : fromManual(body, now, editing);
 }

@@ -11,7 +11,7 @@ import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
 import { formatMoney, fromMinor } from '../../../shared/currency';
-import { loadRateBook, minorAmount, rateRanges, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
+import { findHomeCurrency, loadRateBook, minorAmount, rateRanges, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
 import {
   RECEIPT_LIST_DEFAULT_LIMIT,
   type CreateReceiptBody,
@@ -24,8 +24,11 @@ import {
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
 import { learnStore } from '../scan/service';
+import { shareReceipt, sharingOfReceipts, unshareReceipt, type ReceiptSharing, type ShareRequest } from '../households/service';
+import type { SplitFor } from '../../../shared/split';
+import type { MemberPortions } from '../../../shared/receipts';
 import { publishReceiptBatch, type ReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
-import { toInput, type ReceiptInput } from './input';
+import { toInput, type ReceiptInput, type SharingInput } from './input';
 import { findSameReceipt } from './sameReceipt';
 import { decodeListCursor, encodeListCursor } from './listCursor';
 import type { Clock } from '../../clock';
@@ -123,6 +126,24 @@ const uploaded =
   (input: ReceiptInput): ImageSource =>
   async (_trx, stored) => ({ image: stored ?? null, ocrText: input.ocrText ?? null });
 
+/** The sharing asked for, with exact amounts in the receipt currency's minor units. */
+function shareRequestOf(sharing: SharingInput, currency: string, home: string): ShareRequest {
+  const by = sharing.byAmount;
+  if (by?.kind !== 'exact') return { ...sharing, byAmount: by };
+  const amounts = Object.fromEntries(
+    Object.entries(by.amounts).map(([member, amount]) => [member, minorAmount(amount, currency, 'shared_expenses.amount', home)]),
+  );
+  return { ...sharing, byAmount: { kind: 'exact', amounts } };
+}
+
+/** An item's target as the save payload names it: assigned_to one member, shared_with several, or neither (everyone). */
+function itemTarget(target: SplitFor | undefined): { assigned_to: string | null; shared_with: Array<string | MemberPortions> } {
+  if (target?.kind === 'one') return { assigned_to: target.member, shared_with: [] };
+  if (target?.kind !== 'portions') return { assigned_to: null, shared_with: [] };
+  const shared = Object.entries(target.portions).map(([member_id, portions]) => (portions === 1 ? member_id : { member_id, portions }));
+  return { assigned_to: null, shared_with: shared };
+}
+
 /** The person's rates, and the receipt's amounts from the input by them (see moneyOf). */
 async function priced(trx: Executor, userId: string, input: ReceiptInput, kept?: ReceiptBase): Promise<{ book: RateBook; money: ReceiptMoney }> {
   const book = await loadRateBook(trx, userId);
@@ -143,8 +164,8 @@ export class ReceiptService {
     },
   ) {}
 
-  toReceipt(row: ReceiptRow, items: ReceiptItemRow[]): Receipt {
-    return {
+  toReceipt(row: ReceiptRow, items: ReceiptItemRow[], sharing?: ReceiptSharing): Receipt {
+    const receipt: Receipt = {
       id: row.id,
       store: row.store,
       date: row.date,
@@ -158,9 +179,17 @@ export class ReceiptService {
       description: row.description,
       paymentMethod: row.payment_method,
       tax: row.tax_cents === null ? null : fromMinor(row.tax_cents, row.currency),
-      items: items.map((i) => ({ name: i.name, price: fromMinor(i.price_cents, row.currency), quantity: i.quantity })),
+      items: items.map((i, n) => ({
+        name: i.name,
+        price: fromMinor(i.price_cents, row.currency),
+        quantity: i.quantity,
+        ...(sharing ? itemTarget(sharing.split.items?.[n]) : {}),
+      })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
     };
+    // Only a shared receipt carries these: a person who shares nothing gets spec §3's answer.
+    if (!sharing) return receipt;
+    return { ...receipt, is_shared: true, household_id: sharing.household_id, paid_by: sharing.paid_by, shared_expenses: sharing.shares };
   }
 
   /**
@@ -191,15 +220,25 @@ export class ReceiptService {
     );
     const byReceipt = new Map<string, ReceiptItemRow[]>();
     for (const item of items) byReceipt.set(item.receipt_id, [...(byReceipt.get(item.receipt_id) ?? []), item]);
+    const sharing = await sharingOfReceipts(
+      this.db,
+      userId,
+      rows.map((r) => r.id),
+    );
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
     const next = last ? encodeListCursor({ sort, order, key: last.cursor_key, createdAt: last.cursor_created, id: last.id }) : null;
-    return { receipts: rows.map(({ cursor_key: _key, cursor_created: _created, ...r }) => this.toReceipt(r, byReceipt.get(r.id) ?? [])), total, next };
+    return {
+      receipts: rows.map(({ cursor_key: _key, cursor_created: _created, ...r }) => this.toReceipt(r, byReceipt.get(r.id) ?? [], sharing.get(r.id))),
+      total,
+      next,
+    };
   }
 
   async get(userId: string, id: string): Promise<Receipt> {
     const row = await findReceipt(this.db, userId, id);
     if (!row) throw receiptNotFound();
-    return this.toReceipt(row, await itemsOf(this.db, userId, [row.id]));
+    const sharing = await sharingOfReceipts(this.db, userId, [row.id]);
+    return this.toReceipt(row, await itemsOf(this.db, userId, [row.id]), sharing.get(row.id));
   }
 
   /** The receipt, saved or imported, that one being entered looks like (see findSameReceipt). */
@@ -251,7 +290,7 @@ export class ReceiptService {
       const into = await lockImported(trx, userId, intoId);
       const { fields, items } = await this.newFields(trx, userId, input, image, into);
       const row = await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false });
-      await this.afterWrite(trx, userId, input, row, items);
+      await this.afterWrite(trx, userId, input, row, items, at);
       await this.tell(trx, userId, at, { before: snapshot(into), after: snapshot(row), announce: false });
       return { result: row.id, oldImageKey: into.image_key && into.image_key !== row.image_key ? into.image_key : null };
     });
@@ -263,7 +302,7 @@ export class ReceiptService {
       const { image, ocrText } = await source(trx, stored);
       const { fields, items } = await this.newFields(trx, userId, input, image, null);
       const row = await insertReceipt(trx, userId, fields, ocrText);
-      await this.afterWrite(trx, userId, input, row, items);
+      await this.afterWrite(trx, userId, input, row, items, at);
       await this.tell(trx, userId, at, { before: null, after: snapshot(row), announce });
       return { result: row.id, oldImageKey: null };
     });
@@ -307,18 +346,38 @@ export class ReceiptService {
 
   /**
    * What follows every write of a receipt's row: its items (undefined: kept), its search text,
-   * and, for a scan, the store as this person names and files it.
+   * for a scan the store as this person names and files it, and its shares in a household
+   * (shared, divided again, or no longer shared).
    */
-  private async afterWrite(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined): Promise<void> {
+  private async afterWrite(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined, at: Date): Promise<void> {
     if (items) await replaceItems(trx, userId, row.id, items);
     await refreshSearchText(trx, userId, row.id);
     if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, row.category_id);
+    await this.share(trx, userId, input, row, items, at);
+  }
+
+  /** Shares the receipt as the input asks, or divides it again if it is shared (households module). */
+  private async share(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined, at: Date): Promise<void> {
+    const home = await findHomeCurrency(trx, userId);
+    const facts = {
+      receiptId: row.id,
+      store: row.store,
+      date: row.date,
+      currency: row.currency,
+      totalMinor: row.printed_minor,
+      rate: row.rate === null ? null : Number(row.rate),
+      home,
+      taxMinor: row.tax_cents,
+      items: items ?? (await itemsOf(trx, userId, [row.id])),
+    };
+    const request = input.sharing ? shareRequestOf(input.sharing, row.currency, home) : input.sharing;
+    await shareReceipt(trx, { uid: userId }, facts, request, at);
   }
 
   /** Edits from the manual form; optional fields left out keep their value. */
   async update(userId: string, id: string, body: ManualReceiptBody): Promise<Receipt> {
     const at = this.clock();
-    const input = toInput(body, at);
+    const input = toInput(body, at, { editing: true });
     await this.withStoredImage(userId, input, async (trx, stored) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
@@ -338,7 +397,7 @@ export class ReceiptService {
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
-      await this.afterWrite(trx, userId, input, after, items);
+      await this.afterWrite(trx, userId, input, after, items, at);
       await this.tell(trx, userId, at, { before: snapshot(before), after: snapshot(after) });
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
@@ -349,6 +408,7 @@ export class ReceiptService {
     const imageKey = await writeAsUser(this.db, userId, async (trx) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
+      await unshareReceipt(trx, id);
       await deleteReceipt(trx, userId, id);
       await this.tell(trx, userId, this.clock(), { before: snapshot(before), after: null });
       return before.image_key;
