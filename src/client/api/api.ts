@@ -60,6 +60,7 @@ const TAG_TYPES = [
   'Recurring',
   'Draft',
   'Household',
+  'HouseholdMoney',
 ] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import type { Household, HouseholdMember, Invitation } from '../../../shared/households';
@@ -26,6 +26,9 @@ import { HOUSEHOLDS_PATH } from './householdPaths';
 import { currentMembers, deleteMessage, leaveMessage, memberCountText, removeMessage, roleLabel } from './householdText';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { MemberList } from './MemberList';
+import { BalancesSection } from './BalancesSection';
+import { HouseholdSection } from './HouseholdSection';
+import { HistorySection, SharedReceiptsSection } from './SharedMoneySections';
 import { OneFieldDialog } from './OneFieldDialog';
 
 type FormKind = 'rename' | 'placeholder' | 'invite';
@@ -145,22 +148,26 @@ function HouseholdView({ household }: { household: Household }) {
           </>
         }
       />
-      <Paper variant="outlined" component="section" aria-labelledby="household-members" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-          <Typography id="household-members" variant="h6" component="h2">
-            Members
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => openForm('placeholder')}>
-              Add a person
-            </Button>
-            <Button variant="contained" startIcon={<ForwardToInboxIcon />} onClick={() => openForm('invite')}>
-              Invite by e-mail
-            </Button>
-          </Box>
-        </Box>
-        <MemberList household={household} onRemove={isOwner ? (member) => ask({ kind: 'remove', member }) : undefined} />
-      </Paper>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <HouseholdSection
+          title="Members"
+          actions={
+            <>
+              <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => openForm('placeholder')}>
+                Add a person
+              </Button>
+              <Button variant="contained" startIcon={<ForwardToInboxIcon />} onClick={() => openForm('invite')}>
+                Invite by e-mail
+              </Button>
+            </>
+          }
+        >
+          <MemberList household={household} onRemove={isOwner ? (member) => ask({ kind: 'remove', member }) : undefined} />
+        </HouseholdSection>
+        <BalancesSection household={household} />
+        <SharedReceiptsSection household={household} />
+        <HistorySection household={household} />
+      </Box>
 
       <OneFieldDialog
         open={form !== null}

@@ -1,4 +1,8 @@
 import { HOUSEHOLD_NAME_MAX, MEMBER_NAME_MAX } from '../../../shared/constants/households';
+import type { Debt } from '../../../shared/households';
+import { toMinor } from '../../../shared/currency';
+import { amountInputError, amountInputValue } from '../../ui/amountInput';
+import { debtLine } from './householdText';
 
 /** The one text a household dialog asks for: a household's name, a person's name, or an address. */
 export interface OneFieldValues {
@@ -25,3 +29,24 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const validateInviteEmail = ({ text }: OneFieldValues) =>
   only(EMAIL_SHAPE.test(text.trim()) ? undefined : 'Enter the e-mail address to invite, like name@example.com.');
+
+/** The settle-up dialog's one field: the amount paid, as typed. */
+export interface SettlementValues {
+  amount: string;
+}
+export type SettlementErrors = Partial<Record<keyof SettlementValues, string>>;
+
+/**
+ * A payment the API takes (as recordSettlement checks it): an amount in the debt's currency and
+ * decimals, above 0 and at most what is owed, compared in minor units as the server compares them.
+ */
+export function validateSettlement({ amount }: SettlementValues, debt: Debt, me: string): SettlementErrors {
+  const { currency } = debt;
+  if (!amount.trim()) return { amount: 'Enter the amount paid.' };
+  const format = amountInputError(amount, { label: 'Amount', currency });
+  if (format) return { amount: format };
+  const minor = toMinor(amountInputValue(amount, currency), currency) ?? 0;
+  if (minor <= 0) return { amount: 'Amount must be more than 0.' };
+  if (minor > (toMinor(debt.amount, currency) ?? 0)) return { amount: `${debtLine(debt, me)}: record at most that.` };
+  return {};
+}

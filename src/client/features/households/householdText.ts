@@ -1,6 +1,8 @@
-import type { Household, HouseholdMember, HouseholdSummary, MemberRole } from '../../../shared/households';
+import type { Debt, HistoryEntry, Household, HouseholdMember, HouseholdSummary, MemberRole, SharedReceipt } from '../../../shared/households';
+import { FORMER_MEMBER_NAME } from '../../../shared/constants/households';
 import type { ApiError } from '../../api/api';
 import { formatDate } from '../../ui/dates';
+import { formatMoney } from '../../ui/money';
 
 /** What a household is for: the empty list says it, and the join page repeats it. */
 export const HOUSEHOLD_PURPOSE =
@@ -62,3 +64,50 @@ export function isUnverifiedEmailRefusal(error: unknown): boolean {
   const e = error as Partial<ApiError> | undefined;
   return e?.status === 403 && typeof e.message === 'string' && e.message.startsWith('Verify your e-mail address');
 }
+
+/** A member as a sentence names them: 'You' or 'you' for me, their name for anyone else. */
+function person(memberId: string, name: string, me: string, first: boolean): string {
+  if (memberId !== me) return name;
+  return first ? 'You' : 'you';
+}
+
+/** A member's name from the household's list (former members included); a row it no longer lists is 'A former member'. */
+function nameIn(h: Household, memberId: string): string {
+  return h.members.find((m) => m._id === memberId)?.display_name ?? FORMER_MEMBER_NAME;
+}
+
+/** One balance, as the person asking reads it: 'You owe Ben $23.40', 'Ben owes you $8.10', 'Ben owes Mia €4.50'. */
+export function debtLine(d: Debt, me: string): string {
+  const from = person(d.from_member_id, d.from_name, me, true);
+  return `${from} ${from === 'You' ? 'owe' : 'owes'} ${person(d.to_member_id, d.to_name, me, false)} ${formatMoney(d.amount, d.currency)}`;
+}
+
+/** The balance is between me and someone: I may settle it up. */
+export const concernsMe = (d: Debt, me: string) => d.from_member_id === me || d.to_member_id === me;
+
+/** The balances I am part of first, then the others', each group in the API's order. */
+export const myDebtsFirst = (debts: Debt[], me: string) => [...debts.filter((d) => concernsMe(d, me)), ...debts.filter((d) => !concernsMe(d, me))];
+
+/** Who the other side of my balance is: the settle-up dialog's 'Settle up with Ben'. */
+export const counterpart = (d: Debt, me: string) => (d.from_member_id === me ? d.to_name : d.from_name);
+
+/** The facts under a shared receipt's store: 'Jan 5, 2026 · Paid by Ben · Your share $23.40' (no share of mine: 'You have no share'). */
+export function sharedReceiptLine(r: SharedReceipt, h: Household): string {
+  const mine = r.shares.find((s) => s.member_id === h.my_member_id);
+  const share = mine ? `Your share ${formatMoney(mine.amount, mine.currency)}` : 'You have no share';
+  return `${formatDate(r.date)} · Paid by ${person(r.paid_by, nameIn(h, r.paid_by), h.my_member_id, false)} · ${share}`;
+}
+
+/** One line of the history: 'Ben paid $46.80 at Costco' for a share, 'You paid Ben $8.40' for a payment. */
+export function historyLine(e: HistoryEntry, h: Household): string {
+  const me = h.my_member_id;
+  if (e.kind === 'share') {
+    const r = e.receipt;
+    return `${person(r.paid_by, nameIn(h, r.paid_by), me, true)} paid ${formatMoney(r.amount, r.currency)} at ${r.store}`;
+  }
+  const s = e.settlement;
+  return `${person(s.from_member_id, nameIn(h, s.from_member_id), me, true)} paid ${person(s.to_member_id, nameIn(h, s.to_member_id), me, false)} ${formatMoney(s.amount, s.currency)}`;
+}
+
+/** When a history entry happened: the day it was recorded. */
+export const historyDate = (e: HistoryEntry) => formatDate(e.kind === 'share' ? e.receipt.created_at : e.settlement.created_at);

@@ -1,5 +1,6 @@
 import { api, onSuccess } from '../../api/api';
-import type { Household, HouseholdSummary, Invitation } from '../../../shared/households';
+import { pageWithTotal } from '../../api/pagedResponse';
+import type { Balances, Household, HistoryEntry, HouseholdSummary, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
 
 const base = '/api/households';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -8,6 +9,19 @@ const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 const LIST = { type: 'Household', id: 'LIST' } as const;
 /** A change to one household: the list and its own page. Leaving or deleting one touches only the list, so its page is not asked for again (a 404). */
 const changed = ({ id }: { id: string }) => [LIST, { type: 'Household', id }] as const;
+/** A household's money: its shared receipts, balances and history, which a receipt or a payment changes. */
+const money = (id: string) => [{ type: 'HouseholdMoney', id }] as const;
+
+/** Rows per page of a household's shared receipts and history. */
+export const HOUSEHOLD_ROWS_PER_PAGE = 10;
+/** One page of a household's list: the household and the page's first row. */
+export interface HouseholdPageArg {
+  id: string;
+  offset: number;
+}
+const page =
+  (what: string) =>
+  ({ id, offset }: HouseholdPageArg) => ({ url: `${one(id)}/${what}`, params: { limit: HOUSEHOLD_ROWS_PER_PAGE, offset } });
 
 export const householdsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,6 +69,28 @@ export const householdsApi = api.injectEndpoints({
       // A former member coming back may still have the household's old page cached.
       invalidatesTags: (joined) => (joined ? changed({ id: joined._id }) : []),
     }),
+    /** The receipts shared with the household, newest first. */
+    getSharedReceipts: build.query({
+      query: page('receipts'),
+      transformResponse: (body: SharedReceipt[], meta) => pageWithTotal(body, meta),
+      providesTags: (_result, _error, { id }: HouseholdPageArg) => money(id),
+    }),
+    /** Who owes whom, per pair and currency. */
+    getBalances: build.query<Balances, string>({
+      query: (id) => `${one(id)}/balances`,
+      providesTags: (_result, _error, id) => money(id),
+    }),
+    /** Shares and payments, newest first. */
+    getHistory: build.query({
+      query: page('history'),
+      transformResponse: (body: HistoryEntry[], meta) => pageWithTotal(body, meta),
+      providesTags: (_result, _error, { id }: HouseholdPageArg) => money(id),
+    }),
+    /** A payment, full or part, of what one member owes another: the balances and history change. */
+    settleUp: build.mutation<Settlement, { id: string; body: SettlementBody }>({
+      query: ({ id, body }) => ({ url: `${one(id)}/settlements`, method: 'POST', body }),
+      invalidatesTags: onSuccess(({ id }: { id: string }) => money(id)),
+    }),
     declineInvitation: build.mutation<void, string>({
       query: (token) => ({ url: `${base}/invitations/decline`, method: 'POST', body: { token } }),
     }),
@@ -73,4 +109,8 @@ export const {
   useInviteMemberMutation,
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
+  useGetSharedReceiptsQuery,
+  useGetBalancesQuery,
+  useGetHistoryQuery,
+  useSettleUpMutation,
 } = householdsApi;

@@ -1,25 +1,16 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, onSuccess } from '../../api/api';
+import { pageWithTotal, type Page } from '../../api/pagedResponse';
 import { RECEIPT_CHANGES, RECEIPT_LIST_TAG } from '../../entities/receipts/receiptChanges';
 import type { ManualReceiptBody, Receipt, ReceiptListQuery } from '../../../shared/receipts';
-import { TOTAL_COUNT_HEADER } from '../../../shared/constants/receipts';
 
-/** One page of receipts and how many match in all (from the X-Total-Count header). */
-export interface ReceiptPage {
-  items: Receipt[];
-  total: number;
-}
+/** One page of receipts and how many match in all. */
+export type ReceiptPage = Page<Receipt>;
 
 export const receiptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReceipts: build.query<ReceiptPage, ReceiptListQuery>({
       query: (params) => ({ url: '/receipts', params }),
-      transformResponse: (body: Receipt[], meta) => {
-        // The api's base query passes fetchBaseQuery's meta through, but its type does not say so.
-        const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-        const total = header == null ? NaN : Number(header);
-        return { items: body, total: Number.isFinite(total) ? total : body.length };
-      },
+      transformResponse: (body: Receipt[], meta) => pageWithTotal(body, meta),
       providesTags: (page) => [RECEIPT_LIST_TAG, ...(page?.items ?? []).map((r) => ({ type: 'Receipt' as const, id: r.id }))],
     }),
     getReceipt: build.query<Receipt, string>({
