@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { inNarrowViews, launchBrowser, screenshot, withPage, DESKTOP, SCREEN_SIZES } from './support/browser';
-import { apiAs, createUser, createVerifiedUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
-import { expectAccessibleInBothThemes, expectNoA11yViolations } from './support/screens';
+import { apiAs, createUser, createVerifiedUser, openScreen, signInThroughUi, webUrl, withSignedInPage, type E2EUser } from './support/session';
+import { calendarDay, expectAccessibleInBothThemes, expectNoA11yViolations } from './support/screens';
 import { emulatorMail, uniqueEmail } from '../scripts/testEmulator';
 import { INVITATION_PATH } from '../src/shared/constants/households';
 import type { Household, Invitation } from '../src/shared/households';
@@ -15,6 +15,22 @@ afterAll(() => browser?.close());
 const members = (page: Page) => page.getByRole('list', { name: 'Members' });
 const memberRow = (page: Page, name: string) => members(page).getByRole('listitem').filter({ hasText: name });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const listRow = (page: Page, list: string, text: string) => page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: text });
+const balanceLine = (page: Page, text: string) => listRow(page, 'Balances', text);
+
+/** Olive's household with Gus as a signed-in member, joined through the API with his own token. */
+async function twoMembers() {
+  const owner = await createUser('Olive Owner');
+  const guest = await createVerifiedUser('Gus Guest');
+  const flat = await apiAs<Household>(owner, 'POST', '/api/households', { name: 'Flat 4B' });
+  const { link } = await apiAs<Invitation>(owner, 'POST', `/api/households/${flat._id}/invitations`, { email: guest.email });
+  await apiAs(guest, 'POST', '/api/households/invitations/accept', { token: new URL(link).hash.slice(1) });
+  return { owner, guest, flat };
+}
+
+/** Olive pays $46.80 at Costco and shares it with the household: Gus owes her half. */
+const shareCostco = (owner: E2EUser, householdId: string) =>
+  apiAs(owner, 'POST', '/receipts', { store: 'Costco', date: calendarDay(0), amount: 46.8, household_id: householdId });
 
 /** Nothing wider than the window: the page reflows (phone, 200% zoom). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -172,3 +188,73 @@ it('reflows a household on a phone and at 200% zoom, in both themes, with a conf
     await screenshot(page, `household-remove-${name}`);
   });
 });
+
+it('shows both members the balance of a shared receipt, and records a part payment for both to see', async () => {
+  const { owner, guest, flat } = await twoMembers();
+  await shareCostco(owner, flat._id);
+  const screenPath = `/households/${flat._id}`;
+
+  await withSignedInPage(browser, owner, DESKTOP, async ({ page }) => {
+    await openScreen(page, screenPath, 'Flat 4B');
+    await balanceLine(page, 'Gus Guest owes you $23.40').waitFor();
+    expect(await balanceLine(page, 'Gus Guest owes you $23.40').getByRole('button', { name: 'Settle up' }).count()).toBe(1);
+    await listRow(page, 'Shared receipts', 'Costco')
+      .getByText(/Paid by you · Your share \$23\.40/)
+      .waitFor();
+    await listRow(page, 'History', 'You paid $46.80 at Costco').waitFor();
+
+    await withSignedInPage(browser, guest, DESKTOP, async (other) => {
+      await openScreen(other.page, screenPath, 'Flat 4B');
+      const line = balanceLine(other.page, 'You owe Olive Owner $23.40');
+      await line.waitFor();
+      await listRow(other.page, 'Shared receipts', 'Costco')
+        .getByText(/Paid by Olive Owner · Your share \$23\.40/)
+        .waitFor();
+      await expectAccessibleInBothThemes(other.page, 'household-balances', 'desktop');
+
+      await line.getByRole('button', { name: 'Settle up' }).click();
+      const settle = dialog(other.page, 'Settle up with Olive Owner');
+      const amount = settle.getByLabel('Amount paid');
+      expect(await amount.inputValue()).toBe('23.40');
+      await expectAccessibleInBothThemes(other.page, 'household-settle-up', 'desktop');
+
+      // More than is owed is refused in the dialog, with the server's rule.
+      await amount.fill('30');
+      await settle.getByRole('button', { name: 'Record payment' }).click();
+      await settle.getByText('You owe Olive Owner $23.40: record at most that.').waitFor();
+      await amount.fill('10');
+      await settle.getByRole('button', { name: 'Record payment' }).click();
+      await settle.waitFor({ state: 'hidden' });
+      await balanceLine(other.page, 'You owe Olive Owner $13.40').waitFor();
+      await listRow(other.page, 'History', 'You paid Olive Owner $10.00').waitFor();
+    });
+
+    await page.reload();
+    await balanceLine(page, 'Gus Guest owes you $13.40').waitFor();
+    await listRow(page, 'History', 'Gus Guest paid you $10.00').waitFor();
+    // Newest first: the payment above the receipt it pays towards.
+    expect(await page.getByRole('list', { name: 'History' }).getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('Gus Guest paid you $10.00'),
+      expect.stringContaining('You paid $46.80 at Costco'),
+    ]);
+  });
+}, 180_000);
+
+it('reflows the balances and the settle-up dialog on a phone and at 200% zoom, in both themes', async () => {
+  const { owner, guest, flat } = await twoMembers();
+  await shareCostco(owner, flat._id);
+  await inNarrowViews(browser, async (name, { page }) => {
+    await signInThroughUi(page, guest);
+    await openScreen(page, `/households/${flat._id}`, 'Flat 4B');
+    const line = balanceLine(page, 'You owe Olive Owner $23.40');
+    await line.waitFor();
+    await listRow(page, 'History', 'Olive Owner paid $46.80 at Costco').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessibleInBothThemes(page, 'household-balances', name);
+    await line.getByRole('button', { name: 'Settle up' }).click();
+    await dialog(page, 'Settle up with Olive Owner').getByLabel('Amount paid').waitFor();
+    // The click scrolled to the button; a full-page capture would draw the fixed bar and backdrop halfway down.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessibleInBothThemes(page, 'household-settle-up', name);
+  });
+}, 120_000);
