@@ -3,7 +3,8 @@ import { Box, CircularProgress, Paper, TablePagination, Typography } from '@mui/
 import type { Page } from '../../api/pagedResponse';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { HOUSEHOLD_ROWS_PER_PAGE } from './householdsApi';
+import type { Household } from '../../../shared/households';
+import { HOUSEHOLD_ROWS_PER_PAGE, type HouseholdPageArg } from './householdsApi';
 
 export interface HouseholdSectionProps {
   title: string;
@@ -60,8 +61,8 @@ export function LoadedRows<T>({ label, result, rows, empty, failure }: LoadedRow
   );
 }
 
-/** A row of a section's list: its main text, a line under it, and what sits at its end (an amount, a button). */
-export function SectionRow({ main, detail, end, detailId }: { main: ReactNode; detail?: ReactNode; end?: ReactNode; detailId?: string }) {
+/** A row of a section's list: its main text, a line under it, and what sits at its end (an amount, a button); greyed when `muted`. */
+export function SectionRow({ main, detail, end, muted }: { main: ReactNode; detail?: ReactNode; end?: ReactNode; muted?: boolean }) {
   return (
     <Box
       component="li"
@@ -75,12 +76,13 @@ export function SectionRow({ main, detail, end, detailId }: { main: ReactNode; d
         py: 1.5,
         borderBottom: 1,
         borderColor: 'divider',
+        color: muted ? 'text.secondary' : 'text.primary',
       }}
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{main}</Typography>
         {detail && (
-          <Typography id={detailId} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {detail}
           </Typography>
         )}
@@ -90,24 +92,35 @@ export function SectionRow({ main, detail, end, detailId }: { main: ReactNode; d
   );
 }
 
-/** The page a paged section shows, and the offset its query asks for. */
-export function usePageOffset() {
-  const [page, setPage] = useState(0);
-  return { page, setPage, offset: page * HOUSEHOLD_ROWS_PER_PAGE };
+export interface PagedSectionProps<T> {
+  household: Household;
+  title: string;
+  /** The endpoint hook of the list (a module-level hook, so the order of hooks never changes). */
+  useQuery: (arg: HouseholdPageArg) => Loaded<Page<T>>;
+  row: (item: T) => ReactNode;
+  empty: string;
+  failure: string;
 }
 
-/** Pages of a section's list, once there is more than one. */
-export function SectionPager({ data, page, onPage, label }: { data?: Page<unknown>; page: number; onPage: (page: number) => void; label: string }) {
-  if (!data || data.total <= HOUSEHOLD_ROWS_PER_PAGE) return null;
+/** A section listing one of the household's paged lists, newest first, with pages once there is more than one. */
+export function PagedSection<T>({ household, title, useQuery, row, empty, failure }: PagedSectionProps<T>) {
+  const [page, setPage] = useState(0);
+  const result = useQuery({ id: household._id, offset: page * HOUSEHOLD_ROWS_PER_PAGE });
+  const total = result.data?.total ?? 0;
   return (
-    <TablePagination
-      component="div"
-      count={data.total}
-      page={Math.min(page, Math.ceil(data.total / HOUSEHOLD_ROWS_PER_PAGE) - 1)}
-      rowsPerPage={HOUSEHOLD_ROWS_PER_PAGE}
-      rowsPerPageOptions={[]}
-      onPageChange={(_e, next) => onPage(next)}
-      aria-label={`Pages of ${label.toLowerCase()}`}
-    />
+    <HouseholdSection title={title}>
+      <LoadedRows label={title} result={result} empty={empty} failure={failure} rows={({ items }) => items.map(row)} />
+      {total > HOUSEHOLD_ROWS_PER_PAGE && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(page, Math.ceil(total / HOUSEHOLD_ROWS_PER_PAGE) - 1)}
+          rowsPerPage={HOUSEHOLD_ROWS_PER_PAGE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_e, next) => setPage(next)}
+          aria-label={`Pages of ${title.toLowerCase()}`}
+        />
+      )}
+    </HouseholdSection>
   );
 }

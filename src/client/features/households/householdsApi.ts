@@ -1,5 +1,5 @@
 import { api, onSuccess } from '../../api/api';
-import { pageWithTotal } from '../../api/pagedResponse';
+import { pageWithTotal, type Page } from '../../api/pagedResponse';
 import type { Balances, Household, HistoryEntry, HouseholdSummary, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
 
 const base = '/api/households';
@@ -70,10 +70,10 @@ export const householdsApi = api.injectEndpoints({
       invalidatesTags: (joined) => (joined ? changed({ id: joined._id }) : []),
     }),
     /** The receipts shared with the household, newest first. */
-    getSharedReceipts: build.query({
+    getSharedReceipts: build.query<Page<SharedReceipt>, HouseholdPageArg>({
       query: page('receipts'),
       transformResponse: (body: SharedReceipt[], meta) => pageWithTotal(body, meta),
-      providesTags: (_result, _error, { id }: HouseholdPageArg) => money(id),
+      providesTags: (_result, _error, { id }) => money(id),
     }),
     /** Who owes whom, per pair and currency. */
     getBalances: build.query<Balances, string>({
@@ -81,10 +81,10 @@ export const householdsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => money(id),
     }),
     /** Shares and payments, newest first. */
-    getHistory: build.query({
+    getHistory: build.query<Page<HistoryEntry>, HouseholdPageArg>({
       query: page('history'),
       transformResponse: (body: HistoryEntry[], meta) => pageWithTotal(body, meta),
-      providesTags: (_result, _error, { id }: HouseholdPageArg) => money(id),
+      providesTags: (_result, _error, { id }) => money(id),
     }),
     /** A payment, full or part, of what one member owes another: the balances and history change. */
     settleUp: build.mutation<Settlement, { id: string; body: SettlementBody }>({
