@@ -5,6 +5,7 @@ import { lockFolder } from './folderLock';
 import { createPgliteFolder, pgliteFolderExists } from './pgliteFolder';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { turnPerQuery } from './turnPerQuery';
 
 export type Db = Kysely<Database>;
 
@@ -114,7 +115,7 @@ async function openPglite(dir: string | null, sharedBuffers: string): Promise<Db
     parsers: { [types.INT8]: (v: string) => Number(v) },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [turnPerQuery] });
   const statements = sqlExecutorOf(db);
   return {
     db,

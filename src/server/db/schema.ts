@@ -202,14 +202,21 @@ export interface CurrencyRatesTable {
 }
 
 /** An uploaded statement between its preview and its commit (migration 070). */
+/** A kept statement's bytes, a chunk per row in order of n (migration 083); they go with their preview. */
+export interface ImportPreviewChunksTable {
+  preview_id: string;
+  n: number;
+  bytes: ColumnType<Uint8Array, Buffer, never>;
+}
+
 export interface ImportPreviewsTable {
   id: Generated<string>;
   user_id: string;
   file_name: string;
   /** importHeaderKey of its header row: which bank's mapping applies. */
   header_key: string;
-  /** Emptied once the import is written: only its outcome is kept. */
-  bytes: ColumnType<Uint8Array, Buffer, Buffer>;
+  /** The statement's size in bytes (its bytes are in import_preview_chunks); 0 once the import is written. */
+  byte_count: ColumnType<number, number, number>;
   created_at: Generated<Timestamp>;
   /** Its import (migration 078): where it stands, what it was asked to do, how far it got and what it did. */
   status: ColumnType<'previewed' | 'importing' | 'done' | 'failed', 'previewed' | undefined, 'importing' | 'done' | 'failed'>;
@@ -336,6 +343,7 @@ export interface Database {
   blobs: BlobsTable;
   currency_rates: CurrencyRatesTable;
   import_previews: ImportPreviewsTable;
+  import_preview_chunks: ImportPreviewChunksTable;
   import_mappings: ImportMappingsTable;
   import_rows: ImportRowsTable;
   households: HouseholdsTable;

@@ -62,8 +62,10 @@ describe('a commit written in the background', () => {
     expect({ status: after.statusCode, body: after.json() }).toEqual({ status: 200, body: done.result });
     expect(await countOf('receipts', user)).toBe(rows);
     // The file is let go once written; the outcome is what is kept.
-    const kept = await sql<{ n: number }>`SELECT octet_length(bytes)::int AS n FROM import_previews WHERE id = ${p.id}`.execute(t.db.db);
-    expect(kept.rows).toEqual([{ n: 0 }]);
+    const kept = await sql<{ n: number; chunks: number }>`
+      SELECT byte_count::int AS n, (SELECT count(*)::int FROM import_preview_chunks WHERE preview_id = ${p.id}) AS chunks
+        FROM import_previews WHERE id = ${p.id}`.execute(t.db.db);
+    expect(kept.rows).toEqual([{ n: 0, chunks: 0 }]);
     // Totals follow the rows once the import is done.
     const dashboard = await t.request(user, { method: 'GET', url: '/dashboard?tz=UTC' });
     const spent = Array.from({ length: rows }, (_, i) => 1 + (i % 97)).reduce((a, b) => a + b, 0);

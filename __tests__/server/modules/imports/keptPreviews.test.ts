@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { MAX_KEPT_PREVIEWS } from '../../../../src/shared/imports';
-import { deleteOldPreviews, insertPreview } from '../../../../src/server/modules/imports/repository';
+import crypto from 'node:crypto';
+import { deleteOldPreviews, insertPreview, previewBytes, PREVIEW_CHUNK_BYTES } from '../../../../src/server/modules/imports/repository';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { csv, day, importApi } from './importApi';
 
@@ -48,6 +49,22 @@ describe('previews kept for their commit', () => {
     const e = await insert(5);
     expect(await keptIds(user)).toEqual([b, d, e]);
     expect(await keptIds(user)).not.toContain(a);
+  });
+
+  it('keeps a file of several chunks byte for byte, and lets its chunks go with it', async () => {
+    const user = await t.signUp();
+    // Not a multiple of the chunk size, and bytes no text encoding would keep.
+    const bytes = crypto.randomBytes(2 * PREVIEW_CHUNK_BYTES + 1234);
+    const file = { fileName: 'big.csv', headerKey: 'k', bytes, rowCount: 1 };
+    const id = await t.db.db.transaction().execute((trx) => insertPreview(trx, user.uid, file, { count: 10, bytes: 10 * bytes.length }));
+    const chunks = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM import_preview_chunks WHERE preview_id = ${id}`.execute(t.db.db)).rows[0].n;
+    expect(await chunks()).toBe(3);
+    expect(Buffer.from((await previewBytes(t.db.db, id))!).equals(bytes)).toBe(true);
+    // Pushed out by the person's next upload past their bytes: the chunks go too.
+    await t.db.db.transaction().execute((trx) => insertPreview(trx, user.uid, { ...file, fileName: 'next.csv' }, { count: 10, bytes: bytes.length }));
+    expect(await chunks()).toBe(0);
+    expect(await previewBytes(t.db.db, id)).toBeUndefined();
   });
 
   it('deletes old previews and old outcomes on a schedule, and keeps imports under way', async () => {

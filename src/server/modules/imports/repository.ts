@@ -34,6 +34,9 @@ export interface PreviewRow {
  */
 const bytesIn = (bytes: Buffer) => sql<Buffer>`decode(${bytes.toString('hex')}, 'hex')`;
 
+/** Bytes per row of import_preview_chunks: a statement each, a few milliseconds of the embedded database. */
+export const PREVIEW_CHUNK_BYTES = 256 * 1024;
+
 /**
  * Keeps an uploaded statement for its commit. The person's previews past their time go, and so do
  * their oldest past MAX_KEPT_PREVIEWS or MAX_KEPT_PREVIEW_BYTES (never one being imported): one
@@ -48,16 +51,20 @@ export async function insertPreview(
   await lockImports(trx, userId);
   const row = await trx
     .insertInto('import_previews')
-    .values({ user_id: userId, file_name: preview.fileName, header_key: preview.headerKey, bytes: bytesIn(preview.bytes), row_count: preview.rowCount })
+    .values({ user_id: userId, file_name: preview.fileName, header_key: preview.headerKey, byte_count: preview.bytes.length, row_count: preview.rowCount })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (let n = 0; n * PREVIEW_CHUNK_BYTES < preview.bytes.length; n++) {
+    const bytes = preview.bytes.subarray(n * PREVIEW_CHUNK_BYTES, (n + 1) * PREVIEW_CHUNK_BYTES);
+    await sql`INSERT INTO import_preview_chunks (preview_id, n, bytes) VALUES (${row.id}, ${n}, ${bytesIn(bytes)})`.execute(trx);
+  }
   await sql`
     DELETE FROM import_previews
      WHERE user_id = ${userId}
        AND id IN (SELECT id
                     FROM (SELECT id, ${kept} AS kept,
                                  row_number() OVER newest AS n,
-                                 sum(octet_length(bytes)) OVER newest AS bytes
+                                 sum(byte_count) OVER newest AS bytes
                             FROM import_previews
                            WHERE user_id = ${userId} AND status <> 'importing'
                           WINDOW newest AS (ORDER BY id = ${row.id} DESC, created_at DESC, id ROWS UNBOUNDED PRECEDING)) p
@@ -73,15 +80,28 @@ export async function findPreview(db: Executor, userId: string, id: string): Pro
   return db.selectFrom('import_previews').select(PREVIEW_COLUMNS).where('user_id', '=', userId).where('id', '=', id).where(kept).executeTakeFirst();
 }
 
-/** The statement's bytes, while it waits for its import or is being imported. */
+/** The statement's bytes, while it waits for its import or is being imported: read a chunk per statement. */
 export async function previewBytes(db: Executor, id: string): Promise<Uint8Array | undefined> {
-  const row = await db
+  const preview = await db
     .selectFrom('import_previews')
-    .select(sql<string>`encode(bytes, 'hex')`.as('hex'))
+    .select('byte_count')
     .where('id', '=', id)
     .where('status', 'in', ['previewed', 'importing'])
     .executeTakeFirst();
-  return row && Buffer.from(row.hex, 'hex');
+  if (!preview) return undefined;
+  const bytes = Buffer.alloc(preview.byte_count);
+  for (let n = 0; n * PREVIEW_CHUNK_BYTES < bytes.length; n++) {
+    const chunk = await db
+      .selectFrom('import_preview_chunks')
+      .select(sql<string>`encode(bytes, 'hex')`.as('hex'))
+      .where('preview_id', '=', id)
+      .where('n', '=', n)
+      .executeTakeFirst();
+    // Gone meanwhile (its import finished, or the person's newer uploads pushed it out).
+    if (!chunk) return undefined;
+    bytes.write(chunk.hex, n * PREVIEW_CHUNK_BYTES, 'hex');
+  }
+  return bytes;
 }
 
 /** The preview's import as a job found it (any person's: the job names it); undefined once gone. */
@@ -116,18 +136,19 @@ export async function recordProgress(trx: Executor, id: string, doneLine: number
 
 /** The import's outcome: done (the file is let go, the outcome kept) or failed, with why. */
 export async function finishImport(trx: Executor, id: string, outcome: { status: 'done' | 'failed'; result: object; message?: string }): Promise<void> {
-  await trx
+  const finished = await trx
     .updateTable('import_previews')
     .set({
       status: outcome.status,
       result: JSON.stringify(outcome.result),
       message: outcome.message ?? null,
       updated_at: sql`now()`,
-      ...(outcome.status === 'done' ? { bytes: Buffer.alloc(0) } : {}),
+      ...(outcome.status === 'done' ? { byte_count: 0 } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'importing')
-    .execute();
+    .executeTakeFirst();
+  if (outcome.status === 'done' && Number(finished.numUpdatedRows) > 0) await trx.deleteFrom('import_preview_chunks').where('preview_id', '=', id).execute();
 }
 
 /** Rows deleted by one statement of the cleanup: a short statement, however many are due. */
