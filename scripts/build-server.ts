@@ -7,14 +7,16 @@
  *   dist/server/web.js         the web app alone, for a separate web process
  *   dist/server/scan-child.js  the scan process the API starts for OCR
  *   dist/server/recognize-worker.js  a text-recognition thread of the scan process
- *   dist/server/pglite-seed/   a new embedded database, migrated: the server copies it into a new
- *                              DATA_DIR instead of running initdb and every migration on first start
+ *   dist/server/pglite-seed/   a new embedded database, migrated, with the job queue's tables: the
+ *                              server copies it into a new DATA_DIR instead of running initdb,
+ *                              every migration and pg-boss's set-up on first start
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { openDatabase } from '../src/server/db';
+import { JobQueue } from '../src/server/queue/jobQueue';
 
 const root = path.resolve(__dirname, '..');
 
@@ -43,7 +45,15 @@ async function buildPgliteSeed(target: string): Promise<void> {
   const staging = `${target}.building-${crypto.randomBytes(4).toString('hex')}`;
   try {
     const handle = await openDatabase({ databaseUrl: null, pgliteDir: staging });
-    await handle.close();
+    try {
+      // The job queue's tables too: pg-boss makes them on a first start otherwise, after the migrations.
+      const queue = await JobQueue.open(handle, { pollingSeconds: 60, maintenanceSeconds: 3600 }, (err) => {
+        throw err;
+      });
+      await queue.stop(0);
+    } finally {
+      await handle.close();
+    }
     fs.rmSync(target, { recursive: true, force: true });
     fs.renameSync(staging, target);
   } finally {

@@ -5,6 +5,7 @@ import { assertSafe, type ServerConfig } from './config';
 import { openDatabase, type DbHandle } from './db';
 import { createIdentity, type Identity } from './identity';
 import { validatorCompiler } from './plugins/validation';
+import { schemaController } from './plugins/lazySerializers';
 import { conditionalsAsOneOf } from './openapi';
 import errorsPlugin from './plugins/errors';
 import securityPlugin, { DOCS_CSP, PRIVATE_CACHE_CONTROL, personRateLimit } from './plugins/security';
@@ -87,6 +88,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: true,
     ajv: { customOptions: { strict: false } },
+    schemaController,
   });
   app.setValidatorCompiler(validatorCompiler);
 
