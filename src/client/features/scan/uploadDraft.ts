@@ -56,6 +56,7 @@ export async function uploadDraftPhoto(photo: Blob, name: string, onProgress: (f
     answer = await send(photo, name, await currentToken(), onProgress);
   }
   const [upload] = answer;
-  if (!upload || upload.status === 'failed') throw new UploadError(upload?.error ?? UPLOAD_FAILED, 400, null);
+  // A photo sent before answers with its draft, which may since have failed to be read: only no draft is a refusal.
+  if (!upload || upload._id === null) throw new UploadError(upload?.error ?? UPLOAD_FAILED, 400, null);
   return upload;
 }
