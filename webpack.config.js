@@ -4,6 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 /**
  * The client takes types from the API contract's schema modules and values only from
@@ -96,7 +97,20 @@ module.exports = (_env, argv) => {
       new NoSchemasInTheClient(),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
-      ...(production ? [new CompressionPlugin({ test: /\.(js|html|svg|css|json)$/, algorithm: 'gzip', threshold: 1024 })] : []),
+      ...(production
+        ? [
+            // The service worker (production only: in development it would serve stale code):
+            // the app shell, every hashed asset and the icons precached, so Tally opens offline.
+            new InjectManifest({
+              swSrc: './src/client/serviceWorker/sw.ts',
+              swDest: 'sw.js',
+              exclude: [/\.gz$/, /\.map$/, /^icons\/apple-touch-icon\.png$/],
+              // The largest chunk is a few hundred KB; this leaves room, and refuses a mistake of megabytes.
+              maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+            }),
+            new CompressionPlugin({ test: /\.(js|html|svg|css|json)$/, algorithm: 'gzip', threshold: 1024 }),
+          ]
+        : []),
     ],
     devServer: {
       port: Number(process.env.WEB_PORT || 8080),

@@ -2,9 +2,9 @@ import { Type, type Static } from 'typebox';
 import { ProcessedData, ScanConfidence, ScanReceiptResult } from './scan';
 import { LikeReceipt } from './receipts';
 import { DATE_ORDERS } from './settings';
-import { DRAFT_STATUSES } from './constants/drafts';
+import { DRAFT_STATUSES, REVIEWED } from './constants/drafts';
 // The client takes these from ./constants/drafts, which has no schema library behind it.
-export { DRAFT_STATUSES, MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type DraftStatus } from './constants/drafts';
+export { CLIENT_ID_PATTERN, DRAFT_STATUSES, MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, REVIEWED, type DraftStatus } from './constants/drafts';
 
 /** What a draft looks like of the receipts already saved: see LikeReceipt (kept in ./receipts, which every way in shares). */
 export { LikeReceipt } from './receipts';
@@ -41,9 +41,14 @@ export const DraftList = Type.Array(Draft);
 /** One entry per uploaded file, in order: a draft, or why the file was refused (nothing stored). */
 export const DraftUpload = Type.Object({
   _id: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Enum(DRAFT_STATUSES),
+  status: Type.Union([
+    Type.Enum(DRAFT_STATUSES),
+    Type.Literal(REVIEWED, { description: 'Sent before under this client_id; its draft has since been saved or discarded' }),
+  ]),
   file: Type.String({ description: 'The file name as sent' }),
   error: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String({ description: 'The client_id sent before this file, if any' })),
+  repeat: Type.Optional(Type.Boolean({ description: 'True when this client_id was received before: the answer is that draft, and nothing new was made' })),
 });
 export type DraftUpload = Static<typeof DraftUpload>;
 export const DraftUploadAnswer = Type.Array(DraftUpload);

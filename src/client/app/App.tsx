@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { useAppSelector } from './hooks';
@@ -8,6 +8,10 @@ import { LoadingView } from '../ui/LoadingView';
 import { Toasts } from '../toasts/Toasts';
 import { SettingsSync } from '../features/settings/SettingsSync';
 import type { AppRouter } from './routes';
+import { whenIdleAfterLoad } from '../ui/afterLoad';
+
+// The service worker and the offline outbox: after the first screen, in a chunk of their own.
+const OfflineServices = lazy(() => import(/* webpackChunkName: "offline" */ './offline/OfflineServices'));
 
 export function App({ router }: { router: AppRouter }) {
   const pref = useAppSelector(selectThemePreference);
@@ -15,6 +19,8 @@ export function App({ router }: { router: AppRouter }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const mode = pref === 'system' ? (prefersDark ? 'dark' : 'light') : pref;
   const theme = useMemo(() => makeTheme(mode), [mode]);
+  const [afterLoad, setAfterLoad] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setAfterLoad(true)), []);
   return (
     <ThemeProvider theme={theme}>
       {/* color-scheme follows the theme: native controls (the date picker icon) stay visible in dark mode. */}
@@ -24,6 +30,11 @@ export function App({ router }: { router: AppRouter }) {
         <RouterProvider router={router} />
       </Suspense>
       <Toasts />
+      {afterLoad && (
+        <Suspense fallback={null}>
+          <OfflineServices />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

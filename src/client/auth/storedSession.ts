@@ -22,6 +22,17 @@ export interface StoredSession {
   user: SessionUser;
 }
 
+/** Whose ID token this is (its user_id claim), or null when it cannot be read. */
+export function uidOfToken(token: string): string | null {
+  try {
+    const claims = jwtDecode<IdTokenClaims>(token);
+    const uid = claims.user_id ?? claims.sub;
+    return typeof uid === 'string' && uid ? uid : null;
+  } catch {
+    return null;
+  }
+}
+
 export function hasStoredToken(): boolean {
   try {
     return Boolean(localStorage.getItem(TOKEN_STORAGE_KEY));
@@ -49,8 +60,8 @@ export function readStoredSession(now = Date.now()): StoredSession | null {
   } catch {
     return null;
   }
-  const uid = claims.user_id ?? claims.sub;
-  if (typeof uid !== 'string' || !uid || typeof claims.exp !== 'number' || claims.exp * 1000 - now < MIN_LIFE_MS) return null;
+  const uid = uidOfToken(token);
+  if (!uid || typeof claims.exp !== 'number' || claims.exp * 1000 - now < MIN_LIFE_MS) return null;
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
     token,

@@ -97,6 +97,14 @@ export interface ReceiptDraftsTable {
   updated_at: Timestamp;
 }
 
+/** The id a device gave an uploaded photo, and the draft it became (kept after the draft is gone). */
+export interface DraftClientIdsTable {
+  user_id: string;
+  client_id: string;
+  draft_id: string;
+  created_at: Timestamp;
+}
+
 export interface ReceiptItemsTable {
   receipt_id: string;
   position: number;
@@ -340,6 +348,7 @@ export interface Database {
   budget_months: BudgetMonthsTable;
   recurring_series: RecurringSeriesTable;
   receipt_drafts: ReceiptDraftsTable;
+  draft_client_ids: DraftClientIdsTable;
   blobs: BlobsTable;
   currency_rates: CurrencyRatesTable;
   import_previews: ImportPreviewsTable;

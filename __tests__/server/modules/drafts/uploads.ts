@@ -5,12 +5,22 @@ export interface UploadFile {
   name: string;
   bytes: Buffer;
   type?: string;
+  /** Sent as the client_id field just before the file. */
+  clientId?: string;
 }
 
 /** A multipart body as a browser's FormData sends it, with its content type. */
 export async function multipartOf(files: UploadFile[], field = 'files'): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const f of files) form.append(field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files) {
+    if (f.clientId !== undefined) form.append('client_id', f.clientId);
+    form.append(field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  }
+  return formBody(form);
+}
+
+/** A form as the browser sends it: its bytes and content type. */
+export async function formBody(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import CloudQueueIcon from '@mui/icons-material/CloudQueueOutlined';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import type { BulkUpload } from './useBulkUpload';
 import { LinkButton } from '../../ui/LinkButton';
@@ -11,12 +12,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function BulkUploadPanel({ upload, onMore }: { upload: BulkUpload; onMore: () => void }) {
   const { items, leftOut, done } = upload;
   const uploaded = items.filter((i) => i.state === 'uploaded').length;
-  const failed = items.length - uploaded - items.filter((i) => i.state === 'waiting' || i.state === 'uploading').length;
+  const kept = items.filter((i) => i.state === 'kept').length;
+  const failed = items.filter((i) => i.state === 'failed').length;
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h6" component="h2">
-          {done ? 'Photos uploaded' : `Uploading ${plural(items.length, 'photo', 'photos')}`}
+          {done ? (kept && !uploaded ? 'Photos saved on this device' : 'Photos uploaded') : `Uploading ${plural(items.length, 'photo', 'photos')}`}
         </Typography>
         {leftOut > 0 && (
           <Alert severity="warning">
@@ -24,7 +26,13 @@ export function BulkUploadPanel({ upload, onMore }: { upload: BulkUpload; onMore
           </Alert>
         )}
         <Box role="status" aria-live="polite">
-          {done ? (
+          {done && kept > 0 && (
+            <Alert severity="info" sx={{ mb: uploaded || failed ? 1 : 0 }}>
+              Tally cannot reach the server right now. {plural(kept, 'photo is', 'photos are')} saved on this device and will upload by{' '}
+              {kept === 1 ? 'itself' : 'themselves'} when it can.
+            </Alert>
+          )}
+          {done && kept > 0 && !uploaded ? null : done ? (
             <Alert
               severity={uploaded ? 'success' : 'error'}
               action={
@@ -52,12 +60,22 @@ export function BulkUploadPanel({ upload, onMore }: { upload: BulkUpload; onMore
               <ListItemText
                 primary={item.name}
                 secondary={
-                  item.state === 'failed' ? item.error : item.state === 'uploaded' ? 'Uploaded' : item.state === 'uploading' ? 'Uploading…' : 'Waiting'
+                  item.state === 'failed'
+                    ? item.error
+                    : item.state === 'uploaded'
+                      ? 'Uploaded'
+                      : item.state === 'kept'
+                        ? 'Waiting to upload, saved on this device'
+                        : item.state === 'uploading'
+                          ? 'Uploading…'
+                          : 'Waiting'
                 }
                 slotProps={{ primary: { noWrap: true }, secondary: { color: item.state === 'failed' ? 'error' : 'text.secondary' } }}
               />
               {item.state === 'uploaded' ? (
                 <CheckCircleOutlineIcon color="success" aria-hidden />
+              ) : item.state === 'kept' ? (
+                <CloudQueueIcon color="action" aria-hidden />
               ) : item.state === 'failed' ? (
                 <ErrorOutlineIcon color="error" aria-hidden />
               ) : (

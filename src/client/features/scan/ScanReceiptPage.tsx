@@ -9,6 +9,7 @@ import { useGetCategoriesQuery } from '../../entities/categories/categoryList';
 import { ImagePanel } from './ImagePanel';
 import { BulkUploadPanel } from './BulkUploadPanel';
 import { useBulkUpload } from './useBulkUpload';
+import { OutboxPanel } from './outbox/OutboxPanel';
 import { RawTextSection } from './RawTextSection';
 import { ScanReviewForm } from './ScanReviewForm';
 import { isImageFile, NOT_AN_IMAGE, prepareUpload } from './imageUpload';
@@ -131,7 +132,10 @@ export default function ScanReceiptPage() {
     return (
       <>
         <PageHeader title="Scan Receipt" subtitle="Your photos are read in the background; review them one after another when they are ready." />
-        <BulkUploadPanel upload={bulk} onMore={bulk.clear} />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <BulkUploadPanel upload={bulk} onMore={bulk.clear} />
+          <OutboxPanel />
+        </Box>
       </>
     );
   }
@@ -139,10 +143,12 @@ export default function ScanReceiptPage() {
   return (
     <>
       <PageHeader title="Scan Receipt" subtitle="Choose a photo or scan of a receipt, scan it, then check what was read and save it." />
+      <OutboxPanel sx={{ mb: 3 }} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
         <ImagePanel
           flow={flow}
-          onFiles={(files) => (files.length === 1 ? void choose(files[0]) : bulk.start(files))}
+          // Offline, one photo cannot be scanned either: it goes up (or into the outbox) as a draft.
+          onFiles={(files) => (files.length === 1 && navigator.onLine ? void choose(files[0]) : bulk.start(files))}
           onScan={() => flow.step === 'chosen' && void runScan(flow.image)}
           onManualEntry={() => send({ type: 'manualEntryStarted' })}
           onCancel={cancel}

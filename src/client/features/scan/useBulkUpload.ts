@@ -1,9 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../auth/sessionSlice';
 import { api } from '../../api/api';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { isImageFile, NOT_AN_IMAGE, preparePhoto } from './imageUpload';
-import { UPLOAD_FAILED, UploadError, uploadDraftPhoto } from './uploadDraft';
+import { UNREACHABLE, UPLOAD_FAILED, UploadError, uploadDraftPhoto } from './uploadDraft';
+import { outbox } from './outbox/outbox';
 
 /** Photos sent at once: enough to keep a phone's connection busy, few enough to show progress one by one. */
 const UPLOADS_AT_ONCE = 3;
@@ -15,7 +17,8 @@ export interface BulkItem {
   name: string;
   /** 0 to 1 while uploading. */
   progress: number;
-  state: 'waiting' | 'uploading' | 'uploaded' | 'failed';
+  /** 'kept': the server could not be reached, so the photo waits in the outbox on this device. */
+  state: 'waiting' | 'uploading' | 'uploaded' | 'kept' | 'failed';
   error?: string;
 }
 
@@ -33,6 +36,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The photos of a batch uploaded as drafts, a few at a time, each with its own progress. */
 export function useBulkUpload(): BulkUpload {
   const dispatch = useAppDispatch();
+  const uid = useAppSelector(selectCurrentUser)?.uid ?? null;
   const [items, setItems] = useState<BulkItem[]>([]);
   const [leftOut, setLeftOut] = useState(0);
   const batch = useRef(0);
@@ -44,18 +48,24 @@ export function useBulkUpload(): BulkUpload {
       if (!isImageFile(file)) return update(key, { state: 'failed', error: NOT_AN_IMAGE });
       update(key, { state: 'uploading' });
       const photo = await preparePhoto(file);
+      // One id for every try, the outbox's too: the server makes one draft of it however often it arrives.
+      const clientId = crypto.randomUUID();
       for (let tryNo = 1; ; tryNo++) {
         try {
-          await uploadDraftPhoto(photo, file.name, (progress) => current() && update(key, { progress }));
+          await uploadDraftPhoto(photo, file.name, { clientId }, (progress) => current() && update(key, { progress }));
           return current() && update(key, { state: 'uploaded', progress: 1 });
         } catch (err) {
+          if (err instanceof UploadError && err.status === UNREACHABLE && uid) {
+            await outbox.keep(uid, [{ id: clientId, name: file.name, blob: photo }]);
+            return current() && update(key, { state: 'kept', progress: 0 });
+          }
           const later = err instanceof UploadError && err.retryAfterSeconds !== null && tryNo < TRIES;
           if (!later) return current() && update(key, { state: 'failed', error: err instanceof Error ? err.message : UPLOAD_FAILED });
           await wait(err.retryAfterSeconds! * 1000);
         }
       }
     },
-    [update],
+    [update, uid],
   );
 
   const start = useCallback(
@@ -86,6 +96,6 @@ export function useBulkUpload(): BulkUpload {
     setLeftOut(0);
   }, []);
 
-  const done = items.length > 0 && items.every((i) => i.state === 'uploaded' || i.state === 'failed');
+  const done = items.length > 0 && items.every((i) => i.state === 'uploaded' || i.state === 'kept' || i.state === 'failed');
   return { items, leftOut, done, start, clear };
 }

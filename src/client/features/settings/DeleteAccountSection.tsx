@@ -19,7 +19,8 @@ export function confirmationMatches(typed: string, email: string): boolean {
 export function DeleteAccountSection() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const email = useAppSelector(selectCurrentUser)?.email ?? '';
+  const user = useAppSelector(selectCurrentUser);
+  const email = user?.email ?? '';
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -42,6 +43,8 @@ export function DeleteAccountSection() {
       setFailure(failureMessage('Failed to delete your account', err));
       return;
     }
+    // Photos this person took offline and never sent go with the account (loaded only now: few delete one).
+    if (user) await import('../../entities/outbox/outboxStore').then((m) => m.clearOutbox(user.uid)).catch(() => undefined);
     // The identity account is gone; signing out only clears this browser's session.
     await signOut().catch(() => undefined);
     dispatch(toastShown('Your account and all your data have been deleted', 'success'));

@@ -17,6 +17,7 @@ import * as m080 from './080_households';
 import * as m081 from './081_preview_bytes_uncompressed';
 import * as m082 from './082_shared_receipts';
 import * as m083 from './083_preview_chunks';
+import * as m084 from './084_draft_client_ids';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '081_preview_bytes_uncompressed': m081,
   '082_shared_receipts': m082,
   '083_preview_chunks': m083,
+  '084_draft_client_ids': m084,
 };

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Executor, ReceiptDraftsTable } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import type { ScanReceiptResult } from '../../../shared/scan';
+import type { DraftStatus } from '../../../shared/drafts';
 
 export type DraftRow = Selectable<ReceiptDraftsTable>;
 
@@ -113,5 +114,33 @@ export async function finishReading(
     })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'scanning'])
+    .execute();
+}
+
+/** A photo a device sent before under its client id: the draft it became, and that draft's status (null once saved or discarded). */
+export interface ClientUpload {
+  client_id: string;
+  draft_id: string;
+  status: DraftStatus | null;
+}
+
+/** Which of these client ids the person has sent before; call under lockDraftCount, so an upload at the same time is seen. */
+export async function findClientUploads(db: Executor, userId: string, clientIds: string[]): Promise<ClientUpload[]> {
+  if (clientIds.length === 0) return [];
+  return db
+    .selectFrom('draft_client_ids as c')
+    .leftJoin('receipt_drafts as d', (j) => j.onRef('d.id', '=', 'c.draft_id').onRef('d.user_id', '=', 'c.user_id'))
+    .select(['c.client_id', 'c.draft_id', 'd.status'])
+    .where('c.user_id', '=', userId)
+    .where('c.client_id', 'in', clientIds)
+    .execute();
+}
+
+/** Remembers the client ids of new drafts. */
+export async function insertClientIds(trx: Executor, userId: string, rows: Array<{ client_id: string; draft_id: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('draft_client_ids')
+    .values(rows.map((r) => ({ user_id: userId, ...r })))
     .execute();
 }

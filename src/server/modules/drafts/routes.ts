@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
-import { DraftDateAnswer, DraftDateBody, DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
+import { CLIENT_ID_PATTERN, DraftDateAnswer, DraftDateBody, DraftList, DraftParams, DraftUploadAnswer, MAX_DRAFT_FILES } from '../../../shared/drafts';
+import { badRequest } from '../../errors';
 import { MAX_IMAGE_BYTES, SameReceiptAnswer, SameReceiptQuery } from '../../../shared/receipts';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../shared/scan';
 import { IMAGE_TOO_LARGE } from '../../images/upload';
@@ -30,22 +31,44 @@ const uploadError = (err: unknown) =>
     tooManyParts: `Send at most ${MAX_DRAFT_FILES} photos at once, and nothing else`,
   });
 
-/** The request's files, each read when the service asks for it; a broken form ends the upload with a clear error. */
+const clientIdPattern = new RegExp(CLIENT_ID_PATTERN);
+const BAD_CLIENT_ID = "A client_id is 1 to 64 letters, digits, '-' or '_'";
+const CLIENT_ID_WITHOUT_FILE = 'Each client_id must come just before the file it names';
+
+/**
+ * The request's files, each read when the service asks for it, each with the client_id field sent
+ * just before it, if any; a broken form ends the upload with a clear error.
+ */
 async function* filesOf(req: FastifyRequest): AsyncGenerator<UploadedFile> {
+  let clientId: string | undefined;
   try {
-    for await (const part of req.files()) {
-      yield { name: part.filename || 'photo', read: () => part.toBuffer().catch((err: unknown) => Promise.reject(uploadError(err))) };
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'client_id') throw badRequest(`Unknown field "${part.fieldname}": send photos in "files", each after its "client_id"`);
+        if (clientId !== undefined) throw badRequest(CLIENT_ID_WITHOUT_FILE);
+        if (typeof part.value !== 'string' || !clientIdPattern.test(part.value)) throw badRequest(BAD_CLIENT_ID);
+        clientId = part.value;
+        continue;
+      }
+      const file: UploadedFile = {
+        name: part.filename || 'photo',
+        read: () => part.toBuffer().catch((err: unknown) => Promise.reject(uploadError(err))),
+      };
+      if (clientId !== undefined) file.clientId = clientId;
+      clientId = undefined;
+      yield file;
     }
   } catch (err) {
     throw uploadError(err);
   }
+  if (clientId !== undefined) throw badRequest(CLIENT_ID_WITHOUT_FILE);
 }
 
 /** Bulk capture: photos in, read in the background, reviewed at /receipts/review, saved with POST /receipts { draft_id }. */
 const draftRoutes: FastifyPluginAsync<{ queueMax: number }> = async (root, { queueMax }) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_DRAFT_FILES, parts: MAX_DRAFT_FILES + 10, fields: 10, fieldSize: 1024, headerPairs: 100 },
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_DRAFT_FILES, parts: 2 * MAX_DRAFT_FILES + 10, fields: MAX_DRAFT_FILES, fieldSize: 1024, headerPairs: 100 },
   });
   const scan = new ScanService(app.db, app.receiptScanner, app.clock);
   const service = new DraftService(app.db, app.blobs, app.blobUrls, () => app.jobQueue.get(), { queueMax }, scan, app.clock);
@@ -58,7 +81,7 @@ const draftRoutes: FastifyPluginAsync<{ queueMax: number }> = async (root, { que
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        description: `Multipart form with one or more files (up to ${MAX_DRAFT_FILES}, JPEG, PNG or WebP, ${MAX_MB} MB each). Each good photo becomes a draft read in the background; a file that is not one is answered as failed and nothing is kept of it.`,
+        description: `Multipart form with one or more files (up to ${MAX_DRAFT_FILES}, JPEG, PNG or WebP, ${MAX_MB} MB each) in the field "files". Each good photo becomes a draft read in the background; a file that is not one is answered as failed and nothing is kept of it. Idempotent per photo: a field "client_id" (1 to 64 letters, digits, '-' or '_'; a UUID fits) just before a file names it; a photo sent again under a client_id received before (even by two uploads at once) makes no new draft and is answered with the draft it became (\`repeat: true\`; status \`reviewed\` once that draft was saved or discarded).`,
         response: { 202: DraftUploadAnswer, 413: ErrorBody, ...commonErrors },
       },
       preHandler: async (req) => service.admit(req.user.uid),

@@ -5,9 +5,9 @@ import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { imageHash, withoutMetadata } from '../../images/stored';
 import { sniffImageType } from '../../images/upload';
 import { writeAsUser } from '../../db/accountGate';
-import { conflict, HttpError, notFound, unavailable } from '../../errors';
+import { badRequest, conflict, HttpError, notFound, unavailable } from '../../errors';
 import { currencyOfMarker, toMinor } from '../../../shared/currency';
-import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, type Draft, type DraftDateAnswer, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
+import { MAX_DRAFT_FILES, MAX_OPEN_DRAFTS, REVIEWED, type Draft, type DraftDateAnswer, type DraftUpload, type LikeReceipt } from '../../../shared/drafts';
 import type { SameReceiptQuery } from '../../../shared/receipts';
 import type { DateOrder } from '../../../shared/settings';
 import { findLikeReceipts, findSameReceipt, toLikeReceipt, type LikeQuery, type TakenDraft } from '../receipts/service';
@@ -17,7 +17,9 @@ import type { Clock } from '../../clock';
 import {
   countDrafts,
   deleteDraft,
+  findClientUploads,
   findDraft,
+  insertClientIds,
   insertDrafts,
   listDrafts,
   lockDraft,
@@ -35,6 +37,8 @@ const draftNotFound = () => notFound('Draft not found');
 /** One file of an upload; `read` throws an HttpError (413, 400) when the file cannot be taken. */
 export interface UploadedFile {
   name: string;
+  /** The id the device gave this photo: sent again, it is answered with the draft it became. */
+  clientId?: string;
   read(): Promise<Buffer>;
 }
 
@@ -73,29 +77,54 @@ export class DraftService {
    */
   async upload(userId: string, files: AsyncIterable<UploadedFile>): Promise<DraftUpload[]> {
     const answers: StoredFile[] = [];
+    let repeats: StoredFile[] = [];
     try {
       for await (const file of files) {
         if (answers.length >= MAX_DRAFT_FILES) throw new HttpError(413, `Send at most ${MAX_DRAFT_FILES} photos at once`);
+        if (file.clientId && answers.some((a) => a.answer.client_id === file.clientId))
+          throw badRequest(`The client_id ${file.clientId} was sent twice in one upload`);
         answers.push(await this.store(userId, file));
       }
-      const stored = answers.flatMap((a) => (a.stored ? [a.stored] : []));
+      const stored = answers.filter((a) => a.stored);
       if (stored.length === 0) throw firstRefusal(answers);
       const queue = await this.queue();
-      const rows = await writeAsUser(this.db, userId, async (trx) => {
+      const { rows, known } = await writeAsUser(this.db, userId, async (trx) => {
         await lockDraftCount(trx, userId);
-        if ((await countDrafts(trx, userId)) + stored.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
+        // Under the lock: an upload of the same client id at the same time has committed or waits.
+        const clientIds = stored.flatMap((a) => (a.answer.client_id ? [a.answer.client_id] : []));
+        const known = new Map((await findClientUploads(trx, userId, clientIds)).map((k) => [k.client_id, k]));
+        const fresh = stored.filter((a) => !known.has(a.answer.client_id!));
+        if (fresh.length === 0) return { rows: [], known };
+        if ((await countDrafts(trx, userId)) + fresh.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
         // Counted again as the jobs go in: uploads that all passed the door at once may not all fit.
-        if (!(await queue.hasRoom(trx, SCAN_QUEUE, stored.length, this.options.queueMax))) throw queueFull();
-        const inserted = await insertDrafts(trx, userId, stored);
+        if (!(await queue.hasRoom(trx, SCAN_QUEUE, fresh.length, this.options.queueMax))) throw queueFull();
+        const inserted = await insertDrafts(
+          trx,
+          userId,
+          fresh.map((a) => a.stored!),
+        );
+        await insertClientIds(
+          trx,
+          userId,
+          fresh.flatMap((a, i) => (a.answer.client_id ? [{ client_id: a.answer.client_id, draft_id: inserted[i].id }] : [])),
+        );
         for (const row of inserted) await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: row.id });
-        return inserted;
+        return { rows: inserted, known };
       });
-      queue.wake(SCAN_QUEUE);
+      if (rows.length) queue.wake(SCAN_QUEUE);
+      // A photo received before is answered with its draft; the copy just stored goes.
+      repeats = stored.filter((a) => known.has(a.answer.client_id!));
       const idOf = new Map(rows.map((r) => [r.image_key, r.id]));
-      return answers.map(({ answer, stored: kept }) => (kept ? { ...answer, _id: idOf.get(kept.image_key)! } : answer));
+      return answers.map(({ answer, stored: kept }) => {
+        const before = answer.client_id ? known.get(answer.client_id) : undefined;
+        if (before) return { ...answer, _id: before.draft_id, status: before.status ?? REVIEWED, repeat: true };
+        return kept ? { ...answer, _id: idOf.get(kept.image_key)! } : answer;
+      });
     } catch (err) {
-      await Promise.all(answers.map((a) => a.stored && this.deleteBlobQuietly(a.stored.image_key)));
+      repeats = answers;
       throw err;
+    } finally {
+      await Promise.all(repeats.map((a) => a.stored && this.deleteBlobQuietly(a.stored.image_key)));
     }
   }
 
@@ -167,9 +196,10 @@ export class DraftService {
   }
 
   private async store(userId: string, file: UploadedFile): Promise<StoredFile> {
+    const clientId = file.clientId ? { client_id: file.clientId } : {};
     const refused = (err: unknown): StoredFile => {
       if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-      return { answer: { _id: null, status: 'failed', file: file.name, error: err.message }, refusal: err };
+      return { answer: { _id: null, status: 'failed', file: file.name, error: err.message, ...clientId }, refusal: err };
     };
     let bytes: Buffer;
     try {
@@ -186,7 +216,7 @@ export class DraftService {
       return refused(err);
     }
     const key = await this.blobs.put(userId, image.bytes, image.contentType);
-    return { answer: { _id: null, status: 'queued', file: file.name }, stored: { image_key: key, image_hash: imageHash(image.bytes) } };
+    return { answer: { _id: null, status: 'queued', file: file.name, ...clientId }, stored: { image_key: key, image_hash: imageHash(image.bytes) } };
   }
 
   private toDraft(row: DraftRow, duplicateOf: LikeReceipt | null): Draft {

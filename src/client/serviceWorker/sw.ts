@@ -1,0 +1,38 @@
+/**
+ * Tally's service worker (built by workbox-webpack-plugin's InjectManifest in production only):
+ * the app shell and every hashed asset of this build precached, so Tally opens offline; every
+ * app route answered with index.html; the run-time configuration kept from the last time it was
+ * fetched. A new version waits until the page says so (the 'A new version is ready' Reload), so
+ * one page never runs two builds' code.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { clientsClaim } from 'workbox-core';
+import { SKIP_WAITING } from './messages';
+
+/** What this worker uses of its global scope (the DOM library, which the app is typed with, has no worker types). */
+interface WorkerScope {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+declare const self: WorkerScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open page at once (it has no other worker's code to mix with).
+clientsClaim();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+
+// The app reads /config.json before anything else: offline, last time's answer.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: 'tally-config', networkTimeoutSeconds: 3 }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
