@@ -29,6 +29,7 @@ import {
 } from '../../../shared/households';
 import * as repo from './repository';
 import type { MemberRow } from './repository';
+import { deleteHouseholdCounted, detachCounted } from './counting';
 
 /**
  * What other modules read or write through this one, inside their own transaction:
@@ -38,6 +39,8 @@ import type { MemberRow } from './repository';
  *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
+/** Settings: a new home currency values the person's shares again (moduleWiring). */
+export { recountSharesInHome } from './counting';
 
 export const INVITATION_NOT_VALID = 'This invitation link is not valid.';
 
@@ -89,12 +92,12 @@ function toHousehold(household: { id: string; name: string; created_at: Date }, 
 async function retire(trx: Executor, member: MemberRow, how: NonNullable<MemberRow['left_how']>, now: Date): Promise<void> {
   const next = member.status === 'active' ? await repo.longestActiveMember(trx, member.household_id, member.id) : undefined;
   if (member.status === 'active' && !next) {
-    await repo.deleteHousehold(trx, member.household_id);
+    await deleteHouseholdCounted(trx, member.household_id);
     return;
   }
   if (member.role === 'owner' && next) await repo.updateMember(trx, member.household_id, next.id, { role: 'owner' });
   // What they shared stays the household's; their private receipts no longer reach it.
-  await repo.detachSharedBy(trx, member.household_id, member.id);
+  await detachCounted(trx, member.household_id, member.id);
   await repo.updateMember(trx, member.household_id, member.id, { status: 'former', role: 'member', left_at: now, left_how: how });
 }
 
@@ -189,7 +192,7 @@ export class HouseholdService {
   async delete(userId: string, householdId: string): Promise<void> {
     await this.asMember(userId, householdId, async (trx, me) => {
       if (me.role !== 'owner') throw forbidden('Only the household’s owner can delete it.');
-      await repo.deleteHousehold(trx, householdId);
+      await deleteHouseholdCounted(trx, householdId);
     });
   }
 
