@@ -376,3 +376,31 @@ export async function sharedReceiptIdsBy(db: Executor, householdId: string, memb
     .execute();
   return rows.map((r) => r.id);
 }
+
+// ---------- the household's spending ----------
+
+/** Shared receipts of [from, to] per currency and the sharer's category name (unnamed: null). */
+export async function spendingByCategory(db: Executor, householdId: string, from: string, to: string) {
+  return db
+    .selectFrom('shared_receipts')
+    .select(['currency', 'category', sql<string>`sum(total_minor)::bigint`.as('minor')])
+    .where('household_id', '=', householdId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .groupBy(['currency', 'category'])
+    .execute();
+}
+
+/** Each member's shares of the shared receipts of [from, to], per currency. */
+export async function spendingByMember(db: Executor, householdId: string, from: string, to: string) {
+  return db
+    .selectFrom('shared_receipt_shares as s')
+    .innerJoin('shared_receipts as r', 'r.id', 's.shared_receipt_id')
+    .select(['r.currency', 's.member_id', sql<string>`sum(s.amount_minor)::bigint`.as('minor')])
+    .where('s.household_id', '=', householdId)
+    .where('r.household_id', '=', householdId)
+    .where('r.date', '>=', from)
+    .where('r.date', '<=', to)
+    .groupBy(['r.currency', 's.member_id'])
+    .execute();
+}

@@ -26,10 +26,13 @@ import {
   type Settlement,
   type SettlementBody,
   type SharedReceipt,
+  type HouseholdSpending,
+  type SpendingQuery,
 } from '../../../shared/households';
 import * as repo from './repository';
 import type { MemberRow } from './repository';
 import { deleteHouseholdCounted, detachCounted } from './counting';
+import { spendingOf, spendingPeriod } from './spending';
 
 /**
  * What other modules read or write through this one, inside their own transaction:
@@ -149,6 +152,13 @@ export class HouseholdService {
 
   async balances(userId: string, householdId: string): Promise<Balances> {
     return balancesOf(this.db, await this.readAs(userId, householdId));
+  }
+
+  /** The household's spending in a period, by category and person, per currency (member-only, as every read). */
+  async spending(userId: string, householdId: string, query: SpendingQuery): Promise<HouseholdSpending> {
+    await this.readAs(userId, householdId);
+    const period = spendingPeriod(query, this.clock());
+    return spendingOf(this.db, householdId, period);
   }
 
   async settle(userId: string, householdId: string, body: SettlementBody): Promise<Settlement> {
