@@ -54,7 +54,7 @@ function CurrencyFigures({ spending, label }: { spending: CurrencySpending; labe
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
         {`Total shared in ${spending.currency}: ${money(spending.total)}`}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start', gap: 2 }}>
         <FiguresOf
           caption={`${label}, ${spending.currency}, by category`}
           header="Category"
@@ -72,7 +72,7 @@ function CurrencyFigures({ spending, label }: { spending: CurrencySpending; labe
 
 function FiguresOf({ caption, header, rows }: { caption: string; header: string; rows: Array<{ key: string; name: string; amount: string }> }) {
   return (
-    <Table size="small" sx={{ captionSide: 'top', '& caption': { px: 0, pt: 1, pb: 0.5 } }}>
+    <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 1, pb: 0.5 } }}>
       <caption>{caption}</caption>
       <TableHead>
         <TableRow>
