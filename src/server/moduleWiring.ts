@@ -11,6 +11,7 @@ import type { ProfileHooks } from './modules/profile/service';
 import type { RecurringHooks } from './modules/recurring/service';
 import type { DraftTaker } from './modules/receipts/service';
 import { takeDraft as takeDraftOfDrafts } from './modules/drafts/service';
+import { recountSharesInHome } from './modules/households/service';
 
 /*
  * Where a change in one module runs work of modules that read it, inside the same transaction.
@@ -38,6 +39,7 @@ export const settingsHooks: SettingsHooks = {
   homeCurrencyChanging: async (trx, userId, from, to, rate, now) => {
     if (rate !== undefined) await keepSwitchRate(trx, userId, from, to, rate);
     const storeKeys = await convertReceiptsToHome(trx, userId, from, to);
+    await recountSharesInHome(trx, userId, to);
     await receiptsChangedInBulk(trx, userId, storeKeys, now);
   },
 };

@@ -156,3 +156,27 @@ export const HistoryEntry = Type.Union([
 ]);
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const History = Type.Array(HistoryEntry);
+
+// ---------- the household's spending ----------
+
+/** ?from&to of GET /api/households/{id}/spending: calendar dates, both included; this month (UTC) when left out. */
+export const SpendingQuery = Type.Object({
+  from: Type.Optional(Type.String({ maxLength: 40 })),
+  to: Type.Optional(Type.String({ maxLength: 40 })),
+});
+export type SpendingQuery = Static<typeof SpendingQuery>;
+
+/** One currency's part of the household's spending: shared receipts are counted in their own currency, never converted. */
+export const CurrencySpending = Type.Object({
+  currency: Type.String(),
+  total: Type.Number(),
+  /** By the sharer's category name, largest first. */
+  by_category: Type.Array(Type.Object({ category: Type.String(), amount: Type.Number() })),
+  /** Each member's shares, largest first (placeholders and former members too). */
+  by_member: Type.Array(Type.Object({ member_id: Type.String(), display_name: Type.String(), amount: Type.Number() })),
+});
+export type CurrencySpending = Static<typeof CurrencySpending>;
+
+/** GET /api/households/{id}/spending: the shared receipts of a period, by category and by person, per currency. */
+export const HouseholdSpending = Type.Object({ from: Type.String(), to: Type.String(), currencies: Type.Array(CurrencySpending) });
+export type HouseholdSpending = Static<typeof HouseholdSpending>;

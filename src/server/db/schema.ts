@@ -303,6 +303,8 @@ export interface SharedReceiptsTable {
   rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** How it was divided (SplitSpec of modules/households/shares.ts). */
   split: ColumnType<unknown, string, string>;
+  /** The sharer's category name for it, kept when their receipt is detached (migration 085). */
+  category: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -315,6 +317,16 @@ export interface SharedReceiptSharesTable {
   amount_minor: number;
   home_currency: string | null;
   home_minor: number | null;
+}
+
+/** What a person's totals count for a shared receipt beyond their own receipts (migration 085). */
+export interface ShareCountsTable {
+  user_id: string;
+  shared_receipt_id: string;
+  category_id: string;
+  day: CalendarDate;
+  /** Hundredths of the person's home currency, as the totals. */
+  cents: number;
 }
 
 /** A payment from one member to another (migration 081). */
@@ -361,6 +373,7 @@ export interface Database {
   shared_receipts: SharedReceiptsTable;
   shared_receipt_shares: SharedReceiptSharesTable;
   household_settlements: HouseholdSettlementsTable;
+  share_counts: ShareCountsTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

@@ -305,6 +305,7 @@ describe('isolation', () => {
       ['DELETE', `/${h._id}/members/${h.my_member_id}`],
       ['POST', `/${h._id}/leave`],
       ['POST', `/${h._id}/invitations`, { email: 'friend@example.com' }],
+      ['GET', `/${h._id}/spending`],
       // The other household's id with this household's member: still nothing.
       ['DELETE', `/${next._id}/members/${kid._id}`],
     ];
@@ -373,6 +374,7 @@ describe('the OpenAPI document', () => {
       '/api/households/{id}/members/{member_id} delete',
       '/api/households/{id}/receipts get',
       '/api/households/{id}/settlements post',
+      '/api/households/{id}/spending get',
     ]);
     for (const [, methods] of routes) for (const op of Object.values(methods)) expect(op.tags).toEqual(['households']);
   });

@@ -27,6 +27,7 @@ import { currentMembers, deleteMessage, leaveMessage, memberCountText, removeMes
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { MemberList } from './MemberList';
 import { BalancesSection } from './BalancesSection';
+import { HouseholdSpendingSection } from './HouseholdSpendingSection';
 import { HouseholdSection } from './HouseholdSection';
 import { HistorySection, SharedReceiptsSection } from './SharedMoneySections';
 import { OneFieldDialog } from './OneFieldDialog';
@@ -165,6 +166,7 @@ function HouseholdView({ household }: { household: Household }) {
           <MemberList household={household} onRemove={isOwner ? (member) => ask({ kind: 'remove', member }) : undefined} />
         </HouseholdSection>
         <BalancesSection household={household} />
+        <HouseholdSpendingSection household={household} />
         <SharedReceiptsSection household={household} />
         <HistorySection household={household} />
       </Box>

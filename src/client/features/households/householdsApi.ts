@@ -1,6 +1,16 @@
 import { api, onSuccess } from '../../api/api';
 import { pageWithTotal, type Page } from '../../api/pagedResponse';
-import type { Balances, Household, HistoryEntry, HouseholdSummary, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
+import type {
+  Balances,
+  Household,
+  HistoryEntry,
+  HouseholdSpending,
+  HouseholdSummary,
+  Invitation,
+  Settlement,
+  SettlementBody,
+  SharedReceipt,
+} from '../../../shared/households';
 
 const base = '/api/households';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -75,6 +85,11 @@ export const householdsApi = api.injectEndpoints({
       transformResponse: (body: SharedReceipt[], meta) => pageWithTotal(body, meta),
       providesTags: (_result, _error, { id }) => money(id),
     }),
+    /** The household's spending in a period, by category and person, per currency. */
+    getHouseholdSpending: build.query<HouseholdSpending, { id: string; from: string; to: string }>({
+      query: ({ id, from, to }) => ({ url: `${one(id)}/spending`, params: { from, to } }),
+      providesTags: (_result, _error, { id }) => money(id),
+    }),
     /** Who owes whom, per pair and currency. */
     getBalances: build.query<Balances, string>({
       query: (id) => `${one(id)}/balances`,
@@ -111,6 +126,7 @@ export const {
   useDeclineInvitationMutation,
   useGetSharedReceiptsQuery,
   useGetBalancesQuery,
+  useGetHouseholdSpendingQuery,
   useGetHistoryQuery,
   useSettleUpMutation,
 } = householdsApi;

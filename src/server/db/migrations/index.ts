@@ -18,6 +18,7 @@ import * as m081 from './081_preview_bytes_uncompressed';
 import * as m082 from './082_shared_receipts';
 import * as m083 from './083_preview_chunks';
 import * as m084 from './084_draft_client_ids';
+import * as m085 from './085_share_counts';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '082_shared_receipts': m082,
   '083_preview_chunks': m083,
   '084_draft_client_ids': m084,
+  '085_share_counts': m085,
 };

@@ -16,7 +16,16 @@ import { spendingByCategory, spendingByDay, spendingByMonth } from './repository
 import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { moveCategoryTotals, rebuildTotals, receiptCountFromTotals, receiptCountsByCategory, spendingByCategory, spendingByDay } from './repository';
+export {
+  moveCategoryTotals,
+  rebuildTotals,
+  receiptCountFromTotals,
+  receiptCountsByCategory,
+  replaceShareCounts,
+  spendingByCategory,
+  spendingByDay,
+  type CountedPart,
+} from './repository';
 
 export function parseRange(text: string | undefined): AnalyticsRange {
   const range = (text ?? DEFAULT_ANALYTICS_RANGE).trim().toLowerCase();

@@ -23,7 +23,7 @@ import {
 import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
-export { ensureFallbackCategory, findCategory, findCategoryByRef, listCategories, seedDefaultCategories } from './repository';
+export { ensureFallbackCategory, findCategory, findCategoryByName, findCategoryByRef, listCategories, seedDefaultCategories } from './repository';
 
 /**
  * What other modules do inside the transaction of a category change. They are handed in (see

@@ -300,3 +300,107 @@ export async function grossDebts(db: Executor, householdId: string): Promise<Arr
     ) d GROUP BY debtor, creditor, currency`.execute(db);
   return rows.map((r) => ({ ...r, minor: Number(r.minor) }));
 }
+
+// ---------- what shared receipts count in each person's totals ----------
+
+/** A shared receipt as its counts are made: its date and, while linked, the sharer's receipt (home hundredths, category and its name). */
+export async function countingRowOf(db: Executor, sharedReceiptId: string) {
+  return db
+    .selectFrom('shared_receipts as r')
+    .leftJoin('receipts as rc', 'rc.id', 'r.receipt_id')
+    .leftJoin('categories as c', (j) => j.onRef('c.user_id', '=', 'rc.user_id').onRef('c.id', '=', 'rc.category_id'))
+    .select([
+      'r.id',
+      'r.date',
+      'r.currency',
+      'r.shared_by',
+      'r.category as kept_category',
+      'rc.user_id as owner',
+      'rc.amount_cents',
+      'rc.category_id',
+      'rc.rate',
+      'c.name as category_name',
+    ])
+    .where('r.id', '=', sharedReceiptId)
+    .executeTakeFirst();
+}
+
+export type CountingRow = NonNullable<Awaited<ReturnType<typeof countingRowOf>>>;
+
+/** Keeps the name of the sharer's category on the shared receipt (it outlives the link to their receipt). */
+export function keepCategoryName(db: Executor, sharedReceiptId: string, name: string) {
+  return db.updateTable('shared_receipts').set({ category: name }).where('id', '=', sharedReceiptId).execute();
+}
+
+/** The shares of a shared receipt with the account each member has (null: a placeholder or an account gone). */
+export function sharesWithAccounts(db: Executor, sharedReceiptId: string) {
+  return db
+    .selectFrom('shared_receipt_shares as s')
+    .innerJoin('household_members as m', 'm.id', 's.member_id')
+    .select(['s.household_id', 's.member_id', 's.amount_minor', 's.home_currency', 's.home_minor', 'm.user_id'])
+    .where('s.shared_receipt_id', '=', sharedReceiptId)
+    .orderBy('s.member_id')
+    .execute();
+}
+
+export type ShareWithAccount = Awaited<ReturnType<typeof sharesWithAccounts>>[number];
+
+export function setShareHome(db: Executor, sharedReceiptId: string, memberId: string, home: { home_currency: string | null; home_minor: number | null }) {
+  return db.updateTable('shared_receipt_shares').set(home).where('shared_receipt_id', '=', sharedReceiptId).where('member_id', '=', memberId).execute();
+}
+
+/** The shared receipts whose counts name the person: as a member with a share, or as the sharer of its receipt. */
+export async function sharedReceiptsInvolving(db: Executor, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT s.shared_receipt_id AS id FROM shared_receipt_shares s JOIN household_members m ON m.id = s.member_id WHERE m.user_id = ${userId}
+    UNION
+    SELECT r.id FROM shared_receipts r JOIN receipts rc ON rc.id = r.receipt_id WHERE rc.user_id = ${userId}
+    ORDER BY id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Every shared receipt of a household (before the household goes, its counts are taken off). */
+export async function sharedReceiptIdsOf(db: Executor, householdId: string): Promise<string[]> {
+  const rows = await db.selectFrom('shared_receipts').select('id').where('household_id', '=', householdId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The shared receipts of one member (before they are detached from the member's receipts). */
+export async function sharedReceiptIdsBy(db: Executor, householdId: string, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('shared_receipts')
+    .select('id')
+    .where('household_id', '=', householdId)
+    .where('shared_by', '=', memberId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// ---------- the household's spending ----------
+
+/** Shared receipts of [from, to] per currency and the sharer's category name (unnamed: null). */
+export async function spendingByCategory(db: Executor, householdId: string, from: string, to: string) {
+  return db
+    .selectFrom('shared_receipts')
+    .select(['currency', 'category', sql<string>`sum(total_minor)::bigint`.as('minor')])
+    .where('household_id', '=', householdId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .groupBy(['currency', 'category'])
+    .execute();
+}
+
+/** Each member's shares of the shared receipts of [from, to], per currency. */
+export async function spendingByMember(db: Executor, householdId: string, from: string, to: string) {
+  return db
+    .selectFrom('shared_receipt_shares as s')
+    .innerJoin('shared_receipts as r', 'r.id', 's.shared_receipt_id')
+    .select(['r.currency', 's.member_id', sql<string>`sum(s.amount_minor)::bigint`.as('minor')])
+    .where('s.household_id', '=', householdId)
+    .where('r.household_id', '=', householdId)
+    .where('r.date', '>=', from)
+    .where('r.date', '<=', to)
+    .groupBy(['r.currency', 's.member_id'])
+    .execute();
+}

@@ -18,6 +18,8 @@ import {
   InvitationTokenBody,
   MemberParams,
   PlaceholderBody,
+  HouseholdSpending,
+  SpendingQuery,
 } from '../../../shared/households';
 import { TOTAL_COUNT_HEADER } from '../../../shared/receipts';
 import { HouseholdService } from './service';
@@ -154,6 +156,18 @@ const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, 
       ),
     ),
     (req) => service.balances(req.user.uid, req.params.id),
+  );
+
+  app.get(
+    '/api/households/:id/spending',
+    fresh(
+      doc(
+        "The whole household's spending in a period (from, to: dates, both included; this month in UTC when left out; at most 366 days): its shared receipts by the sharer's category name and each member's shares, per currency, in the receipts' own currencies (never converted).",
+        { params, querystring: SpendingQuery },
+        { 200: HouseholdSpending },
+      ),
+    ),
+    (req) => service.spending(req.user.uid, req.params.id, req.query),
   );
 
   app.post(

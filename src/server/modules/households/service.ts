@@ -26,9 +26,13 @@ import {
   type Settlement,
   type SettlementBody,
   type SharedReceipt,
+  type HouseholdSpending,
+  type SpendingQuery,
 } from '../../../shared/households';
 import * as repo from './repository';
 import type { MemberRow } from './repository';
+import { deleteHouseholdCounted, detachCounted } from './counting';
+import { spendingOf, spendingPeriod } from './spending';
 
 /**
  * What other modules read or write through this one, inside their own transaction:
@@ -38,6 +42,8 @@ import type { MemberRow } from './repository';
  *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
+/** Settings: a new home currency values the person's shares again (moduleWiring). */
+export { recountSharesInHome } from './counting';
 
 export const INVITATION_NOT_VALID = 'This invitation link is not valid.';
 
@@ -89,12 +95,12 @@ function toHousehold(household: { id: string; name: string; created_at: Date }, 
 async function retire(trx: Executor, member: MemberRow, how: NonNullable<MemberRow['left_how']>, now: Date): Promise<void> {
   const next = member.status === 'active' ? await repo.longestActiveMember(trx, member.household_id, member.id) : undefined;
   if (member.status === 'active' && !next) {
-    await repo.deleteHousehold(trx, member.household_id);
+    await deleteHouseholdCounted(trx, member.household_id);
     return;
   }
   if (member.role === 'owner' && next) await repo.updateMember(trx, member.household_id, next.id, { role: 'owner' });
   // What they shared stays the household's; their private receipts no longer reach it.
-  await repo.detachSharedBy(trx, member.household_id, member.id);
+  await detachCounted(trx, member.household_id, member.id);
   await repo.updateMember(trx, member.household_id, member.id, { status: 'former', role: 'member', left_at: now, left_how: how });
 }
 
@@ -148,6 +154,13 @@ export class HouseholdService {
     return balancesOf(this.db, await this.readAs(userId, householdId));
   }
 
+  /** The household's spending in a period, by category and person, per currency (member-only, as every read). */
+  async spending(userId: string, householdId: string, query: SpendingQuery): Promise<HouseholdSpending> {
+    await this.readAs(userId, householdId);
+    const period = spendingPeriod(query, this.clock());
+    return spendingOf(this.db, householdId, period);
+  }
+
   async settle(userId: string, householdId: string, body: SettlementBody): Promise<Settlement> {
     return this.asMember(userId, householdId, (trx, me) => recordSettlement(trx, me, body, this.clock()));
   }
@@ -189,7 +202,7 @@ export class HouseholdService {
   async delete(userId: string, householdId: string): Promise<void> {
     await this.asMember(userId, householdId, async (trx, me) => {
       if (me.role !== 'owner') throw forbidden('Only the household’s owner can delete it.');
-      await repo.deleteHousehold(trx, householdId);
+      await deleteHouseholdCounted(trx, householdId);
     });
   }
 

@@ -1,11 +1,13 @@
 import type { Executor } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { splitReceipt, type SplitByAmount, type SplitFor, type SplitItem } from '../../../shared/split';
-import { convertMinor, formatMoney, fromMinor } from '../../../shared/currency';
+import { formatMoney, fromMinor } from '../../../shared/currency';
 import type { MemberShare } from '../../../shared/receipts';
 import type { Balances, HistoryEntry, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
-import { checkedCurrency, findHomeCurrency, loadRateBook, minorAmount } from '../currency/service';
-import { insertNotifications } from '../notifications/service';
+import { checkedCurrency, findHomeCurrency, minorAmount } from '../currency/service';
+import { insertNotifications, notifyOnCounted } from '../notifications/service';
+import { countSharedReceipt, uncountSharedReceipts } from './counting';
+import { shareInHome } from './homeShare';
 import * as repo from './repository';
 import type { MemberRow, SettlementRow, SharedReceiptRow, ShareWithName } from './repository';
 
@@ -63,7 +65,7 @@ const NO_HOUSEHOLD = 'Who paid and who each part is for only count on a shared r
 export async function shareReceipt(trx: Executor, sharer: Sharer, facts: ReceiptFacts, request: ShareRequest | null | undefined, now: Date): Promise<void> {
   const current = await repo.sharedRowOfReceipt(trx, facts.receiptId);
   if (request === null) {
-    if (current) await repo.deleteSharedReceipt(trx, current.household_id, current.id);
+    if (current) await deleteCounted(trx, current);
     return;
   }
   const householdId = request?.householdId ?? current?.household_id;
@@ -106,7 +108,7 @@ export async function shareReceipt(trx: Executor, sharer: Sharer, facts: Receipt
     split: JSON.stringify(spec),
     updated_at: now,
   };
-  if (current && !kept) await repo.deleteSharedReceipt(trx, current.household_id, current.id);
+  if (current && !kept) await deleteCounted(trx, current);
   let id: string;
   if (kept) {
     id = kept.id;
@@ -120,6 +122,14 @@ export async function shareReceipt(trx: Executor, sharer: Sharer, facts: Receipt
     shares.push({ member_id: member, amount_minor: amount, ...(await inHomeCurrency(trx, byId.get(member)!, amount, facts)) });
   await repo.replaceShares(trx, householdId, id, shares);
   if (!kept) await tellShared(trx, me, present, facts, outcome.shares, householdId);
+  // The sharer's thresholds are checked by the receipt's own listeners, after this.
+  for (const [userId, parts] of await countSharedReceipt(trx, id)) if (userId !== sharer.uid) await notifyOnCounted(trx, userId, now, parts);
+}
+
+/** A shared receipt goes: what it counted first comes off everyone's totals. */
+async function deleteCounted(trx: Executor, row: SharedReceiptRow): Promise<void> {
+  await uncountSharedReceipts(trx, [row.id]);
+  await repo.deleteSharedReceipt(trx, row.household_id, row.id);
 }
 
 /** The split asked for, or kept: items' targets when the items were not sent and their number is unchanged, else everyone. */
@@ -144,11 +154,7 @@ async function inHomeCurrency(
   facts: ReceiptFacts,
 ): Promise<{ home_currency: string | null; home_minor: number | null }> {
   if (!member.user_id) return { home_currency: null, home_minor: null };
-  const home = await findHomeCurrency(trx, member.user_id);
-  if (home === facts.currency) return { home_currency: home, home_minor: amount };
-  if (home === facts.home && facts.rate !== null) return { home_currency: home, home_minor: convertMinor(amount, facts.currency, home, facts.rate) };
-  const rate = (await loadRateBook(trx, member.user_id, home)).rateOn(facts.currency, facts.date);
-  return { home_currency: home, home_minor: rate === null ? null : convertMinor(amount, facts.currency, home, rate) };
+  return shareInHome(trx, member.user_id, await findHomeCurrency(trx, member.user_id), amount, facts);
 }
 
 /** '<name> shared a receipt from Costco: your share $31.20', to each other signed-in member with a share. */
@@ -177,7 +183,7 @@ async function tellShared(
 /** Deleting a receipt, inside its transaction: its shares go from the household too. */
 export async function unshareReceipt(trx: Executor, receiptId: string): Promise<void> {
   const current = await repo.sharedRowOfReceipt(trx, receiptId);
-  if (current) await repo.deleteSharedReceipt(trx, current.household_id, current.id);
+  if (current) await deleteCounted(trx, current);
 }
 
 /** How a person's receipts are shared, for their answers: only in households they are an active member of. */

@@ -5,9 +5,11 @@ import { countUnread, listNotifications, markAllRead, markRead, type Notificatio
 
 /**
  * What other modules write through this one, inside their own transaction: a notification to a
- * person (households tell members of a receipt shared with them and of a payment recorded).
+ * person (households tell members of a receipt shared with them and of a payment recorded), and
+ * the budget thresholds a share counted for a member may cross.
  */
 export { insertNotifications } from './repository';
+export { notifyOnCounted } from './triggers';
 
 export function toNotification(row: NotificationRow): Notification {
   return {

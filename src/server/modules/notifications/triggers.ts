@@ -141,6 +141,28 @@ async function notifyOnReceiptChange(trx: Executor, userId: string, now: Date, {
 }
 
 /**
+ * Call inside the transaction that changed what another person's shared receipt counts for this
+ * person (their share of it, in these categories and days): this month's thresholds may be
+ * crossed, as by a receipt of their own.
+ */
+export async function notifyOnCounted(
+  trx: Executor,
+  userId: string,
+  now: Date,
+  parts: ReadonlyArray<{ day: CalendarDate; categoryId: string }>,
+): Promise<void> {
+  const home = await findHomeCurrency(trx, userId);
+  const out: TellNotification[] = [];
+  for (const current of await personsMonths(trx, userId, now)) {
+    const categories = new Set(parts.filter((p) => monthOf(p.day) === current.month).map((p) => p.categoryId));
+    if (categories.size === 0) continue;
+    for (const categoryId of [...categories].sort()) out.push(...(await checkCategory(trx, userId, home, current.month, categoryId, false)));
+    out.push(...(await checkBudget(trx, userId, home, current, false)));
+  }
+  await insertNotifications(trx, userId, out);
+}
+
+/**
  * Call inside the transaction that changed the user's monthly budget: thresholds no longer
  * crossed are re-armed, and ones the new budget crosses fire now.
  */

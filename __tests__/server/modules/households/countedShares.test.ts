@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import type { Household } from '../../../../src/shared/households';
+import type { Receipt } from '../../../../src/shared/receipts';
+import type { CategoryWithSpending } from '../../../../src/shared/categories';
+import type { Notification } from '../../../../src/shared/notifications';
+import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
+import { todayUtc } from '../receipts/fixtures';
+import { householdsAs, join, verifiedUser } from './householdApi';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+/** Ana's household with Ben; member ids by name. */
+async function couple() {
+  const ana = await verifiedUser(t, { displayName: 'Ana' });
+  const ben = await verifiedUser(t, { displayName: 'Ben' });
+  const created = await householdsAs(t, ana).create('Flat 4B');
+  const joined: Household = await join(t, ana, created._id, ben);
+  const id = (name: string) => joined.members.find((m) => m.display_name === name)!._id;
+  return { ana, ben, household: joined, ids: { ana: id('Ana'), ben: id('Ben') } };
+}
+
+type Couple = Awaited<ReturnType<typeof couple>>;
+
+/** Ana's $100 groceries, split by exact amounts (Ana's share first). */
+const groceries = ({ household, ids }: Couple, anaShare: number, extra: object = {}) => ({
+  store: 'Costco',
+  date: todayUtc(),
+  amount: 100,
+  category: 'Food',
+  household_id: household._id,
+  shared_expenses: [
+    { member_id: ids.ana, amount: anaShare },
+    { member_id: ids.ben, amount: 100 - anaShare },
+  ],
+  ...extra,
+});
+
+async function ok<T>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
+  const res = await t.request(user, { method, url, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+
+/** What a person's screens count this month: the dashboard, a category's spending and receipts, and the reports. */
+async function figures(user: TestUser, category = 'Food') {
+  const dashboard = await ok<{ total_spent: number }>(user, 'GET', '/dashboard');
+  const categories = await ok<CategoryWithSpending[]>(user, 'GET', '/categories');
+  const breakdown = await ok<{ current: { total: number }; categories: Array<{ category: string; amount: number }> }>(
+    user,
+    'GET',
+    '/api/analytics/breakdown?range=monthly',
+  );
+  const row = categories.find((c) => c.name === category)!;
+  return {
+    spent: dashboard.total_spent,
+    category: row.spent,
+    receipts: row.receipt_count ?? 0,
+    reports: breakdown.current.total,
+    reportsCategory: breakdown.categories.find((c) => c.category === category)?.amount ?? 0,
+  };
+}
+
+const counting = (amount: number, receipts: number) => ({ spent: amount, category: amount, receipts, reports: amount, reportsCategory: amount });
+
+describe('budgets that count shares', () => {
+  it('counts each member’s share: moved by an edit, whole again when unshared, nothing once deleted', async () => {
+    const c = await couple();
+    const created = await ok<Receipt>(c.ana, 'POST', '/receipts', groceries(c, 50));
+    expect(await figures(c.ana)).toEqual(counting(50, 1));
+    // Ben's share lands in his own Food, and Ana's receipt is not one of his.
+    expect(await figures(c.ben)).toEqual(counting(50, 0));
+
+    await ok(c.ana, 'PUT', `/receipts/${created.id}`, groceries(c, 70));
+    expect(await figures(c.ana)).toEqual(counting(70, 1));
+    expect(await figures(c.ben)).toEqual(counting(30, 0));
+
+    await ok(c.ana, 'PUT', `/receipts/${created.id}`, { store: 'Costco', date: todayUtc(), amount: 100, household_id: null });
+    expect(await figures(c.ana)).toEqual(counting(100, 1));
+    expect(await figures(c.ben)).toEqual(counting(0, 0));
+
+    await ok(c.ana, 'PUT', `/receipts/${created.id}`, groceries(c, 50, { is_shared: true }));
+    expect(await figures(c.ben)).toEqual(counting(50, 0));
+    await ok(c.ana, 'DELETE', `/receipts/${created.id}`);
+    expect(await figures(c.ana)).toEqual(counting(0, 0));
+    expect(await figures(c.ben)).toEqual(counting(0, 0));
+  });
+
+  it('counts a share whoever paid, in the member’s category of that name, else their Other', async () => {
+    const c = await couple();
+    await ok(c.ana, 'POST', '/categories', { name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null });
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 25, { category: 'Pets', paid_by: c.ids.ben }));
+    expect(await figures(c.ana, 'Pets')).toEqual(counting(25, 1));
+    expect(await figures(c.ben, 'Other')).toEqual(counting(75, 0));
+  });
+
+  it('leaves a person who shares nothing with today’s figures', async () => {
+    const c = await couple();
+    const loner = await verifiedUser(t, { displayName: 'Lee' });
+    await ok(loner, 'POST', '/receipts', { store: 'Costco', date: todayUtc(), amount: 100, category: 'Food' });
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    expect(await figures(loner)).toEqual(counting(100, 1));
+  });
+
+  it('keeps a leaving member’s share and balance; a sharer who leaves counts their receipt whole', async () => {
+    const c = await couple();
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    await ok(c.ben, 'POST', `/api/households/${c.household._id}/leave`);
+    expect(await figures(c.ben)).toEqual(counting(50, 0));
+    expect(await figures(c.ana)).toEqual(counting(50, 1));
+    const balances = await ok<{ debts: Array<{ from_name: string; amount: number }> }>(c.ana, 'GET', `/api/households/${c.household._id}/balances`);
+    expect(balances.debts).toEqual([expect.objectContaining({ from_name: 'Ben', amount: 50 })]);
+
+    const d = await couple();
+    await ok(d.ana, 'POST', '/receipts', groceries(d, 50));
+    await ok(d.ana, 'POST', `/api/households/${d.household._id}/leave`);
+    expect(await figures(d.ana)).toEqual(counting(100, 1));
+    expect(await figures(d.ben)).toEqual(counting(50, 0));
+  });
+
+  it('takes every share off when the household is deleted', async () => {
+    const c = await couple();
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    await ok(c.ana, 'DELETE', `/api/households/${c.household._id}`);
+    expect(await figures(c.ana)).toEqual(counting(100, 1));
+    expect(await figures(c.ben)).toEqual(counting(0, 0));
+  });
+
+  it('counts a member’s share in their new home currency, and the sharer’s after theirs changes', async () => {
+    const c = await couple();
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    await ok(c.ben, 'PUT', '/api/settings', { home_currency: 'EUR', home_currency_rate: 0.9 });
+    expect(await figures(c.ben)).toEqual(counting(45, 0));
+    await ok(c.ana, 'PUT', '/api/settings', { home_currency: 'GBP', home_currency_rate: 0.8 });
+    expect(await figures(c.ana)).toEqual(counting(40, 1));
+    expect(await figures(c.ben)).toEqual(counting(45, 0));
+  });
+
+  it('fires a member’s category budget alert from their share', async () => {
+    const c = await couple();
+    const food = (await ok<CategoryWithSpending[]>(c.ben, 'GET', '/categories')).find((x) => x.name === 'Food')!;
+    await ok(c.ben, 'PUT', `/categories/${food._id}`, { name: 'Food', color: food.color, icon: food.icon, budget: 40 });
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    const told = await ok<Notification[]>(c.ben, 'GET', '/notifications');
+    expect(told.map((n) => n.title)).toContain('Food is over budget');
+    expect(await ok<Notification[]>(c.ana, 'GET', '/notifications')).not.toContainEqual(expect.objectContaining({ title: 'Food is over budget' }));
+  });
+
+  it('keeps the others’ figures when an account is deleted', async () => {
+    const c = await couple();
+    await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+    await ok(c.ben, 'DELETE', '/api/account', { confirm: c.ben.email });
+    expect(await figures(c.ana)).toEqual(counting(50, 1));
+    const d = await couple();
+    await ok(d.ana, 'POST', '/receipts', groceries(d, 50));
+    await ok(d.ana, 'DELETE', '/api/account', { confirm: d.ana.email });
+    expect(await figures(d.ben)).toEqual(counting(50, 0));
+  });
+});
+
+describe('counted shares against a rebuild', () => {
+  const totalsOf = async (userId: string) => {
+    const db = t.db.db;
+    const rows = async (table: 'daily_totals' | 'monthly_totals') =>
+      (
+        await db
+          .selectFrom(table)
+          .select(['category_id', 'amount_cents', 'count'])
+          .select((eb) => eb.cast<string>(table === 'daily_totals' ? 'day' : 'month', 'text').as('at'))
+          .where('user_id', '=', userId)
+          .execute()
+      )
+        .map((r) => `${r.at} ${r.category_id} ${Number(r.amount_cents)} ${r.count}`)
+        .sort();
+    return { daily: await rows('daily_totals'), monthly: await rows('monthly_totals') };
+  };
+
+  it('gives the same totals as the incremental path after any shares, edits, unshares and deletes', async () => {
+    type Step = { kind: 'share'; ana: number; paidByBen: boolean; category: string; daysAgo: number } | { kind: 'unshare' | 'delete' | 'mine'; pick: number };
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('share' as const),
+        ana: fc.integer({ min: 0, max: 100 }),
+        paidByBen: fc.boolean(),
+        category: fc.constantFrom('Food', 'Utilities', 'Pets'),
+        daysAgo: fc.integer({ min: 0, max: 40 }),
+      }),
+      fc.record({ kind: fc.constantFrom('unshare' as const, 'delete' as const, 'mine' as const), pick: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps: Step[]) => {
+        const c = await couple();
+        await ok(c.ana, 'POST', '/categories', { name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null });
+        const ids: string[] = [];
+        for (const s of steps) {
+          if (s.kind === 'share') {
+            const date = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - s.daysAgo * 86_400_000).toISOString().slice(0, 10);
+            const body = groceries(c, s.ana, { category: s.category, date, ...(s.paidByBen ? { paid_by: c.ids.ben } : {}) });
+            // Edit the last receipt now and then, else add one.
+            if (ids.length && s.daysAgo % 2) await ok(c.ana, 'PUT', `/receipts/${ids[ids.length - 1]}`, { ...body, is_shared: true });
+            else ids.push((await ok<Receipt>(c.ana, 'POST', '/receipts', body)).id);
+          } else if (ids.length) {
+            const id = ids[s.pick % ids.length];
+            if (s.kind === 'delete') {
+              await ok(c.ana, 'DELETE', `/receipts/${id}`);
+              ids.splice(ids.indexOf(id), 1);
+            } else if (s.kind === 'unshare') await ok(c.ana, 'PUT', `/receipts/${id}`, { store: 'Costco', date: todayUtc(), amount: 100, household_id: null });
+            else await ok(c.ana, 'PUT', `/receipts/${id}`, { store: 'Costco', date: todayUtc(), amount: 100, category: 'Utilities' });
+          }
+        }
+        for (const user of [c.ana, c.ben]) {
+          const incremental = await totalsOf(user.uid);
+          await t.db.db.transaction().execute((trx) => rebuildTotals(trx, user.uid));
+          expect(await totalsOf(user.uid)).toEqual(incremental);
+        }
+      }),
+      { numRuns: 6, seed: 51 },
+    );
+  });
+});
