@@ -288,7 +288,7 @@ export interface HouseholdInvitationsTable {
   declined_at: Date | null;
 }
 
-/** A receipt shared with a household, as its members see it (migration 081). */
+/** A receipt shared with a household, as its members see it (migration 082). */
 export interface SharedReceiptsTable {
   id: Generated<string>;
   household_id: string;
@@ -309,7 +309,7 @@ export interface SharedReceiptsTable {
   updated_at: Timestamp;
 }
 
-/** A member's share of a shared receipt, in its currency and their home currency when known (migration 081). */
+/** A member's share of a shared receipt, in its currency and their home currency when known (migration 082). */
 export interface SharedReceiptSharesTable {
   household_id: string;
   shared_receipt_id: string;
@@ -329,7 +329,7 @@ export interface ShareCountsTable {
   cents: number;
 }
 
-/** A payment from one member to another (migration 081). */
+/** A payment from one member to another (migration 082). */
 export interface HouseholdSettlementsTable {
   id: Generated<string>;
   household_id: string;
