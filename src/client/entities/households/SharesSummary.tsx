@@ -19,14 +19,17 @@ export function SharesSummary({ values, members }: { values: ShareableValues; me
       </Typography>
       {outcome?.ok ? (
         <Box component="ul" aria-labelledby="shares-heading" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {outcome.shares.map((s) => (
-            <Box component="li" key={s.member} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
-              <span>{names.get(s.member) ?? s.member}</span>
-              <Box component="strong" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatMoney(fromMinor(s.amount, values.currency), values.currency)}
+          {/* In the household's order, as every other list of its members. */}
+          {members
+            .map((m) => ({ member: m._id, amount: outcome.shares.find((s) => s.member === m._id)?.amount ?? 0 }))
+            .map((s) => (
+              <Box component="li" key={s.member} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
+                <span>{names.get(s.member) ?? s.member}</span>
+                <Box component="strong" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {formatMoney(fromMinor(s.amount, values.currency), values.currency)}
+                </Box>
               </Box>
-            </Box>
-          ))}
+            ))}
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">

@@ -43,6 +43,11 @@ export function SharingSection({ values, targets, errors = {}, onChange }: Shari
       portions: { [me]: '1' },
     });
   const before = households.find((h) => h._id === sharing.sharedBefore)?.name ?? 'the household';
+  // The household a receipt is shared with stays a choice while the list loads (or if the list failed).
+  const choices =
+    sharing.householdId && !households.some((h) => h._id === sharing.householdId)
+      ? [...households, { _id: sharing.householdId, name: household?.name ?? 'Its household' }]
+      : households;
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gap: 2 }}>
@@ -59,7 +64,7 @@ export function SharingSection({ values, targets, errors = {}, onChange }: Shari
           helperText={errors.householdId ?? (sharing.householdId ? undefined : 'Only you see a receipt that is not shared')}
         >
           <MenuItem value={PRIVATE}>Not shared</MenuItem>
-          {households.map((h) => (
+          {choices.map((h) => (
             <MenuItem key={h._id} value={h._id}>
               {h.name}
             </MenuItem>
