@@ -1,15 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { Provider } from 'react-redux';
 import { makeStore } from '../../../../src/client/app/store';
 import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
 import { householdQueries } from '../../../../src/client/entities/households/householdQueries';
-import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
 import { emptyReceiptForm, receiptFormValues, type ReceiptFormValues } from '../../../../src/client/features/receipts/receiptFormValues';
 import type { HouseholdSummary } from '../../../../src/shared/households';
-import type { Receipt } from '../../../../src/shared/receipts';
 import { household, ME, member, summary } from '../../features/households/builders';
+import { receipt } from '../../ui/builders';
+import { renderReceiptForm } from '../../features/receipts/renderReceiptForm';
 
 const BEN = member({ _id: 'm-ben', display_name: 'Ben' });
 const MIA = member({ _id: 'm-mia', display_name: 'Mia', status: 'placeholder' });
@@ -21,24 +19,7 @@ async function renderForm(initial: ReceiptFormValues, { households = [summary({ 
   await store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, []));
   await store.dispatch(householdQueries.util.upsertQueryData('getHouseholds', undefined, households as HouseholdSummary[]));
   await store.dispatch(householdQueries.util.upsertQueryData('getHousehold', FLAT._id, FLAT));
-  const onSubmit = jest.fn();
-  const form = (
-    <ReceiptForm
-      initial={initial}
-      categories={[{ _id: 'c1', name: 'Food' }]}
-      submitLabel="Save Receipt"
-      saving={false}
-      serverError={serverError}
-      onSubmit={onSubmit}
-      onCancel={() => undefined}
-    />
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />
-    </Provider>,
-  );
-  return { onSubmit, user: userEvent.setup() };
+  return renderReceiptForm(store, initial, serverError);
 }
 
 const filled = (fields: Partial<ReceiptFormValues> = {}): ReceiptFormValues => ({
@@ -165,30 +146,19 @@ it('splits a receipt without items by portions or evenly', async () => {
   ]);
 });
 
-const sharedReceipt: Receipt = {
-  id: 'r1',
+const sharedReceipt = receipt({
   store: 'Deli',
-  date: '2026-11-20',
   amount: 30,
-  currency: 'USD',
-  rate: null,
-  home_amount: 30,
-  imported: false,
-  category: 'Food',
   categoryId: 'c1',
-  description: '',
-  paymentMethod: '',
-  tax: null,
   items: [
     { name: 'Wine', price: 20, quantity: 1, assigned_to: BEN._id, shared_with: [] },
     { name: 'Bread', price: 10, quantity: 1, assigned_to: null, shared_with: [] },
   ],
-  imageUrl: null,
   is_shared: true,
   household_id: 'h1',
   paid_by: BEN._id,
   shared_expenses: [],
-};
+});
 
 it('opens an edit on the sharing the receipt has, and stops sharing it after saying what happens to balances', async () => {
   const { onSubmit, user } = await renderForm(receiptFormValues(sharedReceipt));

@@ -14,6 +14,7 @@ import { manualScanForm, toScanPayload } from '../../../../src/client/features/s
 import type { ItemFormValues } from '../../../../src/client/entities/receipts/receiptRules';
 import type { ManualReceiptBody, Receipt } from '../../../../src/shared/receipts';
 import { household, ME, member } from '../../features/households/builders';
+import { receipt as receiptOf } from '../../ui/builders';
 
 const BEN = member({ _id: 'm-ben', display_name: 'Ben' });
 const MIA = member({ _id: 'm-mia', display_name: 'Mia', status: 'placeholder' });
@@ -168,28 +169,8 @@ describe('the form’s own checks', () => {
 });
 
 describe('an edit form opened on a shared receipt', () => {
-  const receipt = (fields: Partial<Receipt>): Receipt => ({
-    id: 'r1',
-    store: 'Deli',
-    date: '2026-11-20',
-    amount: 40,
-    currency: 'USD',
-    rate: null,
-    home_amount: 40,
-    imported: false,
-    category: 'Food',
-    categoryId: 'c1',
-    description: '',
-    paymentMethod: '',
-    tax: null,
-    items: [],
-    imageUrl: null,
-    is_shared: true,
-    household_id: 'h1',
-    paid_by: BEN._id,
-    shared_expenses: [],
-    ...fields,
-  });
+  const receipt = (fields: Partial<Receipt>): Receipt =>
+    receiptOf({ amount: 40, is_shared: true, household_id: 'h1', paid_by: BEN._id, shared_expenses: [], ...fields });
   const share = (member_id: string, amount: number) => ({
     member_id,
     display_name: member_id,

@@ -24,7 +24,7 @@ export function PortionFields({ label, members, portions, onChange, error }: Por
           onChange={(e) => onChange({ ...portions, [m._id]: e.target.value })}
           error={Boolean(error)}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ width: { xs: 'calc(50% - 4px)', sm: 130 } }}
+          sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
         />
       ))}
     </Box>
