@@ -258,3 +258,91 @@ it('reflows the balances and the settle-up dialog on a phone and at 200% zoom, i
     await expectAccessibleInBothThemes(page, 'household-settle-up', name);
   });
 }, 120_000);
+
+/** Picks an option of a select (a combobox) by its label. */
+async function choose(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Add Transaction, typed in: the store, today, the amount, the tax and the items given (name, price). */
+async function typeReceipt(page: Page, store: string, amount: string, tax: string, items: Array<[string, string]>) {
+  await openScreen(page, '/receipts/add', 'Add Transaction');
+  await page.getByLabel('Store').fill(store);
+  await page.getByLabel('Date').fill(calendarDay(0));
+  await page.getByLabel('Amount').fill(amount);
+  if (tax) await page.getByLabel('Tax').fill(tax);
+  for (const [i, [name, price]] of items.entries()) {
+    await page.getByRole('button', { name: 'Add item' }).click();
+    const row = page.getByRole('group', { name: `Item ${i + 1}` });
+    await row.getByLabel('Item name').fill(name);
+    await row.getByLabel('Price').fill(price);
+  }
+}
+
+const shareLine = (page: Page, text: string) => listRow(page, "Each person's share", text);
+
+it('lets one member split a receipt by its items in the form, and the other see their share and the balance', async () => {
+  const { owner, guest, flat } = await twoMembers();
+
+  await withSignedInPage(browser, owner, DESKTOP, async ({ page }) => {
+    // Wine is Olive's; the bread is for both. The tax follows the items: 39.00 of 48.00 is hers.
+    await typeReceipt(page, 'Costco', '50.40', '2.40', [
+      ['Wine', '30.00'],
+      ['Bread', '18.00'],
+    ]);
+    await choose(page, /^Shared with/, 'Flat 4B');
+    await shareLine(page, 'Gus Guest').getByText('$25.20').waitFor();
+    await choose(page, /^Wine is for/, 'Olive Owner (me)');
+    await shareLine(page, 'Olive Owner (me)').getByText('$40.95').waitFor();
+    await shareLine(page, 'Gus Guest').getByText('$9.45').waitFor();
+    await page.getByRole('group', { name: 'Sharing' }).scrollIntoViewIfNeeded();
+    await expectAccessibleInBothThemes(page, 'receipt-sharing-items', 'desktop');
+    await page.getByRole('button', { name: 'Save Receipt' }).click();
+    await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+
+    await withSignedInPage(browser, guest, DESKTOP, async (other) => {
+      await openScreen(other.page, `/households/${flat._id}`, 'Flat 4B');
+      await balanceLine(other.page, 'You owe Olive Owner $9.45').waitFor();
+      await listRow(other.page, 'Shared receipts', 'Costco')
+        .getByText(/Paid by Olive Owner · Your share \$9\.45/)
+        .waitFor();
+    });
+
+    // Opened again, the edit form shows the split it was saved with.
+    await page.goto(`${page.url()}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Receipt' }).waitFor();
+    expect(await page.getByRole('combobox', { name: /^Shared with/ }).textContent()).toBe('Flat 4B');
+    expect(await page.getByRole('combobox', { name: /^Wine is for/ }).textContent()).toBe('Olive Owner (me)');
+    await shareLine(page, 'Gus Guest').getByText('$9.45').waitFor();
+  });
+}, 180_000);
+
+it('reflows the sharing section on a phone and at 200% zoom, in both themes, with items and without', async () => {
+  const { owner } = await twoMembers();
+  await inNarrowViews(browser, async (name, { page }) => {
+    // Leaving the first form for the second: its 'Leave this page?' is answered yes.
+    page.on('dialog', (d) => void d.accept());
+    await signInThroughUi(page, owner);
+    await typeReceipt(page, 'Deli', '24.00', '', [
+      ['Cheese', '15.00'],
+      ['Olives', '9.00'],
+    ]);
+    await choose(page, /^Shared with/, 'Flat 4B');
+    await choose(page, /^Olives is for/, 'Several people…');
+    await page.getByRole('group', { name: 'Portions of Olives' }).getByLabel('Gus Guest').fill('2');
+    await shareLine(page, 'Gus Guest').getByText('$13.50').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessibleInBothThemes(page, 'receipt-sharing-items', name);
+
+    await typeReceipt(page, 'Rent', '900.00', '', []);
+    await choose(page, /^Shared with/, 'Flat 4B');
+    await page.getByRole('radio', { name: 'Exact amounts' }).check();
+    const amounts = page.getByRole('group', { name: 'Exact amounts' });
+    await amounts.getByLabel('Olive Owner (me)').fill('500');
+    await amounts.getByLabel('Gus Guest').fill('350');
+    await page.getByText('The amounts add up to $850.00: $50.00 less than the total of $900.00.').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessibleInBothThemes(page, 'receipt-sharing-amounts', name);
+  });
+}, 180_000);

@@ -1,42 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
+import { renderReceiptForm } from './renderReceiptForm';
 import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptFormValues';
-import { Provider } from 'react-redux';
 import { makeStore } from '../../../../src/client/app/store';
 import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
 import type { CurrencyRateList } from '../../../../src/shared/currencyRates';
 import { MAX_ITEM_NAME, MAX_RECEIPT_DESCRIPTION, MAX_STORE_NAME } from '../../../../src/shared/constants/receipts';
 
-const categories = [
-  { _id: 'c1', name: 'Food' },
-  { _id: 'c2', name: 'Other' },
-];
-
 /** The form in a store whose rates table is already read (`rates`), so nothing is fetched. */
 function renderForm(serverError: string | null = null, rates: CurrencyRateList = []) {
   const store = makeStore();
   void store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, rates));
-  const onSubmit = jest.fn();
-  const form = (
-    <ReceiptForm
-      initial={emptyReceiptForm('2026-11-20')}
-      categories={categories}
-      submitLabel="Save Receipt"
-      saving={false}
-      serverError={serverError}
-      onSubmit={onSubmit}
-      onCancel={() => undefined}
-    />
-  );
-  // The form guards its edits against navigation, which needs a data router.
-  render(
-    <Provider store={store}>
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />
-    </Provider>,
-  );
-  return { onSubmit, user: userEvent.setup() };
+  return renderReceiptForm(store, emptyReceiptForm('2026-11-20'), serverError);
 }
 
 /** Types into the currency field (by code or name) and picks the option. */

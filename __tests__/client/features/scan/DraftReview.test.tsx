@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Draft } from '../../../../src/shared/drafts';
 import type { DateOrder } from '../../../../src/shared/settings';
 import { DraftReview } from '../../../../src/client/features/scan/DraftReview';
-import type { ScanFormValues } from '../../../../src/client/features/scan/scanForm';
+import { toScanPayload, type ScanFormValues } from '../../../../src/client/features/scan/scanForm';
+import { makeStore } from '../../../../src/client/app/store';
+import { householdQueries } from '../../../../src/client/entities/households/householdQueries';
+import { household, ME, member, summary } from '../households/builders';
 import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY, SAVE_AS_NEW } from '../../../../src/client/entities/receipts/SameReceiptNotice';
 import { renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { readyDraft } from '../../ui/builders';
@@ -89,5 +92,40 @@ describe('a draft whose receipt writes the day first', () => {
     expect(onRereadDate).toHaveBeenCalledWith('DMY');
     await waitFor(() => expect(screen.getByLabelText(/^Date \*/)).toHaveValue('2018-03-10'));
     expect(screen.getByRole('combobox', { name: 'Date order' })).toHaveAccessibleDescription('Date read again day first.');
+  });
+});
+
+describe('a draft shared with a household', () => {
+  it('has the sharing section, and its save body says who pays what', async () => {
+    const store = makeStore();
+    await store.dispatch(householdQueries.util.upsertQueryData('getHouseholds', undefined, [summary({ member_count: 2 })]));
+    await store.dispatch(
+      householdQueries.util.upsertQueryData('getHousehold', 'h1', household({ members: [ME, member({ _id: 'm-ben', display_name: 'Ben' })] })),
+    );
+    const onSave = jest.fn<Promise<void>, [ScanFormValues, string | undefined]>(() => Promise.resolve());
+    const actions = { save: onSave, rereadDate: jest.fn(), cancel: jest.fn(), retry: jest.fn(), saving: false, saveError: null, retrying: false };
+    renderScreen(<DraftReview draft={draft(null)} categories={categories} focusKey={0} actions={actions} />, { route: '/review', store });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('combobox', { name: /^Shared with/ }));
+    await user.click(await screen.findByRole('option', { name: 'Flat 4B' }));
+    await user.click(screen.getByRole('radio', { name: 'By portions' }));
+    await user.clear(within(screen.getByRole('group', { name: 'Portions of the amount' })).getByLabelText('Ben'));
+    await user.type(within(screen.getByRole('group', { name: 'Portions of the amount' })).getByLabelText('Ben'), '2');
+    expect(
+      within(screen.getByRole('list', { name: "Each person's share" }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Robin (me)$8.00', 'Ben$15.99']);
+    await user.click(screen.getByRole('button', { name: 'Save and next' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(toScanPayload(onSave.mock.calls[0][0], null)).toMatchObject({
+      is_shared: true,
+      household_id: 'h1',
+      shared_expenses: [
+        { member_id: ME._id, portions: 1 },
+        { member_id: 'm-ben', portions: 2 },
+      ],
+    });
   });
 });

@@ -1,22 +1,10 @@
 import { api, onSuccess } from '../../api/api';
 import { pageWithTotal, type Page } from '../../api/pagedResponse';
-import type {
-  Balances,
-  Household,
-  HistoryEntry,
-  HouseholdSpending,
-  HouseholdSummary,
-  Invitation,
-  Settlement,
-  SettlementBody,
-  SharedReceipt,
-} from '../../../shared/households';
+import type { Balances, Household, HistoryEntry, HouseholdSpending, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
+import { HOUSEHOLD_LIST_TAG as LIST, HOUSEHOLDS_BASE as base, householdPath as one } from '../../entities/households/householdQueries';
 
-const base = '/api/households';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
-
-/** The list shows names, roles and member counts: any change to a household alters it. */
-const LIST = { type: 'Household', id: 'LIST' } as const;
+// The receipt forms read these two as well, so they live in entities.
+export { useGetHouseholdsQuery, useGetHouseholdQuery } from '../../entities/households/householdQueries';
 /** A change to one household: the list and its own page. Leaving or deleting one touches only the list, so its page is not asked for again (a 404). */
 const changed = ({ id }: { id: string }) => [LIST, { type: 'Household', id }] as const;
 /** A household's money: its shared receipts, balances and history, which a receipt or a payment changes. */
@@ -35,16 +23,6 @@ const page =
 
 export const householdsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The households I am a member of. */
-    getHouseholds: build.query<HouseholdSummary[], void>({
-      query: () => base,
-      providesTags: [LIST],
-    }),
-    /** One household with every member, former ones last. */
-    getHousehold: build.query<Household, string>({
-      query: one,
-      providesTags: (_result, _error, id) => [{ type: 'Household', id }],
-    }),
     createHousehold: build.mutation<Household, string>({
       query: (name) => ({ url: base, method: 'POST', body: { name } }),
       invalidatesTags: onSuccess([LIST]),
@@ -113,8 +91,6 @@ export const householdsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetHouseholdsQuery,
-  useGetHouseholdQuery,
   useCreateHouseholdMutation,
   useRenameHouseholdMutation,
   useDeleteHouseholdMutation,

@@ -6,7 +6,6 @@ import { MAX_RECEIPT_DESCRIPTION } from '../../../shared/constants/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
-import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
@@ -15,6 +14,9 @@ import { currencySymbol } from '../../ui/money';
 import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
 import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/sameReceipt';
 import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
+import { SharingSection } from '../../entities/households/SharingSection';
+import { useSharingForm } from '../../entities/households/useSharingForm';
+import { sharingErrorOf } from '../../entities/households/sharingForm';
 
 export interface ReceiptFormProps {
   initial: ReceiptFormValues;
@@ -48,7 +50,7 @@ export function ReceiptForm({
   onCancel,
   checkSame = false,
 }: ReceiptFormProps) {
-  const { values, errors, set, handleSubmit, dirty } = useValidatedForm(initial, validateReceiptForm);
+  const { values, errors, set, handleSubmit, dirty, targets, setSharing } = useSharingForm(initial, validateReceiptForm);
   const guard = useUnsavedChangesGuard(dirty);
   const queryOf = (v: ReceiptFormValues) => (checkSame ? sameReceiptQuery(v) : null);
   const same = useSameReceiptCheck(queryOf(values));
@@ -114,6 +116,7 @@ export function ReceiptForm({
             slotProps={{ htmlInput: { maxLength: MAX_RECEIPT_DESCRIPTION } }}
           />
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
+          <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(serverError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <SaveCancelButtons onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} saveLabel={submitLabel} />
           </Box>

@@ -11,6 +11,7 @@ import {
   type ReceiptBasics,
   type ReceiptBasicsErrors,
 } from '../../entities/receipts/receiptRules';
+import { sharingFromReceipt, withSharing, type SharingErrors, type SharingValues } from '../../entities/households/sharingForm';
 
 /** The Add/Edit Transaction form as typed; numbers stay text until saved. */
 export interface ReceiptFormValues extends ReceiptBasics {
@@ -23,12 +24,15 @@ export interface ReceiptFormValues extends ReceiptBasics {
   currency: string;
   /** Home currency units for one `currency`; empty: the rates table's on the receipt's date. Unused in the home currency. */
   rate: string;
+  /** Who shares it; left out: not shared. */
+  sharing?: SharingValues;
 }
 
 export interface ReceiptFormErrors extends ReceiptBasicsErrors {
   tax?: string;
   currency?: string;
   rate?: string;
+  sharing?: SharingErrors;
 }
 
 export const PAYMENT_METHODS = ['Cash', 'Credit Card', 'Debit Card', 'Mobile Payment', 'Bank Transfer', 'Other'] as const;
@@ -39,6 +43,8 @@ export function emptyReceiptForm(today = todayIso(), currency = displayCurrency(
 
 export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
   const money = (amount: number | null) => moneyInputText(amount, receipt.currency);
+  const items = receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity) }));
+  const sharing = sharingFromReceipt(receipt, items);
   return {
     store: receipt.store,
     date: receipt.date.slice(0, 10),
@@ -47,9 +53,10 @@ export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
     description: receipt.description,
     paymentMethod: receipt.paymentMethod,
     tax: money(receipt.tax),
-    items: receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity) })),
+    items,
     currency: receipt.currency,
     rate: rateInputText(receipt.rate),
+    ...(sharing && { sharing }),
   };
 }
 
@@ -70,7 +77,8 @@ export function validateReceiptForm(values: ReceiptFormValues, home = displayCur
 
 /**
  * The body of POST /receipts and PUT /receipts/:id. Every field is sent, so an edit can clear one;
- * in a foreign currency the rate typed, or null for the rates table's on the receipt's date.
+ * in a foreign currency the rate typed, or null for the rates table's on the receipt's date; the
+ * sharing fields only for a receipt that is or was shared.
  */
 export function toReceiptBody(values: ReceiptFormValues, home = displayCurrency()): ManualReceiptBody {
   const { currency } = values;
@@ -87,5 +95,5 @@ export function toReceiptBody(values: ReceiptFormValues, home = displayCurrency(
   const rate = rateToSend(values, home);
   if (rate !== undefined) body.rate = rate;
   if (values.categoryId) body.category = values.categoryId;
-  return body;
+  return withSharing(body, values);
 }

@@ -5,7 +5,6 @@ import type { Draft } from '../../../shared/drafts';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
-import { useValidatedForm } from '../../ui/useValidatedForm';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
@@ -19,6 +18,9 @@ import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, u
 import { validateScanForm, type ScanFormValues } from './scanForm';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { SharingSection } from '../../entities/households/SharingSection';
+import { useSharingForm } from '../../entities/households/useSharingForm';
+import { sharingErrorOf } from '../../entities/households/sharingForm';
 
 /** What the form's buttons do, and how the last save went: the screen that shows the form owns them. */
 export interface ScanReviewActions {
@@ -59,7 +61,7 @@ export const UNREAD_MARK = 'Not read: please enter it from the receipt';
 /** The editable result: store, date, total, category, tax and the items, with what to check first. */
 export function ScanReviewForm({ initial, categories, scan, actions, draft, saveLabel = 'Save Receipt', cancelLabel, imageKept = true }: ScanReviewFormProps) {
   const { saving, saveError, rereadDate } = actions;
-  const { values, errors, set, handleSubmit } = useValidatedForm(initial, validateScanForm);
+  const { values, errors, set, handleSubmit, targets, setSharing } = useSharingForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
   const guard = useUnsavedChangesGuard(!draft);
   const same = useSameReceiptCheck(sameReceiptQuery(values), { draftId: draft?._id, known: draft?.duplicate_of ?? null });
@@ -184,6 +186,7 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
             />
           </ReceiptFields>
           <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
+          <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(saveError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <SaveCancelButtons onCancel={actions.cancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />
           </Box>

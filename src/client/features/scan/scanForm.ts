@@ -7,6 +7,7 @@ import { amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { displayCurrency, moneyInputText } from '../../ui/money';
 import { currencyOfMarker, minorUnits } from '../../../shared/currency';
 import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
+import { withSharing, type SharingErrors, type SharingValues } from '../../entities/households/sharingForm';
 import { newItem, receiptTaxError, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
 
 /**
@@ -21,10 +22,13 @@ export interface ScanFormValues extends ReceiptBasics {
   rate: string;
   /** Category id; empty leaves it to the API (the items' 'food' picks Food). */
   categoryId: string;
+  /** Who shares it; left out: not shared. */
+  sharing?: SharingValues;
 }
 
 export interface ScanFormErrors extends ReceiptBasicsErrors, ReceiptCurrencyErrors {
   tax?: string;
+  sharing?: SharingErrors;
 }
 
 /** The category a scanned receipt starts in: the one named like the default item category. */
@@ -109,7 +113,8 @@ export function reviewFormValues(scan: ScanReceiptResult | null, categories: Rea
 
 /**
  * Spec §3 "Receipt (save payload from scan)", with the chosen image and category, and the scan's
- * scan_ref so Tally learns the store name and category the person saved.
+ * scan_ref so Tally learns the store name and category the person saved; a shared receipt's
+ * household, payer and who each item is for.
  */
 export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null, scanRef?: string): ScanReceiptBody {
   const body: ScanReceiptBody = {
@@ -135,5 +140,5 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
   if (rate !== undefined) body.rate = rate;
   if (values.categoryId) body.category = values.categoryId;
   if (scanRef) body.scan_ref = scanRef;
-  return body;
+  return withSharing(body, values);
 }
