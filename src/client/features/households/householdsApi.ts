@@ -1,6 +1,17 @@
 import { api, onSuccess } from '../../api/api';
 import { pageWithTotal, type Page } from '../../api/pagedResponse';
-import type { Balances, Household, HistoryEntry, HouseholdSummary, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
+import type {
+  Balances,
+  Household,
+  HistoryEntry,
+  HouseholdSummary,
+  Invitation,
+  InvitationPreview,
+  Settlement,
+  SettlementBody,
+  SharedReceipt,
+} from '../../../shared/households';
+import { INVITATION_TOKEN_HEADER } from '../../../shared/constants/households';
 
 const base = '/api/households';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -64,6 +75,12 @@ export const householdsApi = api.injectEndpoints({
     inviteMember: build.mutation<Invitation, { id: string; email: string }>({
       query: ({ id, email }) => ({ url: `${one(id)}/invitations`, method: 'POST', body: { email } }),
     }),
+    /** What an invitation is for (its household's name, who invited), before it is answered; the token rides in a header, not the address. */
+    getInvitationPreview: build.query<InvitationPreview, string>({
+      query: (token) => ({ url: `${base}/invitations/preview`, headers: { [INVITATION_TOKEN_HEADER]: token } }),
+      // Answering it changes what it reads: asked again on every visit of the page.
+      keepUnusedDataFor: 0,
+    }),
     acceptInvitation: build.mutation<Household, string>({
       query: (token) => ({ url: `${base}/invitations/accept`, method: 'POST', body: { token } }),
       // A former member coming back may still have the household's old page cached.
@@ -107,6 +124,7 @@ export const {
   useRemoveMemberMutation,
   useLeaveHouseholdMutation,
   useInviteMemberMutation,
+  useGetInvitationPreviewQuery,
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useGetSharedReceiptsQuery,

@@ -172,9 +172,21 @@ export function insertInvitation(db: Executor, row: Pick<InvitationRow, 'househo
   return db.insertInto('household_invitations').values(row).returning(['id', 'email', 'expires_at']).executeTakeFirstOrThrow();
 }
 
-/** The invitation a token's hash names, locked so two accepts of one link cannot both pass. */
-export function invitationByHash(db: Executor, tokenHash: string): Promise<InvitationRow | undefined> {
-  return db.selectFrom('household_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+/** The invitation a token's hash names; locked (by default) so two accepts of one link cannot both pass. */
+export function invitationByHash(db: Executor, tokenHash: string, opts = { lock: true }): Promise<InvitationRow | undefined> {
+  const q = db.selectFrom('household_invitations').selectAll().where('token_hash', '=', tokenHash);
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** A member's name as the household shows it (an invitation names who made it). */
+export async function memberName(db: Executor, householdId: string, memberId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('household_members')
+    .select('display_name')
+    .where('household_id', '=', householdId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.display_name;
 }
 
 export function markInvitation(db: Executor, id: string, patch: Pick<Partial<InvitationRow>, 'accepted_by' | 'accepted_at' | 'declined_at'>) {
