@@ -16,6 +16,7 @@ import * as m078 from './078_import_commits';
 import * as m080 from './080_households';
 import * as m081 from './081_preview_bytes_uncompressed';
 import * as m082 from './082_shared_receipts';
+import * as m083 from './083_household_history_order';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '080_households': m080,
   '081_preview_bytes_uncompressed': m081,
   '082_shared_receipts': m082,
+  '083_household_history_order': m083,
 };
