@@ -195,10 +195,35 @@ export async function sharingOfReceipts(db: Executor, userId: string, receiptIds
     const inHousehold = rows.filter((r) => r.household_id === householdId);
     const views = await sharedViews(db, householdId, inHousehold);
     inHousehold.forEach((row, i) =>
-      found.set(row.receipt_id!, { household_id: householdId, paid_by: row.paid_by, split: row.split as SplitSpec, shares: views[i].shares }),
+      found.set(row.receipt_id!, {
+        household_id: householdId,
+        paid_by: row.paid_by,
+        split: inMemberOrder(row.split as SplitSpec, views[i].shares),
+        shares: views[i].shares,
+      }),
     );
   }
   return found;
+}
+
+/**
+ * The split with each item's portions in the household's member order (the shares' order), as the
+ * receipt's answer lists them in shared_with. The column is jsonb, which keeps an object's keys in
+ * its own order (by length, then bytes: the member ids sorted), not the order they were sent in;
+ * the answer should not depend on how the database keeps them.
+ */
+function inMemberOrder(split: SplitSpec, shares: readonly MemberShare[]): SplitSpec {
+  if (!split.items) return split;
+  const rank = new Map(shares.map((s, i) => [s.member_id, i]));
+  const place = (id: string) => rank.get(id) ?? shares.length;
+  return {
+    ...split,
+    items: split.items.map((target) =>
+      target.kind === 'portions'
+        ? { ...target, portions: Object.fromEntries(Object.entries(target.portions).sort(([a], [b]) => place(a) - place(b) || (a < b ? -1 : 1))) }
+        : target,
+    ),
+  };
 }
 
 const toShare = (s: ShareWithName, currency: string): MemberShare => ({
