@@ -5,6 +5,7 @@ import {
   HOUSEHOLD_NAME_MAX,
   HOUSEHOLD_PAGE_DEFAULT,
   HOUSEHOLD_PAGE_MAX,
+  INVITATION_TOKEN_HEADER,
   MEMBER_NAME_MAX,
   MEMBER_ROLES,
   MEMBER_STATUSES,
@@ -85,6 +86,22 @@ export type Invitation = Static<typeof Invitation>;
 /** POST /api/households/invitations/accept and …/decline: the token from the link. */
 export const InvitationTokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 export type InvitationTokenBody = Static<typeof InvitationTokenBody>;
+
+/**
+ * GET /api/households/invitations/preview: the token travels in this header, never in the address
+ * (addresses reach logs; the link keeps it in the fragment for the same reason).
+ */
+export const InvitationTokenHeaders = Type.Object({ [INVITATION_TOKEN_HEADER]: Type.String({ minLength: 1, maxLength: 200 }) });
+export type InvitationTokenHeaders = Static<typeof InvitationTokenHeaders>;
+
+/** What the join page shows before the invitation is answered, and nothing else of the household. */
+export const InvitationPreview = Type.Object({
+  household_name: Type.String(),
+  /** The inviting member's name as the household shows it. */
+  invited_by: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+export type InvitationPreview = Static<typeof InvitationPreview>;
 
 // ---------- shared receipts, balances and settling up ----------
 

@@ -9,6 +9,8 @@ export interface SentRequest {
   path: string;
   /** The JSON body, when there was one. */
   body: unknown;
+  /** Its headers, as Node names them (lower case). */
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface Answer {
@@ -27,7 +29,12 @@ export async function startStandInServer(answer: (sent: SentRequest) => Answer) 
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString();
-    const sent: SentRequest = { method: req.method ?? '', path: (req.url ?? '').split('?')[0], body: text ? JSON.parse(text) : undefined };
+    const sent: SentRequest = {
+      method: req.method ?? '',
+      path: (req.url ?? '').split('?')[0],
+      body: text ? JSON.parse(text) : undefined,
+      headers: req.headers,
+    };
     requests.push(sent);
     const { status, body } = answer(sent);
     res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });

@@ -9,6 +9,7 @@ import { buildWebApp } from '../../../src/server/web/webApp';
 import { SIGN_UP_RATE_LIMIT_PER_MINUTE } from '../../../src/server/plugins/security';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../../../src/shared/scan';
 import { isErrorBody, SECURED_ROUTES } from './routes';
+import { INVITATION_TOKEN_HEADER } from '../../../src/shared/constants/households';
 
 let t: TestApp;
 let user: TestUser;
@@ -119,6 +120,20 @@ describe('CORS', () => {
     expect(res.statusCode).toBeLessThan(300);
     expect(header(res, 'access-control-allow-origin')).toBe('http://localhost:8080');
     expect(header(res, 'access-control-allow-headers').toLowerCase()).toContain('authorization');
+  });
+
+  it('lets the web app send an invitation token in its header (kept out of addresses)', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/households/invitations/preview',
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': `authorization,${INVITATION_TOKEN_HEADER}`,
+      },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(header(res, 'access-control-allow-headers').toLowerCase().split(/,\s*/)).toContain(INVITATION_TOKEN_HEADER);
   });
 
   it.each(['http://evil.example', 'http://localhost:8081', 'null', 'http://localhost:8080.evil.example'])('gives %s no allow-origin', async (origin) => {

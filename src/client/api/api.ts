@@ -1,11 +1,14 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { clientConfig } from '../app/config';
 import { currentToken, renewToken } from './token';
+import { ERROR_CODES, type ErrorCode } from '../../shared/constants/errors';
 
 /** The error every endpoint hook reports: the HTTP status and a message for people. */
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message: string;
+  /** The refusal's machine-readable code, when the API gives one. */
+  code?: ErrorCode;
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -31,9 +34,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
 
 export function toApiError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {
-    const data = error.data as { message?: unknown } | undefined;
+    const data = error.data as { message?: unknown; code?: unknown } | undefined;
     const message = typeof data?.message === 'string' ? data.message : `Request failed with status ${error.status}`;
-    return { status: error.status, message };
+    const code = ERROR_CODES.find((c) => c === data?.code);
+    return code ? { status: error.status, message, code } : { status: error.status, message };
   }
   // A failed status whose body is not JSON (a proxy's HTML page): the status is what matters.
   if (error.status === 'PARSING_ERROR' && error.originalStatus >= 400)

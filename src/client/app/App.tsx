@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { CssBaseline, useMediaQuery } from '@mui/material';
+// MUI's own ThemeProvider also carries its CSS-variables provider (about 3 KB gzip of the first
+// load) for themes Tally does not make; the system's provider is the one it hands a plain theme to.
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useAppSelector } from './hooks';
 import { selectThemePreference } from './uiSlice';
 import { makeTheme } from './theme';

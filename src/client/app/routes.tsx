@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RedirectIfSignedIn } from '../auth/RequireAuth';
-import { NotFoundPage } from '../ui/NotFoundPage';
 import { INVITATION_PATH } from '../../shared/constants/households';
 import { loadDashboard, loadShell } from './screenChunks';
 
@@ -44,7 +43,7 @@ export const routes: RouteObject[] = [
           { path: '/households', Component: lazy(() => import(/* webpackChunkName: "households" */ '../features/households/HouseholdsPage')) },
           { path: INVITATION_PATH, Component: lazy(() => import(/* webpackChunkName: "household-join" */ '../features/households/JoinHouseholdPage')) },
           { path: '/households/:id', Component: lazy(() => import(/* webpackChunkName: "household" */ '../features/households/HouseholdPage')) },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', Component: lazy(() => import(/* webpackChunkName: "not-found" */ '../ui/NotFoundPage')) },
         ],
       },
     ],

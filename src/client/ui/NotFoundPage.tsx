@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { LinkButton } from './LinkButton';
 
-export function NotFoundPage() {
+/** The shell's answer to an address no route knows: a lazy chunk, since no first load shows it. */
+export default function NotFoundPage() {
   return (
     <Box sx={{ textAlign: 'center', py: 8 }}>
       <Typography variant="h4" component="h1" gutterBottom>

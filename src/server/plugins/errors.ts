@@ -49,9 +49,11 @@ export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     let status = 500;
     let message = 'Something went wrong on our side. Please try again.';
+    let code: string | undefined;
     if (err instanceof HttpError) {
       status = err.statusCode;
       message = err.message;
+      code = err.code;
       reply.headers(err.headers);
     } else if ((err as FastifyError).validation) {
       status = 400;
@@ -68,7 +70,7 @@ export default fp(async (app) => {
       message = frameworkMessages[(err as FastifyError).code ?? ''] ?? err.message;
     }
     if (status >= 500) req.log.error({ err }, 'request failed');
-    reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message });
+    reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(code ? { code } : {}) });
   });
 
   app.setNotFoundHandler((req, reply) => {

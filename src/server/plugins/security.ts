@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors';
+import { INVITATION_TOKEN_HEADER } from '../../shared/constants/households';
 
 /** Sign-up-related routes (POST /api/auth/register, POST /profile/): per address and user, per minute. */
 export const SIGN_UP_RATE_LIMIT_PER_MINUTE = 10;
@@ -128,7 +129,8 @@ export default fp<SecurityOptions>(async (app, { corsOrigins, redis }) => {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || corsOrigins.includes(origin)),
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    // The invitation token is read from a header, so that it stays out of addresses and logs.
+    allowedHeaders: ['Authorization', 'Content-Type', INVITATION_TOKEN_HEADER],
     maxAge: 600,
   });
   await app.register(rateLimit, {

@@ -17,6 +17,8 @@ export const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_TOKEN_BYTES = 32;
 /** The web app's page an invitation link opens; the token follows in the fragment. */
 export const INVITATION_PATH = '/households/join';
+/** The request header that carries an invitation's token when it is only read (lower case, as HTTP/2 sends it). */
+export const INVITATION_TOKEN_HEADER = 'x-invitation-token';
 
 /** owner: renames, deletes, removes others; member: sees, invites, adds placeholders, leaves. */
 export const MEMBER_ROLES = ['owner', 'member'] as const;

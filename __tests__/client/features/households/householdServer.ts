@@ -1,7 +1,11 @@
 import { startStandInServer, type Answer } from '../../ui/standInServer';
+import type { ErrorCode } from '../../../../src/shared/constants/errors';
 
-/** A refusal as the API words it ({ statusCode, error, message }). */
-export const refusal = (status: number, message: string): Answer => ({ status, body: { statusCode: status, error: 'Refused', message } });
+/** A refusal as the API words it ({ statusCode, error, message }, and its code when it has one). */
+export const refusal = (status: number, message: string, code?: ErrorCode): Answer => ({
+  status,
+  body: { statusCode: status, error: 'Refused', message, ...(code ? { code } : {}) },
+});
 
 /**
  * A stand-in for the household API: each request gets the answer given for 'METHOD /path' (or

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp, TestUser } from '../../helpers';
 import { emulatorSignIn } from '../../../../scripts/testEmulator';
 import { createIdentity } from '../../../../src/server/identity';
-import type { Household, Invitation } from '../../../../src/shared/households';
+import { INVITATION_TOKEN_HEADER, type Household, type Invitation } from '../../../../src/shared/households';
 
 /** The household API as the tests call it, as one person. */
 export function householdsAs(t: TestApp, user: TestUser) {
@@ -22,6 +22,7 @@ export function householdsAs(t: TestApp, user: TestUser) {
     },
     accept: (token: string) => call('POST', '/invitations/accept', { token }),
     decline: (token: string) => call('POST', '/invitations/decline', { token }),
+    preview: (token: string) => t.request(user, { method: 'GET', url: '/api/households/invitations/preview', headers: { [INVITATION_TOKEN_HEADER]: token } }),
   };
 }
 

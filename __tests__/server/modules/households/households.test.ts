@@ -7,9 +7,11 @@ import {
   HOUSEHOLDS_PER_PERSON_MAX,
   INVITATION_LIFETIME_DAYS,
   INVITATION_PATH,
+  INVITATION_TOKEN_HEADER,
   MEMBER_NAME_MAX,
   type Household,
 } from '../../../../src/shared/households';
+import { EMAIL_NOT_VERIFIED } from '../../../../src/shared/constants/errors';
 import { householdsAs, join, tokenOf, verifiedUser } from './householdApi';
 
 let t: TestApp;
@@ -206,12 +208,19 @@ describe('invitations', () => {
       for (const answer of ['accept', 'decline'] as const) {
         const res = await householdsAs(t, who)[answer](tok);
         expect([what, answer, res.statusCode, messageOf(res)]).toEqual([what, answer, status, message]);
+        expect(res.json()).not.toHaveProperty('code');
       }
     }
     // The guest's address, but not verified.
     const unverifiedInvite = await householdsAs(t, owner).invite(h._id, unverified.email);
     const notYet = await householdsAs(t, unverified).accept(tokenOf(unverifiedInvite));
-    expect([notYet.statusCode, messageOf(notYet)]).toEqual([403, 'Verify your e-mail address first, then open the invitation link again.']);
+    // Its own code, which the join page acts on (the words are for people and may change).
+    expect(notYet.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Verify your e-mail address first, then open the invitation link again.',
+      code: EMAIL_NOT_VERIFIED,
+    });
     const afterRefusals = await rowsOf(h._id);
     expect(afterRefusals.members).toEqual(before.members);
     expect(afterRefusals.invitations.filter((i) => i.id === invitation._id)).toEqual(before.invitations);
@@ -247,6 +256,70 @@ describe('invitations', () => {
     }
     expect((await rowsOf(h._id)).members).toHaveLength(1);
     expect((await householdsAs(t, guest).accept(expiring)).statusCode).toBe(200);
+  });
+
+  it('is read before it is answered: the household’s name, who invited and until when, nothing more', async () => {
+    const owner = await verifiedUser(t, { displayName: 'Ana Owner' });
+    const member = await verifiedUser(t, { displayName: 'Ben Member' });
+    const guest = await verifiedUser(t);
+    const other = await verifiedUser(t);
+    const h = await householdsAs(t, owner).create('Flat 4B');
+    await join(t, owner, h._id, member);
+    await householdsAs(t, owner).call('POST', `/${h._id}/members`, { display_name: 'Kid Placeholder' });
+    const invitation = await householdsAs(t, member).invite(h._id, guest.email);
+    const token = tokenOf(invitation);
+    const before = await rowsOf(h._id);
+
+    const seen = await householdsAs(t, guest).preview(token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({ household_name: 'Flat 4B', invited_by: 'Ben Member', expires_at: invitation.expires_at });
+    for (const hidden of ['Ana Owner', 'Kid Placeholder', h._id, h.my_member_id, owner.email, invitation._id]) expect(seen.body).not.toContain(hidden);
+    // Reading it answers nothing and changes nothing: it can still be accepted.
+    expect(await rowsOf(h._id)).toEqual(before);
+
+    const refusals: Array<[string, TestUser, string, number, string]> = [
+      ['a guessed token', guest, crypto.randomBytes(32).toString('base64url'), 404, 'This invitation link is not valid.'],
+      ['a token cut short', guest, token.slice(0, -1), 404, 'This invitation link is not valid.'],
+      ['another account', other, token, 403, 'This invitation was sent to another e-mail address. Sign in with that address to accept it.'],
+    ];
+    for (const [what, who, tok, status, message] of refusals) {
+      const res = await householdsAs(t, who).preview(tok);
+      expect([what, res.statusCode, messageOf(res)]).toEqual([what, status, message]);
+      expect(res.body).not.toContain('Flat 4B');
+    }
+    const unverified = await t.signUp();
+    const notYet = await householdsAs(t, unverified).preview(tokenOf(await householdsAs(t, owner).invite(h._id, unverified.email)));
+    expect([notYet.statusCode, notYet.json().code]).toEqual([403, EMAIL_NOT_VERIFIED]);
+    expect(notYet.body).not.toContain('Flat 4B');
+    const bare = await t.request(guest, { method: 'GET', url: '/api/households/invitations/preview' });
+    expect(bare.statusCode).toBe(400);
+    expect(messageOf(bare)).toContain(INVITATION_TOKEN_HEADER);
+
+    // Answered: read as accepting it again would be.
+    expect((await householdsAs(t, guest).accept(token)).statusCode).toBe(200);
+    const used = await householdsAs(t, guest).preview(token);
+    expect([used.statusCode, messageOf(used)]).toEqual([409, 'This invitation has already been answered.']);
+    const declined = tokenOf(await householdsAs(t, owner).invite(h._id, other.email));
+    expect((await householdsAs(t, other).decline(declined)).statusCode).toBe(204);
+    expect([(await householdsAs(t, other).preview(declined)).statusCode, (await householdsAs(t, other).accept(declined)).statusCode]).toEqual([409, 409]);
+  });
+
+  it('is read as expired once accepting it would be refused as expired', async () => {
+    const owner = await verifiedUser(t);
+    const guest = await verifiedUser(t);
+    const h = await householdsAs(t, owner).create('Summer trip');
+    const token = tokenOf(await householdsAs(t, owner).invite(h._id, guest.email));
+    const later = new Date(testNow().getTime() + (INVITATION_LIFETIME_DAYS + 1) * 86_400_000);
+    const nextWeek = await startTestApp({ FIXED_TIME: later.toISOString() }, { sharing: t });
+    try {
+      const read = await householdsAs(nextWeek, guest).preview(token);
+      const accepted = await householdsAs(nextWeek, guest).accept(token);
+      expect([read.statusCode, messageOf(read)]).toEqual([400, 'This invitation has expired. Ask for a new one.']);
+      expect([accepted.statusCode, messageOf(accepted)]).toEqual([read.statusCode, messageOf(read)]);
+      expect(read.body).not.toContain('Summer trip');
+    } finally {
+      await nextWeek.close();
+    }
   });
 
   it('brings a former member back as their old row', async () => {
@@ -365,6 +438,7 @@ describe('the OpenAPI document', () => {
       '/api/households get,post',
       '/api/households/invitations/accept post',
       '/api/households/invitations/decline post',
+      '/api/households/invitations/preview get',
       '/api/households/{id} delete,get,put',
       '/api/households/{id}/balances get',
       '/api/households/{id}/history get',
@@ -377,5 +451,10 @@ describe('the OpenAPI document', () => {
       '/api/households/{id}/spending get',
     ]);
     for (const [, methods] of routes) for (const op of Object.values(methods)) expect(op.tags).toEqual(['households']);
+    // The refusal a client acts on is documented with its code.
+    const accept = spec.paths['/api/households/invitations/accept'].post as unknown as {
+      responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }> } }> }>;
+    };
+    expect(accept.responses['403'].content['application/json'].schema.properties.code.enum).toEqual([EMAIL_NOT_VERIFIED]);
   });
 });

@@ -141,3 +141,70 @@ describe('balances and settling up', () => {
     ]);
   });
 });
+
+describe('the history, paged', () => {
+  it('pages more rows than one page holds in one order, newest first, equal times by id', async () => {
+    const { ben, householdId, ids } = await couple();
+    // Straight into the tables: 150 shared receipts and 130 payments, three to a second, so that
+    // equal times fall within each list and across them.
+    const base = Date.parse('2026-01-05T10:00:00.000Z');
+    const at = (i: number) => new Date(base + Math.floor(i / 3) * 1000);
+    const db = t.db.db;
+    const receipts = await db
+      .insertInto('shared_receipts')
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          household_id: householdId,
+          receipt_id: null,
+          shared_by: ids.ana,
+          paid_by: ids.ana,
+          store: `Store ${i}`,
+          date: '2026-01-05',
+          currency: 'USD',
+          total_minor: 100 + i,
+          rate: null,
+          split: JSON.stringify({ byAmount: { kind: 'everyone' } }),
+          created_at: at(i * 2),
+          updated_at: at(i * 2),
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+    const payments = await db
+      .insertInto('household_settlements')
+      .values(
+        Array.from({ length: 130 }, (_, i) => ({
+          household_id: householdId,
+          from_member: ids.ben,
+          to_member: ids.ana,
+          recorded_by: ids.ben,
+          currency: 'USD',
+          amount_minor: 1 + i,
+          created_at: at(i * 2 + 1),
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+    const expected = [...receipts.map((r) => ({ ...r, kind: 'share' })), ...payments.map((r) => ({ ...r, kind: 'settlement' }))]
+      .sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => `${r.kind} ${r.id}`);
+    const idOf = (e: HistoryEntry) => (e.kind === 'share' ? `share ${e.receipt._id}` : `settlement ${e.settlement._id}`);
+
+    for (const limit of [200, 37]) {
+      const seen: string[] = [];
+      for (let offset = 0; offset < expected.length; offset += limit) {
+        const res = await get(ben, `/${householdId}/history?limit=${limit}&offset=${offset}`);
+        expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(expected.length));
+        const page: HistoryEntry[] = res.json();
+        expect(page).toHaveLength(Math.min(limit, expected.length - offset));
+        seen.push(...page.map(idOf));
+      }
+      expect(seen).toEqual(expected);
+    }
+    const past = await get(ben, `/${householdId}/history?limit=10&offset=${expected.length}`);
+    expect([past.statusCode, past.json()]).toEqual([200, []]);
+    // Each entry is whole: the receipt's store and amount, the payment's amount.
+    const [first]: HistoryEntry[] = (await get(ben, `/${householdId}/history?limit=1&offset=${expected.indexOf(`share ${receipts[0].id}`)}`)).json();
+    expect(first).toMatchObject({ kind: 'share', receipt: { _id: receipts[0].id, store: 'Store 0', amount: 1 } });
+  });
+});

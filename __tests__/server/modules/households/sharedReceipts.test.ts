@@ -108,6 +108,24 @@ describe('a shared receipt', () => {
     expect((await t.request(ben, { method: 'GET', url: `/receipts/${receipt.id}` })).statusCode).toBe(404);
   });
 
+  it('lists who shares an item in the household’s order, whatever order they were sent in and however the database keeps them', async () => {
+    const { ana, household, ids } = await flat();
+    // The household's order: Ana, Ben, Mia (by joining); sent Mia first, then Ben, then Ana.
+    const bread = { id: null, name: 'Bread', price: 9, quantity: 1, assigned_to: null, shared_with: [{ member_id: ids.mia, portions: 2 }, ids.ben, ids.ana] };
+    const res = await save(ana, scanPayload({ is_shared: true, household_id: household._id, total_amount: 9, tax: 0, items: [bread] }));
+    expect(res.statusCode).toBe(201);
+    const inOrder = [ids.ana, ids.ben, { member_id: ids.mia, portions: 2 }];
+    const saved: Receipt = res.json();
+    const read: Receipt = (await t.request(ana, { method: 'GET', url: `/receipts/${saved.id}` })).json();
+    const listed: Receipt[] = (await t.request(ana, { method: 'GET', url: '/receipts' })).json();
+    for (const answer of [saved, read, listed.find((r) => r.id === saved.id)!]) {
+      // Compared as JSON text: the order of the keys as well as of the entries.
+      expect(JSON.stringify(answer.items[0].shared_with)).toBe(JSON.stringify(inOrder));
+      expect(answer.shared_expenses!.map((s) => s.member_id)).toEqual([ids.ana, ids.ben, ids.mia]);
+    }
+    expect(JSON.stringify(read)).toBe(JSON.stringify(saved));
+  });
+
   it('splits a receipt without items evenly, by portions or by exact amounts', async () => {
     const { ana, household, ids } = await flat();
     const manual = (shared_expenses: object[], extra: object = {}) =>

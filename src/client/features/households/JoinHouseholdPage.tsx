@@ -10,9 +10,9 @@ import { toastShown } from '../../toasts/toastsSlice';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { INVITATION_PATH } from '../../../shared/constants/households';
-import { useAcceptInvitationMutation, useDeclineInvitationMutation } from './householdsApi';
+import { useAcceptInvitationMutation, useDeclineInvitationMutation, useGetInvitationPreviewQuery } from './householdsApi';
 import { HOUSEHOLDS_PATH, householdPath } from './householdPaths';
-import { HOUSEHOLD_PURPOSE, isUnverifiedEmailRefusal } from './householdText';
+import { HOUSEHOLD_PURPOSE, invitedLine, isUnverifiedEmailRefusal } from './householdText';
 
 const NOT_VERIFIED_YET = 'Your address is not verified yet. Open the link in the verification e-mail, then press "I have verified it".';
 
@@ -25,9 +25,9 @@ const providerFailure = (base: string, err: unknown) => {
 /**
  * Where an invitation link opens (INVITATION_PATH): the token rides in the fragment, which never
  * reaches a server's logs. A signed-out person signs in first and comes back here (RequireAuth
- * keeps the fragment). The API names the household only to whoever accepts, and only from a
- * verified address: a person who registered here verifies it from this page, through a mail
- * whose link leads back to this same link.
+ * keeps the fragment). The API names the household, and who invited, only to the verified
+ * address the invitation was sent to: a person who registered here verifies it from this page,
+ * through a mail whose link leads back to this same link.
  */
 export default function JoinHouseholdPage() {
   const { hash } = useLocation();
@@ -35,18 +35,22 @@ export default function JoinHouseholdPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const email = useAppSelector(selectCurrentUser)?.email;
+  const preview = useGetInvitationPreviewQuery(token, { skip: !token });
   const [accept, accepting] = useAcceptInvitationMutation();
   const [decline, declining] = useDeclineInvitationMutation();
   const [error, setError] = useState<string | null>(null);
   const [declined, setDeclined] = useState(false);
-  const [mustVerify, setMustVerify] = useState(false);
+  const [verifyAsked, setVerifyAsked] = useState(false);
+  const [verifiedNow, setVerifiedNow] = useState(false);
+  // Reading the invitation is refused as answering it would be: an unverified address verifies first.
+  const mustVerify = verifyAsked || (!verifiedNow && isUnverifiedEmailRefusal(preview.error));
   const [verifying, setVerifying] = useState<'sending' | 'checking' | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const busy = accepting.isLoading || declining.isLoading || verifying !== null;
 
   /** A refusal for an unverified address opens the verification steps; any other is shown as the API words it. */
   const refused = (base: string, err: unknown) => {
-    if (isUnverifiedEmailRefusal(err)) setMustVerify(true);
+    if (isUnverifiedEmailRefusal(err)) setVerifyAsked(true);
     else setError(failureMessage(base, err));
   };
 
@@ -100,7 +104,9 @@ export default function JoinHouseholdPage() {
       setError(NOT_VERIFIED_YET);
       return;
     }
-    setMustVerify(false);
+    setVerifyAsked(false);
+    setVerifiedNow(true);
+    void preview.refetch();
     await onAccept();
   };
 
@@ -136,9 +142,21 @@ export default function JoinHouseholdPage() {
               </Button>
             </Box>
           </>
+        ) : preview.isLoading ? (
+          <Typography role="status">Opening the invitation...</Typography>
+        ) : preview.error && !verifiedNow ? (
+          // Accepting would be refused the same way (not valid, answered, expired, another address).
+          <FormAlert message={failureMessage('Could not open the invitation', preview.error)} />
         ) : (
           <>
-            <Typography>You have been invited to a household{email ? `, as ${email}` : ''}. You see its name and members once you accept.</Typography>
+            {preview.data && (
+              <>
+                <Typography variant="h6" component="h2">
+                  Join {preview.data.household_name}
+                </Typography>
+                <Typography sx={{ mt: 1 }}>{invitedLine(preview.data, email)}</Typography>
+              </>
+            )}
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {HOUSEHOLD_PURPOSE}
             </Typography>
@@ -153,7 +171,7 @@ export default function JoinHouseholdPage() {
             </Box>
           </>
         )}
-        {(declined || !token) && (
+        {(declined || !token || (preview.error && !mustVerify && !verifiedNow)) && (
           <Button component={RouterLink} to={HOUSEHOLDS_PATH} sx={{ mt: 2 }}>
             Go to my households
           </Button>

@@ -1,5 +1,15 @@
-import type { Debt, HistoryEntry, Household, HouseholdMember, HouseholdSummary, MemberRole, SharedReceipt } from '../../../shared/households';
+import type {
+  Debt,
+  HistoryEntry,
+  Household,
+  HouseholdMember,
+  HouseholdSummary,
+  InvitationPreview,
+  MemberRole,
+  SharedReceipt,
+} from '../../../shared/households';
 import { FORMER_MEMBER_NAME } from '../../../shared/constants/households';
+import { EMAIL_NOT_VERIFIED } from '../../../shared/constants/errors';
 import type { ApiError } from '../../api/api';
 import { formatDate } from '../../ui/dates';
 import { formatMoney } from '../../ui/money';
@@ -56,13 +66,14 @@ export function invitationNote(email: string, expiresAt: string): string {
   return `Tally sends no e-mail: send this link to ${email} yourself. It works once, for that address only, until ${formatDate(expiresAt)}. It is shown only now.`;
 }
 
-/**
- * The API's refusal of an invitation to an address not yet verified (a 403; the accept and decline
- * routes give it no code of its own, so its wording is matched: households service, openInvitation).
- */
+/** Under 'Join Flat 4B' on the join page: 'Ben invited you, as mia@example.com. The link works until Jan 12, 2026.' */
+export function invitedLine(p: InvitationPreview, email: string | undefined): string {
+  return `${p.invited_by} invited you${email ? `, as ${email}` : ''}. The link works until ${formatDate(p.expires_at)}.`;
+}
+
+/** The API's refusal of an invitation to an address not yet verified (by its code, not its words). */
 export function isUnverifiedEmailRefusal(error: unknown): boolean {
-  const e = error as Partial<ApiError> | undefined;
-  return e?.status === 403 && typeof e.message === 'string' && e.message.startsWith('Verify your e-mail address');
+  return (error as Partial<ApiError> | undefined)?.code === EMAIL_NOT_VERIFIED;
 }
 
 /** A member as a sentence names them: 'You' or 'you' for me, their name for anyone else. */

@@ -1,6 +1,17 @@
 import { api, onSuccess } from '../../api/api';
 import { pageWithTotal, type Page } from '../../api/pagedResponse';
-import type { Balances, Household, HistoryEntry, HouseholdSpending, Invitation, Settlement, SettlementBody, SharedReceipt } from '../../../shared/households';
+import type {
+  Balances,
+  Household,
+  HistoryEntry,
+  HouseholdSpending,
+  Invitation,
+  InvitationPreview,
+  Settlement,
+  SettlementBody,
+  SharedReceipt,
+} from '../../../shared/households';
+import { INVITATION_TOKEN_HEADER } from '../../../shared/constants/households';
 import { HOUSEHOLD_LIST_TAG as LIST, HOUSEHOLDS_BASE as base, householdPath as one } from '../../entities/households/householdQueries';
 
 // The receipt forms read these two as well, so they live in entities.
@@ -52,6 +63,12 @@ export const householdsApi = api.injectEndpoints({
     inviteMember: build.mutation<Invitation, { id: string; email: string }>({
       query: ({ id, email }) => ({ url: `${one(id)}/invitations`, method: 'POST', body: { email } }),
     }),
+    /** What an invitation is for (its household's name, who invited), before it is answered; the token rides in a header, not the address. */
+    getInvitationPreview: build.query<InvitationPreview, string>({
+      query: (token) => ({ url: `${base}/invitations/preview`, headers: { [INVITATION_TOKEN_HEADER]: token } }),
+      // Answering it changes what it reads: asked again on every visit of the page.
+      keepUnusedDataFor: 0,
+    }),
     acceptInvitation: build.mutation<Household, string>({
       query: (token) => ({ url: `${base}/invitations/accept`, method: 'POST', body: { token } }),
       // A former member coming back may still have the household's old page cached.
@@ -98,6 +115,7 @@ export const {
   useRemoveMemberMutation,
   useLeaveHouseholdMutation,
   useInviteMemberMutation,
+  useGetInvitationPreviewQuery,
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useGetSharedReceiptsQuery,

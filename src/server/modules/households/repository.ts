@@ -172,9 +172,21 @@ export function insertInvitation(db: Executor, row: Pick<InvitationRow, 'househo
   return db.insertInto('household_invitations').values(row).returning(['id', 'email', 'expires_at']).executeTakeFirstOrThrow();
 }
 
-/** The invitation a token's hash names, locked so two accepts of one link cannot both pass. */
-export function invitationByHash(db: Executor, tokenHash: string): Promise<InvitationRow | undefined> {
-  return db.selectFrom('household_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+/** The invitation a token's hash names; locked (by default) so two accepts of one link cannot both pass. */
+export function invitationByHash(db: Executor, tokenHash: string, opts = { lock: true }): Promise<InvitationRow | undefined> {
+  const q = db.selectFrom('household_invitations').selectAll().where('token_hash', '=', tokenHash);
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** A member's name as the household shows it (an invitation names who made it). */
+export async function memberName(db: Executor, householdId: string, memberId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('household_members')
+    .select('display_name')
+    .where('household_id', '=', householdId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.display_name;
 }
 
 export function markInvitation(db: Executor, id: string, patch: Pick<Partial<InvitationRow>, 'accepted_by' | 'accepted_at' | 'declined_at'>) {
@@ -279,6 +291,43 @@ export async function pageOf<T extends PagedTable>(
     rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: found as Selectable<Database[T]>[], total: count.n };
+}
+
+/** The household's rows of `table` with these ids (one page's), in no order. */
+export async function rowsByIds<T extends PagedTable>(db: Executor, table: T, householdId: string, ids: readonly string[]): Promise<Selectable<Database[T]>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(table as PagedTable)
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows as Selectable<Database[T]>[];
+}
+
+export type HistoryRow = { kind: 'share'; id: string } | { kind: 'settlement'; id: string };
+
+/**
+ * Which rows a page of the household's history holds: shared receipts and payments in one order,
+ * newest first (created_at, then id, so equal times never swap between pages), and how many there
+ * are. Each side stops after the rows the page needs (its index is in that order), so a page costs
+ * the same whatever the household's size.
+ */
+export async function historyPage(db: Executor, householdId: string, page: { limit: number; offset: number }): Promise<{ rows: HistoryRow[]; total: number }> {
+  const upTo = page.offset + page.limit;
+  const [found, count] = await Promise.all([
+    sql<HistoryRow>`
+      SELECT kind, id FROM (
+        (SELECT 'share' AS kind, id, created_at FROM shared_receipts WHERE household_id = ${householdId} ORDER BY created_at DESC, id DESC LIMIT ${upTo})
+        UNION ALL
+        (SELECT 'settlement' AS kind, id, created_at FROM household_settlements WHERE household_id = ${householdId} ORDER BY created_at DESC, id DESC LIMIT ${upTo})
+      ) h
+      ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<{ n: number }>`
+      SELECT ((SELECT count(*) FROM shared_receipts WHERE household_id = ${householdId})
+            + (SELECT count(*) FROM household_settlements WHERE household_id = ${householdId}))::int AS n`.execute(db),
+  ]);
+  return { rows: found.rows, total: count.rows[0].n };
 }
 
 export function insertSettlement(db: Executor, row: Omit<SettlementRow, 'id'>): Promise<SettlementRow> {

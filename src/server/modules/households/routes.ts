@@ -16,6 +16,9 @@ import {
   Invitation,
   InvitationBody,
   InvitationTokenBody,
+  InvitationTokenHeaders,
+  InvitationPreview,
+  INVITATION_TOKEN_HEADER,
   MemberParams,
   PlaceholderBody,
   HouseholdSpending,
@@ -126,6 +129,19 @@ const householdRoutes: FastifyPluginAsync<{ webOrigin: string }> = async (root, 
       { 200: Household },
     ),
     (req) => service.accept(req.user, req.body.token),
+  );
+
+  app.get(
+    '/api/households/invitations/preview',
+    // Per token, not per address, and accepting changes it: never from the read cache.
+    fresh(
+      doc(
+        `What an invitation is for, before it is answered: the household's name, who invited, until when. The token goes in the ${INVITATION_TOKEN_HEADER} header. Refused as accepting would be (an unknown token 404, an answered one 409, an expired one 400, another or an unverified address 403).`,
+        { headers: InvitationTokenHeaders },
+        { 200: InvitationPreview },
+      ),
+    ),
+    (req) => service.preview(req.user, req.headers[INVITATION_TOKEN_HEADER]),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { EMAIL_NOT_VERIFIED } from '../../../shared/constants/errors';
 import { balancesOf, historyOf, householdNotFound, recordSettlement, sharedViews } from './shares';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../plugins/auth';
@@ -23,6 +24,7 @@ import {
   type HouseholdPageQuery,
   type HouseholdSummary,
   type Invitation,
+  type InvitationPreview,
   type Settlement,
   type SettlementBody,
   type SharedReceipt,
@@ -286,6 +288,19 @@ export class HouseholdService {
     });
   }
 
+  /**
+   * What an invitation is for, before it is answered: the household's name, who invited and until
+   * when; nothing else of the household. Refused exactly as accepting it would be, so only the
+   * verified address it was sent to ever reads a name, and a guessed token is a 404.
+   */
+  async preview(user: AuthUser, token: string): Promise<InvitationPreview> {
+    const invitation = await this.openInvitation(this.db, user, token, { lock: false });
+    const household = await repo.householdById(this.db, invitation.household_id);
+    // invited_by is null only if the inviter's row went (set null); say so as for a deleted account.
+    const inviter = invitation.invited_by ? await repo.memberName(this.db, invitation.household_id, invitation.invited_by) : undefined;
+    return { household_name: household!.name, invited_by: inviter ?? FORMER_MEMBER_NAME, expires_at: iso(invitation.expires_at) };
+  }
+
   async decline(user: AuthUser, token: string): Promise<void> {
     await writeAsUser(this.db, user.uid, async (trx) => {
       const invitation = await this.openInvitation(trx, user, token);
@@ -294,10 +309,10 @@ export class HouseholdService {
   }
 
   /** The invitation a token opens, for this person, still open; each refusal says why. */
-  private async openInvitation(trx: Executor, user: AuthUser, token: string): Promise<repo.InvitationRow> {
-    const invitation = await repo.invitationByHash(trx, tokenHash(token.trim()));
+  private async openInvitation(trx: Executor, user: AuthUser, token: string, opts = { lock: true }): Promise<repo.InvitationRow> {
+    const invitation = await repo.invitationByHash(trx, tokenHash(token.trim()), opts);
     if (!invitation) throw notFound(INVITATION_NOT_VALID);
-    if (!user.emailVerified) throw forbidden('Verify your e-mail address first, then open the invitation link again.');
+    if (!user.emailVerified) throw forbidden('Verify your e-mail address first, then open the invitation link again.', EMAIL_NOT_VERIFIED);
     if (invitation.email !== user.email.trim().toLowerCase())
       throw forbidden('This invitation was sent to another e-mail address. Sign in with that address to accept it.');
     if (invitation.accepted_at || invitation.declined_at) throw conflict('This invitation has already been answered.');

@@ -201,10 +201,35 @@ export async function sharingOfReceipts(db: Executor, userId: string, receiptIds
     const inHousehold = rows.filter((r) => r.household_id === householdId);
     const views = await sharedViews(db, householdId, inHousehold);
     inHousehold.forEach((row, i) =>
-      found.set(row.receipt_id!, { household_id: householdId, paid_by: row.paid_by, split: row.split as SplitSpec, shares: views[i].shares }),
+      found.set(row.receipt_id!, {
+        household_id: householdId,
+        paid_by: row.paid_by,
+        split: inMemberOrder(row.split as SplitSpec, views[i].shares),
+        shares: views[i].shares,
+      }),
     );
   }
   return found;
+}
+
+/**
+ * The split with each item's portions in the household's member order (the shares' order), as the
+ * receipt's answer lists them in shared_with. The column is jsonb, which keeps an object's keys in
+ * its own order (by length, then bytes: the member ids sorted), not the order they were sent in;
+ * the answer should not depend on how the database keeps them.
+ */
+function inMemberOrder(split: SplitSpec, shares: readonly MemberShare[]): SplitSpec {
+  if (!split.items) return split;
+  const rank = new Map(shares.map((s, i) => [s.member_id, i]));
+  const place = (id: string) => rank.get(id) ?? shares.length;
+  return {
+    ...split,
+    items: split.items.map((target) =>
+      target.kind === 'portions'
+        ? { ...target, portions: Object.fromEntries(Object.entries(target.portions).sort(([a], [b]) => place(a) - place(b) || (a < b ? -1 : 1))) }
+        : target,
+    ),
+  };
 }
 
 const toShare = (s: ShareWithName, currency: string): MemberShare => ({
@@ -308,23 +333,28 @@ export async function recordSettlement(trx: Executor, me: MemberRow, body: Settl
   return toSettlement(row);
 }
 
-/** A page of the household's history, newest first: receipts shared and payments recorded. */
+/** A page of the household's history, newest first: receipts shared and payments recorded (the database orders and pages them). */
 export async function historyOf(
   db: Executor,
   householdId: string,
   page: { limit: number; offset: number },
 ): Promise<{ entries: HistoryEntry[]; total: number }> {
-  // Both lists up to the page's end, merged by when each happened.
-  const upTo = { limit: page.offset + page.limit, offset: 0 };
+  const { rows, total } = await repo.historyPage(db, householdId, page);
+  const idsOf = (kind: repo.HistoryRow['kind']) => rows.filter((r) => r.kind === kind).map((r) => r.id);
   const [receipts, settlements] = await Promise.all([
-    repo.pageOf(db, 'shared_receipts', householdId, upTo),
-    repo.pageOf(db, 'household_settlements', householdId, upTo),
+    repo.rowsByIds(db, 'shared_receipts', householdId, idsOf('share')),
+    repo.rowsByIds(db, 'household_settlements', householdId, idsOf('settlement')),
   ]);
-  const views = await sharedViews(db, householdId, receipts.rows);
-  const entries = [
-    ...views.map((receipt) => ({ at: receipt.created_at, entry: { kind: 'share' as const, receipt } })),
-    ...settlements.rows.map((row) => ({ at: new Date(row.created_at).toISOString(), entry: { kind: 'settlement' as const, settlement: toSettlement(row) } })),
-  ];
-  entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return { entries: entries.slice(page.offset, page.offset + page.limit).map((e) => e.entry), total: receipts.total + settlements.total };
+  const receiptById = new Map((await sharedViews(db, householdId, receipts)).map((r) => [r._id, r]));
+  const settlementById = new Map(settlements.map((row) => [row.id, toSettlement(row)]));
+  // A row gone between the two reads (unshared, the household deleted) is left out, not answered half.
+  return {
+    entries: rows.flatMap((r): HistoryEntry[] => {
+      const receipt = r.kind === 'share' ? receiptById.get(r.id) : undefined;
+      const settlement = r.kind === 'settlement' ? settlementById.get(r.id) : undefined;
+      if (receipt) return [{ kind: 'share', receipt }];
+      return settlement ? [{ kind: 'settlement', settlement }] : [];
+    }),
+    total,
+  };
 }
