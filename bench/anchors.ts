@@ -5,7 +5,8 @@
  * other, each on a new data folder and then again on the folder it made, for several rounds.
  * Prints the time to the first 200 on each one's health route (Actual's /health, Tally's
  * /healthz) and the resident memory summed over the server and every process below it, 10 s
- * later. Tally on PostgreSQL (a scratch database) is measured too, its API process alone.
+ * later. Tally on PostgreSQL (a scratch database) is measured too, its API process alone, and
+ * the floor under Tally on PGlite: Node's HTTP server alone, and with PGlite open (FLOOR_SCRIPT).
  *
  *   npx tsx bench/anchors.ts [--rounds 3] [--idle 10] [--actual 26.9.0]
  *
@@ -17,8 +18,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildServer } from '../scripts/build-server';
 import { freePort } from '../scripts/freePort';
+import { DEFAULT_SHARED_BUFFERS } from '../src/server/db';
 import { arg } from './support/args';
 import { descendantsOf, rssMbOf } from './support/procStats';
 import { withScratchPostgres } from './support/scratchPostgres';
@@ -114,6 +117,47 @@ async function newThenExisting(server: Server, sumChildren = true): Promise<{ fr
   }
 }
 
+/**
+ * What stands under Tally on PGlite, measured as Tally is: a bare Node HTTP server answering its
+ * health route, and the same with PGlite opened on the folder (a copy of Tally's prepared database
+ * on a new one, with Tally's shared buffers) and asked SELECT 1 each time. No server of Tally's
+ * kind on PGlite can start faster or idle in less than the second.
+ */
+const FLOOR_SCRIPT = `
+const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+(async () => {
+  let db = null;
+  const dir = process.env.FLOOR_DIR;
+  if (dir) {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) fs.cpSync(process.env.FLOOR_SEED, dir, { recursive: true });
+    const { PGlite } = await import(process.env.FLOOR_PGLITE);
+    db = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=' + process.env.FLOOR_SHARED_BUFFERS] });
+    await db.waitReady;
+  }
+  http.createServer(async (req, res) => {
+    if (db) await db.query('SELECT 1');
+    res.end('ok');
+  }).listen(Number(process.env.FLOOR_PORT), '127.0.0.1');
+})();
+`;
+
+const floor = (withPglite: boolean): Server => ({
+  name: withPglite ? 'Floor: Node HTTP + PGlite (SELECT 1)' : 'Floor: Node HTTP alone',
+  argv: ['-e', FLOOR_SCRIPT],
+  env: (dataDir, port) => ({
+    FLOOR_PORT: String(port),
+    ...(withPglite
+      ? {
+          FLOOR_DIR: dataDir,
+          FLOOR_SEED: path.join(root, 'dist/server/pglite-seed'),
+          FLOOR_PGLITE: pathToFileURL(require.resolve('@electric-sql/pglite')).href,
+          FLOOR_SHARED_BUFFERS: DEFAULT_SHARED_BUFFERS,
+        }
+      : {}),
+  }),
+  health: '/healthz',
+});
+
 async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
   const { emulatorConfigFile, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
@@ -163,6 +207,7 @@ async function main(): Promise<void> {
       // The API process alone: PostgreSQL's own processes are not below it.
       const onPostgres = await withScratchPostgres('tally_anchors', (url) => newThenExisting(tally(url), false));
       if (onPostgres) add('Tally on PostgreSQL', onPostgres);
+      for (const withPglite of [false, true]) add(floor(withPglite).name, await newThenExisting(floor(withPglite)));
     }
     loads.push(os.loadavg()[0]);
   } finally {
@@ -202,7 +247,7 @@ async function main(): Promise<void> {
   console.log(
     `\nmedians: Actual ready ${(a.readyNew / 1000).toFixed(2)} s new / ${(a.readyOld / 1000).toFixed(2)} s existing, idle ${a.rssNew.toFixed(0)} MB / ${a.rssOld.toFixed(0)} MB`,
   );
-  for (const name of ['Tally', 'Tally on PostgreSQL'].filter((n) => results.has(n))) {
+  for (const name of [...results.keys()].filter((n) => n !== actual.name)) {
     const t = medians(name);
     console.log(
       `medians: ${name} ready ${(t.readyNew / 1000).toFixed(2)} s new / ${(t.readyOld / 1000).toFixed(2)} s existing, idle ${t.rssNew.toFixed(0)} MB / ${t.rssOld.toFixed(0)} MB`,
