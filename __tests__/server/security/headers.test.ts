@@ -94,10 +94,14 @@ describe('caching of personal data', () => {
     expect(gets.length).toBeGreaterThanOrEqual(10);
     for (const route of gets) {
       const url = route.url.replace(':id', receipt.json().id) + (route.query ? `?${route.query}` : '');
-      const res = await t.request(u, { method: 'GET', url });
-      // A draft's, an import's and a household's routes, given a receipt's id (or none), find nothing: the refusal is personal too.
+      const res = await t.request(u, { method: 'GET', url, headers: route.headers });
+      // A draft's, an import's and a household's routes, given a receipt's id (or none), find nothing, nor does an
+      // invitation's preview given a token no invitation has: the refusal is personal too.
       const findsNothing =
-        route.url.startsWith('/receipts/drafts/:id') || route.url.startsWith('/api/import/commit/:') || route.url.startsWith('/api/households/:id');
+        route.url.startsWith('/receipts/drafts/:id') ||
+        route.url.startsWith('/api/import/commit/:') ||
+        route.url.startsWith('/api/households/:id') ||
+        route.url === '/api/households/invitations/preview';
       expect([route.url, res.statusCode]).toEqual([route.url, findsNothing ? 404 : 200]);
       expect([route.url, header(res, 'cache-control')]).toEqual([route.url, 'no-store']);
     }

@@ -10,6 +10,8 @@ export interface RouteSpec {
   body?: boolean;
   /** A query string the route needs to answer at all (its fields are required). */
   query?: string;
+  /** Headers the route needs to answer at all (an invitation's token: one no invitation has). */
+  headers?: Record<string, string>;
 }
 
 export const ROUTES: RouteSpec[] = [
@@ -73,6 +75,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'GET', url: '/api/households/:id/balances', secured: true },
   { method: 'POST', url: '/api/households/:id/settlements', secured: true, body: true },
   { method: 'GET', url: '/api/households/:id/history', secured: true },
+  { method: 'GET', url: '/api/households/:id/spending', secured: true },
+  { method: 'GET', url: '/api/households/invitations/preview', secured: true, headers: { 'x-invitation-token': 'no-such-invitation' } },
 ];
 
 export const SECURED_ROUTES = ROUTES.filter((r) => r.secured);
