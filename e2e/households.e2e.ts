@@ -313,8 +313,15 @@ it('lets one member split a receipt by its items in the form, and the other see 
     // Opened again, the edit form shows the split it was saved with.
     await page.goto(`${page.url()}/edit`);
     await page.getByRole('heading', { level: 1, name: 'Edit Receipt' }).waitFor();
-    expect(await page.getByRole('combobox', { name: /^Shared with/ }).textContent()).toBe('Flat 4B');
-    expect(await page.getByRole('combobox', { name: /^Wine is for/ }).textContent()).toBe('Olive Owner (me)');
+    // The household's name arrives with its list, after the form: wait for it rather than read once.
+    await page
+      .getByRole('combobox', { name: /^Shared with/ })
+      .filter({ hasText: /^Flat 4B$/ })
+      .waitFor();
+    await page
+      .getByRole('combobox', { name: /^Wine is for/ })
+      .filter({ hasText: /^Olive Owner \(me\)$/ })
+      .waitFor();
     await shareLine(page, 'Gus Guest').getByText('$9.45').waitFor();
   });
 }, 180_000);
