@@ -5,7 +5,8 @@
  * other, each on a new data folder and then again on the folder it made, for several rounds.
  * Prints the time to the first 200 on each one's health route (Actual's /health, Tally's
  * /healthz) and the resident memory summed over the server and every process below it, 10 s
- * later. Tally on PostgreSQL (a scratch database) is measured too, its API process alone, and
+ * later; for Tally, the scan process's peak at the first scan after that, on the existing folder
+ * (it starts with the first scan). Tally on PostgreSQL (a scratch database) is measured too, its API process alone, and
  * the floor under Tally on PGlite: Node's HTTP server alone, and with PGlite open (FLOOR_SCRIPT).
  *
  *   npx tsx bench/anchors.ts [--rounds 3] [--idle 10] [--actual 26.9.0]
@@ -24,6 +25,7 @@ import { freePort } from '../scripts/freePort';
 import { DEFAULT_SHARED_BUFFERS } from '../src/server/db';
 import { arg } from './support/args';
 import { descendantsOf, rssMbOf } from './support/procStats';
+import { devReceiptImages, samplePeaks, scanThrough } from './support/scanPeak';
 import { withScratchPostgres } from './support/scratchPostgres';
 
 const ROUNDS = Number(arg('rounds') ?? '3');
@@ -68,15 +70,22 @@ interface Server {
   /** Its environment on `dataDir`, answering on `port` (and, for Tally, its web app on `webPort`). */
   env: (dataDir: string, port: number, webPort: number) => Record<string, string>;
   health: string;
+  /** Tally's: after the idle figure on an existing folder, one scan, for the scan process's peak. */
+  scans?: boolean;
 }
 
 interface Start {
   readyMs: number;
   rssMb: number;
+  /** The scan process's peak RSS during the first scan (it starts with it), in MB. */
+  scanPeakMb?: number;
 }
 
+/** Signs up a new person for each scan: scans are limited per person per minute. */
+let newScanToken: () => Promise<string> = () => Promise.reject(new Error('no auth emulator yet'));
+
 /** Starts a server, times its first 200 on the health route, and sums its processes' memory IDLE_S later. */
-async function measureStart(server: Server, dataDir: string, sumChildren: boolean): Promise<Start> {
+async function measureStart(server: Server, dataDir: string, sumChildren: boolean, scan = false): Promise<Start> {
   const [port, webPort] = [await freePort(), await freePort()];
   const started = performance.now();
   const child = spawn(process.execPath, server.argv, {
@@ -98,7 +107,11 @@ async function measureStart(server: Server, dataDir: string, sumChildren: boolea
     }
     await sleep(IDLE_S * 1000);
     const pids = [child.pid!, ...(sumChildren ? descendantsOf(child.pid!) : [])];
-    return { readyMs, rssMb: pids.reduce((sum, pid) => sum + rssMbOf(pid), 0) };
+    const idle = { readyMs, rssMb: pids.reduce((sum, pid) => sum + rssMbOf(pid), 0) };
+    if (!scan) return idle;
+    const sampler = samplePeaks(child.pid!);
+    await scanThrough(`http://127.0.0.1:${port}`, await newScanToken(), devReceiptImages(1)[0]);
+    return { ...idle, scanPeakMb: (await sampler.stop()).child };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -110,7 +123,7 @@ async function newThenExisting(server: Server, sumChildren = true): Promise<{ fr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-anchors-'));
   try {
     const fresh = await measureStart(server, dataDir, sumChildren);
-    const existing = await measureStart(server, dataDir, sumChildren);
+    const existing = await measureStart(server, dataDir, sumChildren, server.scans);
     return { fresh, existing };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -160,7 +173,7 @@ const floor = (withPglite: boolean): Server => ({
 
 async function main(): Promise<void> {
   process.env.TEST_AUTH_EMULATOR_HOST ??= '127.0.0.1:9199';
-  const { emulatorConfigFile, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
+  const { emulatorConfigFile, emulatorSignUp, uniqueEmail, TEST_EMULATOR_HOST, TEST_PROJECT_ID } = await import('../scripts/testEmulator');
   const { startAuthEmulator } = await import('../scripts/emulator');
 
   const actualBin = installActual(ACTUAL_VERSION);
@@ -192,9 +205,11 @@ async function main(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
     }),
     health: '/healthz',
+    scans: true,
   });
 
   const emulator = await startAuthEmulator({ configFile: emulatorConfigFile(TEST_EMULATOR_HOST), host: TEST_EMULATOR_HOST, projectId: TEST_PROJECT_ID });
+  newScanToken = async () => (await emulatorSignUp(uniqueEmail('anchors'), 'secret-pass-1')).token;
   const results = new Map<string, { fresh: Start; existing: Start }[]>();
   const add = (name: string, r: { fresh: Start; existing: Start }) => results.set(name, [...(results.get(name) ?? []), r]);
   const loads: number[] = [];
@@ -225,6 +240,7 @@ async function main(): Promise<void> {
       readyOld: of((r) => r.existing.readyMs),
       rssNew: of((r) => r.fresh.rssMb),
       rssOld: of((r) => r.existing.rssMb),
+      scanPeak: runs.some((r) => r.existing.scanPeakMb !== undefined) ? of((r) => r.existing.scanPeakMb ?? 0) : undefined,
     };
   };
 
@@ -235,6 +251,10 @@ async function main(): Promise<void> {
     const fresh = runs.map((r) => r.fresh);
     const existing = runs.map((r) => r.existing);
     console.log(`| ${name} | ${seconds(fresh)} | ${seconds(existing)} | ${mbs(fresh)} | ${mbs(existing)} |`);
+  }
+  for (const [name, runs] of results) {
+    const peaks = runs.flatMap((r) => (r.existing.scanPeakMb === undefined ? [] : [r.existing.scanPeakMb]));
+    if (peaks.length) console.log(`| ${name}: the scan process at its first scan, peak RSS (MB) | ${peaks.map((p) => p.toFixed(0)).join(', ')} | | | |`);
   }
   const a = medians(actual.name);
   for (const name of ['Tally', 'Tally on PostgreSQL'].filter((n) => results.has(n))) {
@@ -250,7 +270,7 @@ async function main(): Promise<void> {
   for (const name of [...results.keys()].filter((n) => n !== actual.name)) {
     const t = medians(name);
     console.log(
-      `medians: ${name} ready ${(t.readyNew / 1000).toFixed(2)} s new / ${(t.readyOld / 1000).toFixed(2)} s existing, idle ${t.rssNew.toFixed(0)} MB / ${t.rssOld.toFixed(0)} MB`,
+      `medians: ${name} ready ${(t.readyNew / 1000).toFixed(2)} s new / ${(t.readyOld / 1000).toFixed(2)} s existing, idle ${t.rssNew.toFixed(0)} MB / ${t.rssOld.toFixed(0)} MB${t.scanPeak === undefined ? '' : `, scan process peak ${t.scanPeak.toFixed(0)} MB`}`,
     );
   }
   console.log(`load average (1 min) at each round's start and at the end: ${loads.map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`);

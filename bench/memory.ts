@@ -15,6 +15,7 @@ import path from 'node:path';
 import { freePort } from '../scripts/freePort';
 import { buildServer } from '../scripts/build-server';
 import { descendantsOf, rssMbOf as rssMb } from './support/procStats';
+import { devReceiptImages, samplePeaks, scanThrough } from './support/scanPeak';
 import { withScratchPostgres } from './support/scratchPostgres';
 
 const args = process.argv.slice(2);
@@ -26,22 +27,7 @@ const IDLE_S = Number(arg('idle', '30'));
 const AFTER_S = Number(arg('after', '65'));
 const SCANS = 20;
 const root = path.resolve(__dirname, '..');
-const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(root, '../shared/datasets');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function scanImages(): Buffer[] {
-  const dirs = ['sroie-dev', 'us-receipts-dev'].map((d) => path.join(DATASETS, d)).filter((d) => fs.existsSync(d));
-  if (!dirs.length) throw new Error(`No receipt images under ${DATASETS}: set TALLY_DATASETS`);
-  const files = dirs.flatMap((d) =>
-    fs
-      .readdirSync(d)
-      .filter((f) => /\.jpe?g$/i.test(f))
-      .sort()
-      .slice(0, SCANS / 2)
-      .map((f) => path.join(d, f)),
-  );
-  return files.map((f) => fs.readFileSync(f));
-}
 
 async function waitUp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -98,33 +84,12 @@ async function measure(databaseUrl: string | null, emulator: { host: string; pro
     const startup = rssMb(pid);
     await sleep(IDLE_S * 1000);
     const idle = rssMb(pid);
-    const peaks = { api: 0, child: 0, sum: 0 };
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const api = rssMb(pid);
-        const kids = descendantsOf(pid).reduce((n, c) => n + rssMb(c), 0);
-        peaks.api = Math.max(peaks.api, api);
-        peaks.child = Math.max(peaks.child, kids);
-        peaks.sum = Math.max(peaks.sum, api + kids);
-        await sleep(100);
-      }
-    })();
-    const images = scanImages();
+    const sampler = samplePeaks(pid);
+    const images = devReceiptImages(SCANS);
     const seconds: number[] = [];
-    for (let i = 0; i < images.length; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${url}/scan/receipt-base64`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ image_data: images[i].toString('base64') }),
-      });
-      if (!res.ok) throw new Error(`scan ${i + 1} answered ${res.status}: ${await res.text()}`);
-      seconds.push((performance.now() - t0) / 1000);
-    }
+    for (let i = 0; i < images.length; i++) seconds.push(await scanThrough(url, tokens[i % tokens.length], images[i]));
     const later = seconds.slice(1).sort((a, b) => a - b);
-    sampling = false;
-    await sampler;
+    const peaks = await sampler.stop();
     await sleep(AFTER_S * 1000);
     return {
       startup,
