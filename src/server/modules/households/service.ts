@@ -44,6 +44,8 @@ import { spendingOf, spendingPeriod } from './spending';
  *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
+/** Export: what the person's receipts and others' shared with them count for them. */
+export { sharesAnything, yourShares, sharedWithMePages } from './exported';
 /** Settings: a new home currency values the person's shares again (moduleWiring). */
 export { recountSharesInHome } from './counting';
 
