@@ -62,6 +62,14 @@ describe('exports that count shares', () => {
     ]);
   });
 
+  it('says the share in the person’s home currency, as their budgets count it', async () => {
+    const { ben } = await sharedGroceries();
+    await ok(ben, 'PUT', '/api/settings', { home_currency: 'EUR', home_currency_rate: 0.9 });
+    const data = await jsonOf(ben);
+    expect(data.shared_with_me).toEqual([expect.objectContaining({ store: 'Costco', amount: 100, currency: 'USD', your_share: 27 })]);
+    expect(sumOfShares(await csvOf(ben))).toBe(await spent(ben));
+  });
+
   it('keeps a share in the export of a member who left, as it keeps counting for them', async () => {
     const { ben, household } = await sharedGroceries();
     await ok(ben, 'POST', `/api/households/${household._id}/leave`);
