@@ -24,6 +24,11 @@ async function sharedGroceries() {
 const table = (page: Page, caption: RegExp) => page.getByRole('table', { name: caption });
 const row = (page: Page, caption: RegExp, name: string) => table(page, caption).getByRole('row', { name: new RegExp(`^${name}`) });
 
+/** Both breakdowns are drawn as bars above their tables (the chart's chunk loads after the page). */
+async function barsDrawn(page: Page) {
+  for (const caption of [/by category, bar chart/, /each person’s shares, bar chart/]) await page.getByRole('img', { name: caption }).waitFor();
+}
+
 /** Nothing wider than the window: the page reflows (phone, 200% zoom). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -46,6 +51,7 @@ it('counts each person’s share on their dashboard and shows the household’s 
     await row(page, /each person’s shares/, 'Gus Guest')
       .getByText('$23.40')
       .waitFor();
+    await barsDrawn(page);
     await page.getByRole('heading', { name: 'Spending' }).scrollIntoViewIfNeeded();
     await expectAccessibleInBothThemes(page, 'household-spending', 'desktop');
     await page.getByRole('button', { name: 'Previous month' }).click();
@@ -57,6 +63,7 @@ it('counts each person’s share on their dashboard and shows the household’s 
     await row(page, /each person’s shares/, 'Olive Owner')
       .getByText('$23.40')
       .waitFor();
+    await barsDrawn(page);
     await expectNoSidewaysScroll(page);
     await expectAccessibleInBothThemes(page, 'household-spending', name);
   });

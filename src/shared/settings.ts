@@ -61,15 +61,36 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ExportQuery = Type.Object({ format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'json' })) });
 export type ExportQuery = Static<typeof ExportQuery>;
 
+const YourShare = Type.Number({
+  description: 'Only for a person who shares (in a household, or holding shares): what the receipt counts in their totals, in their home currency',
+});
+
 /** A receipt in the export: the list shape without the short-lived image link. */
-export const ExportedReceipt = Type.Omit(Receipt, ['imageUrl']);
+const { imageUrl: _link, ...listed } = Receipt.properties;
+export const ExportedReceipt = Type.Object({ ...listed, your_share: Type.Optional(YourShare) });
 export type ExportedReceipt = Static<typeof ExportedReceipt>;
+
+/** Another member's receipt shared with the person: only their share counts for them. */
+export const SharedWithMe = Type.Object({
+  shared_receipt_id: Type.String(),
+  household_id: Type.String(),
+  shared_by: Type.String({ description: "The sharer's display name in the household" }),
+  date: Type.String(),
+  store: Type.String(),
+  amount: Type.Number({ description: "The whole receipt, in its currency's units" }),
+  currency: Type.String(),
+  category: Type.String({ description: 'The category of the person’s own that their share counts in' }),
+  your_share: YourShare,
+});
+export type SharedWithMe = Static<typeof SharedWithMe>;
+
 export const DataExport = Type.Object({
   exported_at: Type.String(),
   profile: Profile,
   settings: Settings,
   categories: Type.Array(Category),
   receipts: Type.Array(ExportedReceipt),
+  shared_with_me: Type.Optional(Type.Array(SharedWithMe, { description: 'Only for a person who shares: others’ receipts shared with them' })),
 });
 export type DataExport = Static<typeof DataExport>;
 

@@ -36,15 +36,20 @@ describe('what the review form asks a person to check', () => {
     expect(itemsMismatch(form('9.59', '0.77', item('3.00'), item('2.49'), item('4.10')), none)).toBeNull();
     expect(itemsMismatch(form('6.00', '', item('1.50', '4')), none)).toBeNull();
     expect(itemsMismatch(form('12.00', '0.77', item('3.00'), item('2.49'), item('4.10')), none)).toBe(
-      'The items add up to 9.59 (10.36 with the tax of 0.77), not the total of 12.00. Please check the items and the total.',
+      'The items add up to 9.59 (10.36 with the tax of 0.77): 1.64 less than the total of 12.00. Please check the items and the total; you can still save.',
     );
-    expect(itemsMismatch(form('5.00', '', item('3.00')), none)).toBe('The items add up to 3.00, not the total of 5.00. Please check the items and the total.');
+    expect(itemsMismatch(form('5.00', '', item('3.00'), item('3.00')), none)).toBe(
+      'The items add up to 6.00: 1.00 more than the total of 5.00. Please check the items and the total; you can still save.',
+    );
+    expect(itemsMismatch(form('5.00', '', item('3.00')), none)).toBe(
+      'The items add up to 3.00: 2.00 less than the total of 5.00. Please check the items and the total; you can still save.',
+    );
   });
 
   it("counts the tax as the form shows it, so the person's correction counts", () => {
     // The receipt's 'the items add up to 6.98, not the total of 7.61': the printed tax was 0.63.
     expect(itemsMismatch(form('7.61', '', item('4.99'), item('1.99')), none)).toBe(
-      'The items add up to 6.98, not the total of 7.61. Please check the items and the total.',
+      'The items add up to 6.98: 0.63 less than the total of 7.61. Please check the items and the total; you can still save.',
     );
     expect(itemsMismatch(form('7.61', '0.63', item('4.99'), item('1.99')), none)).toBeNull();
     // A tax still being typed is no reason to warn.
@@ -55,7 +60,7 @@ describe('what the review form asks a person to check', () => {
     const meal = [item('12.00'), item('8.00')];
     expect(itemsMismatch(form('25.20', '1.60', ...meal), { ...none, tip: 3.6 })).toBeNull();
     expect(itemsMismatch(form('26.20', '1.60', ...meal), { ...none, tip: 3.6 })).toBe(
-      'The items add up to 20.00 (25.20 with the tax of 1.60 and the tip of 3.60), not the total of 26.20. Please check the items and the total.',
+      'The items add up to 20.00 (25.20 with the tax of 1.60 and the tip of 3.60): 1.00 less than the total of 26.20. Please check the items and the total; you can still save.',
     );
   });
 
@@ -63,7 +68,7 @@ describe('what the review form asks a person to check', () => {
     const order = [item('18.00'), item('2.00')];
     expect(itemsMismatch(form('16.20', '1.20', ...order), { ...none, discount: 5 })).toBeNull();
     expect(itemsMismatch(form('17.20', '', ...order), { ...none, tip: 2, discount: 5 })).toBe(
-      'The items add up to 20.00 (17.00 with the tip of 2.00, less the discount of 5.00), not the total of 17.20. Please check the items and the total.',
+      'The items add up to 20.00 (17.00 with the tip of 2.00, less the discount of 5.00): 0.20 less than the total of 17.20. Please check the items and the total; you can still save.',
     );
   });
 
@@ -72,7 +77,7 @@ describe('what the review form asks a person to check', () => {
     expect(itemsMismatch(form('6.00', '1.00', ...coffee), { ...none, tax_included: true })).toBeNull();
     // Items that come to the total with the VAT added once more are short by it: that warns.
     expect(itemsMismatch(form('7.00', '1.00', ...coffee), { ...none, tax_included: true })).toBe(
-      'The items add up to 6.00, not the total of 7.00. Please check the items and the total.',
+      'The items add up to 6.00: 1.00 less than the total of 7.00. Please check the items and the total; you can still save.',
     );
     expect(itemsMismatch(form('7.00', '1.00', ...coffee), none)).toBeNull();
   });
@@ -86,7 +91,7 @@ describe('what the review form asks a person to check', () => {
   it("reads grouped amounts ('1,234.56') like every other amount field", () => {
     expect(itemsMismatch(form('1,234.56', '', item('1,000.00'), item('234.56')), none)).toBeNull();
     expect(itemsMismatch(form('1,300.00', '', item('1,000.00'), item('234.56')), none)).toBe(
-      'The items add up to 1234.56, not the total of 1300.00. Please check the items and the total.',
+      'The items add up to 1234.56: 65.44 less than the total of 1300.00. Please check the items and the total; you can still save.',
     );
   });
 

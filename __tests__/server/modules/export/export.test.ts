@@ -4,47 +4,13 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { addReceipt, dataUrl, todayUtc } from '../receipts/fixtures';
 import { photo } from '../avatar/upload';
+import { parseCsv } from './csvReader';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t?.close());
-
-/** A strict RFC 4180 reader: quoted fields may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else field += text[i++];
-      }
-    } else if (text[i] === ',') {
-      row.push(field);
-      field = '';
-      i++;
-    } else if (text.startsWith('\r\n', i)) {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 2;
-    } else if (text[i] === '\n' || text[i] === '\r') throw new Error(`bare line break at ${i}`);
-    else field += text[i++];
-  }
-  if (field || row.length) throw new Error('last record lacks CRLF');
-  return rows;
-}
 
 const exportAs = (user: TestUser, format?: string) => t.request(user, { method: 'GET', url: `/api/export${format ? `?format=${format}` : ''}` });
 

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import type { Household } from '../../../../src/shared/households';
 import type { Receipt } from '../../../../src/shared/receipts';
 import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import type { Notification } from '../../../../src/shared/notifications';
 import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
 import { todayUtc } from '../receipts/fixtures';
-import { householdsAs, join, verifiedUser } from './householdApi';
+import { couple as coupleIn, groceries, verifiedUser, type Couple } from './householdApi';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,31 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Ana's household with Ben; member ids by name. */
-async function couple() {
-  const ana = await verifiedUser(t, { displayName: 'Ana' });
-  const ben = await verifiedUser(t, { displayName: 'Ben' });
-  const created = await householdsAs(t, ana).create('Flat 4B');
-  const joined: Household = await join(t, ana, created._id, ben);
-  const id = (name: string) => joined.members.find((m) => m.display_name === name)!._id;
-  return { ana, ben, household: joined, ids: { ana: id('Ana'), ben: id('Ben') } };
-}
-
-type Couple = Awaited<ReturnType<typeof couple>>;
-
-/** Ana's $100 groceries, split by exact amounts (Ana's share first). */
-const groceries = ({ household, ids }: Couple, anaShare: number, extra: object = {}) => ({
-  store: 'Costco',
-  date: todayUtc(),
-  amount: 100,
-  category: 'Food',
-  household_id: household._id,
-  shared_expenses: [
-    { member_id: ids.ana, amount: anaShare },
-    { member_id: ids.ben, amount: 100 - anaShare },
-  ],
-  ...extra,
-});
+const couple = () => coupleIn(t);
 
 async function ok<T>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
   const res = await t.request(user, { method, url, ...(payload ? { payload } : {}) });
@@ -148,6 +123,27 @@ describe('budgets that count shares', () => {
     const told = await ok<Notification[]>(c.ben, 'GET', '/notifications');
     expect(told.map((n) => n.title)).toContain('Food is over budget');
     expect(await ok<Notification[]>(c.ana, 'GET', '/notifications')).not.toContainEqual(expect.objectContaining({ title: 'Food is over budget' }));
+  });
+
+  it('fires a sharer’s alerts once their receipt counts whole again: household deleted, or they leave', async () => {
+    const overBudget = async (c: Couple) => {
+      const food = (await ok<CategoryWithSpending[]>(c.ana, 'GET', '/categories')).find((x) => x.name === 'Food')!;
+      await ok(c.ana, 'PUT', `/categories/${food._id}`, { name: 'Food', color: food.color, icon: food.icon, budget: 80 });
+      await ok(c.ana, 'POST', '/receipts', groceries(c, 50));
+      const told = async () => (await ok<Notification[]>(c.ana, 'GET', '/notifications')).map((n) => n.title);
+      expect(await told()).not.toContain('Food is over budget');
+      return told;
+    };
+    const c = await couple();
+    const toldAna = await overBudget(c);
+    await ok(c.ana, 'DELETE', `/api/households/${c.household._id}`);
+    expect(await toldAna()).toContain('Food is over budget');
+    expect((await ok<Notification[]>(c.ben, 'GET', '/notifications')).map((n) => n.title)).not.toContain('Food is over budget');
+
+    const d = await couple();
+    const toldD = await overBudget(d);
+    await ok(d.ana, 'POST', `/api/households/${d.household._id}/leave`);
+    expect(await toldD()).toContain('Food is over budget');
   });
 
   it('keeps the others’ figures when an account is deleted', async () => {

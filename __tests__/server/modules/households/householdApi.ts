@@ -3,6 +3,7 @@ import type { TestApp, TestUser } from '../../helpers';
 import { emulatorSignIn } from '../../../../scripts/testEmulator';
 import { createIdentity } from '../../../../src/server/identity';
 import { INVITATION_TOKEN_HEADER, type Household, type Invitation } from '../../../../src/shared/households';
+import { todayUtc } from '../receipts/fixtures';
 
 /** The household API as the tests call it, as one person. */
 export function householdsAs(t: TestApp, user: TestUser) {
@@ -51,3 +52,29 @@ export async function join(t: TestApp, owner: TestUser, householdId: string, use
   if (res.statusCode !== 200) throw new Error(`accept: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** Ana's household with Ben; member ids by name. */
+export async function couple(t: TestApp) {
+  const ana = await verifiedUser(t, { displayName: 'Ana' });
+  const ben = await verifiedUser(t, { displayName: 'Ben' });
+  const created = await householdsAs(t, ana).create('Flat 4B');
+  const joined: Household = await join(t, ana, created._id, ben);
+  const id = (name: string) => joined.members.find((m) => m.display_name === name)!._id;
+  return { ana, ben, household: joined, ids: { ana: id('Ana'), ben: id('Ben') } };
+}
+
+export type Couple = Awaited<ReturnType<typeof couple>>;
+
+/** Ana's $100 groceries today, split by exact amounts (Ana's share first). */
+export const groceries = ({ household, ids }: Couple, anaShare: number, extra: object = {}) => ({
+  store: 'Costco',
+  date: todayUtc(),
+  amount: 100,
+  category: 'Food',
+  household_id: household._id,
+  shared_expenses: [
+    { member_id: ids.ana, amount: anaShare },
+    { member_id: ids.ben, amount: 100 - anaShare },
+  ],
+  ...extra,
+});

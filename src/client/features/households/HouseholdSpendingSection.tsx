@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -10,6 +10,14 @@ import { todayIso } from '../../ui/dates';
 import { HouseholdSection } from './HouseholdSection';
 import { useGetHouseholdSpendingQuery } from './householdsApi';
 import { monthLabel, monthMoved, monthOf } from './spendingText';
+import { spendingChartHeight, type SpendingBar } from './spendingChart';
+
+// Chart.js goes with the bars into the analytics chunk, as the dashboard's forecast chart does:
+// the household page loads without it, and the tables under the bars hold every figure, so a
+// chunk that cannot load leaves the section whole.
+const SpendingBars = lazy<ComponentType<{ bars: readonly SpendingBar[]; currency: string; caption: string }>>(() =>
+  import(/* webpackChunkName: "analytics" */ './SpendingBars').catch(() => ({ default: () => null })),
+);
 
 /** The whole household's spending in a month: its shared receipts by category and each person's shares. */
 export function HouseholdSpendingSection({ household }: { household: Household }) {
@@ -58,19 +66,45 @@ function CurrencyFigures({ spending, label }: { spending: CurrencySpending; labe
         <FiguresOf
           caption={`${label}, ${spending.currency}, by category`}
           header="Category"
-          rows={spending.by_category.map((r) => ({ key: r.category, name: r.category, amount: money(r.amount) }))}
+          currency={spending.currency}
+          rows={spending.by_category.map((r) => ({ key: r.category, name: r.category, amount: r.amount }))}
         />
         <FiguresOf
           caption={`${label}, ${spending.currency}, each person’s shares`}
           header="Person"
-          rows={spending.by_member.map((r) => ({ key: r.member_id, name: r.display_name, amount: money(r.amount) }))}
+          currency={spending.currency}
+          rows={spending.by_member.map((r) => ({ key: r.member_id, name: r.display_name, amount: r.amount }))}
         />
       </Box>
     </Box>
   );
 }
 
-function FiguresOf({ caption, header, rows }: { caption: string; header: string; rows: Array<{ key: string; name: string; amount: string }> }) {
+/** One breakdown: its bars, then the same figures as a table (what a screen reader reads, and what is left if the chart cannot load). */
+function FiguresOf({
+  caption,
+  header,
+  currency,
+  rows,
+}: {
+  caption: string;
+  header: string;
+  currency: string;
+  rows: Array<{ key: string; name: string; amount: number }>;
+}) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ height: spendingChartHeight(rows.length), mt: 1 }}>
+        <Suspense fallback={null}>
+          <SpendingBars bars={rows} currency={currency} caption={caption} />
+        </Suspense>
+      </Box>
+      <FiguresTable caption={caption} header={header} rows={rows.map((r) => ({ ...r, amount: formatMoney(r.amount, currency) }))} />
+    </Box>
+  );
+}
+
+function FiguresTable({ caption, header, rows }: { caption: string; header: string; rows: Array<{ key: string; name: string; amount: string }> }) {
   return (
     <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 1, pb: 0.5 } }}>
       <caption>{caption}</caption>

@@ -66,7 +66,8 @@ function chargesSpoken(tax: number, tip: number, discount: number): string {
 }
 
 /**
- * Why the items do not add up to the total, or null when they do, when there are no items, or
+ * Why the items do not add up to the total and by how much (never blocking the save: Tally keeps
+ * the total as read and never invents one from the items), or null when they do, when there are no items, or
  * while an amount is not a valid number yet. They add up when items + tax + tip − discount come
  * to the total; the tax is not added where the prices include it (VAT or GST inclusive). A tax,
  * tip or discount the scan read wrongly cannot make right items warn: without them they may add
@@ -86,6 +87,9 @@ export function itemsMismatch(values: Pick<ScanFormValues, 'amount' | 'tax' | 'i
   const extras = printedCents(printed.tip) - printedCents(printed.discount);
   if ([sum + tax + extras, sum + extras, sum + tax, sum].some((s) => agrees(s, total))) return null;
   const spoken = chargesSpoken(tax, printedCents(printed.tip), printedCents(printed.discount));
-  const withCharges = spoken ? ` (${money(sum + tax + extras)} ${spoken})` : '';
-  return `The items add up to ${money(sum)}${withCharges}, not the total of ${money(total)}. Please check the items and the total.`;
+  const counted = sum + tax + extras;
+  const withCharges = spoken ? ` (${money(counted)} ${spoken})` : '';
+  // By how much, so a person sees at a glance whether one item is missing; the save stays open.
+  const gap = `${money(Math.abs(total - counted))} ${counted < total ? 'less' : 'more'}`;
+  return `The items add up to ${money(sum)}${withCharges}: ${gap} than the total of ${money(total)}. Please check the items and the total; you can still save.`;
 }

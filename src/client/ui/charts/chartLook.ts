@@ -16,16 +16,14 @@ export interface ChartLook {
   animate: boolean;
 }
 
-let compactUsd: Intl.NumberFormat | undefined;
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
-/** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M'. */
-export function compactMoney(amount: number): string {
-  compactUsd ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  });
-  return compactUsd.format(amount);
+/** An axis amount, short: '$0', '$950', '$1.4K', '$1.4M' (in `currency`, US dollars unless told). */
+export function compactMoney(amount: number, currency = 'USD'): string {
+  let format = compactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+    compactFormats.set(currency, format);
+  }
+  return format.format(amount);
 }

@@ -91,7 +91,8 @@ export interface CountedPart {
 
 /**
  * Makes `parts` what the shared receipt counts (none: it counts nothing any more), moving each
- * person's totals by the difference. Answers the people whose totals moved, with their new parts.
+ * person's totals by the difference. Answers the people whose totals moved, with the parts that
+ * moved them (their old ones and their new ones: a part taken off moves a total too).
  */
 export async function replaceShareCounts(trx: Executor, sharedReceiptId: string, parts: readonly CountedPart[]): Promise<Map<string, CountedPart[]>> {
   const { rows: old } = await sql<CountedPart>`
@@ -121,7 +122,7 @@ export async function replaceShareCounts(trx: Executor, sharedReceiptId: string,
     if (!(await applyTotalsDeltas(trx, userId, deltas.get(userId)!))) continue;
     moved.set(
       userId,
-      fresh.filter((p) => p.userId === userId),
+      [...old, ...fresh].filter((p) => p.userId === userId),
     );
   }
   return moved;

@@ -24,7 +24,9 @@ async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 
 /**
  * GET /api/export?format=csv|json: the user's data as a download. CSV is one row per receipt;
- * JSON holds the profile, settings, categories and receipts with their items.
+ * JSON holds the profile, settings, categories and receipts with their items. A person who
+ * shares also gets what each receipt counts for them ('Your share') and others' receipts shared
+ * with them.
  */
 const exportRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,7 +51,8 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       const userId = req.user.uid;
       const head = await service.head(userId);
       const date = day(new Date(head.exported_at));
-      const pages = service.receiptPages(userId);
+      const sharer = await service.sharer(userId);
+      const body = { receipts: service.receiptPages(userId, sharer), shared: sharer ? service.sharedPages(userId) : undefined };
       // Personal data: never kept by a shared cache.
       reply.header('access-control-expose-headers', 'content-disposition');
       // Written as it is read, so a large account costs no more memory than a page; a client
@@ -58,12 +61,12 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="tally-receipts-${date}.csv"`)
-          .send(streamed(withBom(csvExport(pages))));
+          .send(streamed(withBom(csvExport(body))));
       }
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="tally-data-${date}.json"`)
-        .send(streamed(jsonExport(head, pages)));
+        .send(streamed(jsonExport(head, body)));
     },
   );
 };

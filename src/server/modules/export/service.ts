@@ -2,12 +2,13 @@ import type { Db } from '../../db';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { notFound } from '../../errors';
-import type { DataExport, ExportedReceipt } from '../../../shared/settings';
+import type { DataExport, ExportedReceipt, SharedWithMe } from '../../../shared/settings';
 import { RECEIPT_LIST_MAX_LIMIT } from '../../../shared/receipts';
 import { findProfile, toProfile } from '../profile/service';
 import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
+import { sharedWithMePages, sharesAnything, yourShares } from '../households/service';
 import { csvHeader, csvRows } from './csv';
 import { minorUnits } from '../../../shared/currency';
 import type { Clock } from '../../clock';
@@ -27,10 +28,16 @@ export const CSV_HEADER = [
   'Home amount',
 ];
 
-const money = (n: number | null, digits = 2) => (n === null ? null : n.toFixed(digits));
+/** A person who shares gets one more column: what each row counts for them. */
+export const YOUR_SHARE_COLUMN = 'Your share';
 
-/** One CSV row per receipt; amounts with their currency's decimals ('12.50', '¥1500' as '1500'), home amounts with two. */
-function receiptsCsvRows(receipts: ExportedReceipt[]): string {
+const money = (n: number | null | undefined, digits = 2) => (n === null || n === undefined ? null : n.toFixed(digits));
+
+/**
+ * One CSV row per receipt; amounts with their currency's decimals ('12.50', '¥1500' as '1500'),
+ * home amounts with two; a sharer's rows end with their share.
+ */
+function receiptsCsvRows(receipts: ExportedReceipt[], sharer: boolean): string {
   return csvRows(
     receipts.map((r) => [
       r.id,
@@ -45,6 +52,28 @@ function receiptsCsvRows(receipts: ExportedReceipt[]): string {
       r.currency,
       r.rate,
       money(r.home_amount),
+      ...(sharer ? [money(r.your_share)] : []),
+    ]),
+  );
+}
+
+/** Another's receipt shared with the person: its whole amount, who shared it, and only their share counted. */
+function sharedCsvRows(rows: SharedWithMe[]): string {
+  return csvRows(
+    rows.map((r) => [
+      r.shared_receipt_id,
+      r.date,
+      r.store,
+      money(r.amount, minorUnits(r.currency)),
+      r.category,
+      `Shared by ${r.shared_by}`,
+      null,
+      null,
+      null,
+      r.currency,
+      null,
+      null,
+      money(r.your_share),
     ]),
   );
 }
@@ -80,32 +109,59 @@ export class ExportService {
    * deep, no transaction is held open while a slow client reads, and the next page is read only
    * when the one before has been taken, so a client that goes away stops the reading.
    */
-  async *receiptPages(userId: string): AsyncGenerator<ExportedReceipt[]> {
+  async *receiptPages(userId: string, sharer: boolean): AsyncGenerator<ExportedReceipt[]> {
     const receipts = new ReceiptService(this.db, this.blobs, this.urls, [], this.clock); // reads only: nothing to tell
     let after: string | undefined;
     do {
       const page = await receipts.list(userId, { limit: RECEIPT_LIST_MAX_LIMIT, after });
-      yield page.receipts.map(({ imageUrl: _link, ...receipt }) => receipt);
+      const shares = sharer ? await yourShares(this.db, userId, page.receipts) : undefined;
+      yield page.receipts.map(({ imageUrl: _link, ...receipt }) => (shares ? { ...receipt, your_share: shares.get(receipt.id)! } : receipt));
       after = page.next ?? undefined;
     } while (after);
   }
+
+  /** Whether the person shares (in a household, or holding shares): their export then says what each row counts for them. */
+  sharer(userId: string): Promise<boolean> {
+    return sharesAnything(this.db, userId);
+  }
+
+  /** Others' receipts shared with the person, a page at a time as the receipts. */
+  sharedPages(userId: string): AsyncGenerator<SharedWithMe[]> {
+    return sharedWithMePages(this.db, userId, RECEIPT_LIST_MAX_LIMIT);
+  }
+}
+
+/** What an export holds: the receipts, and for a person who shares, others' receipts shared with them. */
+export interface ExportBody {
+  receipts: AsyncIterable<ExportedReceipt[]>;
+  shared?: AsyncIterable<SharedWithMe[]>;
 }
 
 /** The JSON export as it is written: the head, then the receipts page by page. */
-export async function* jsonExport(head: ExportHead, pages: AsyncIterable<ExportedReceipt[]>): AsyncGenerator<string> {
+export async function* jsonExport(head: ExportHead, { receipts, shared }: ExportBody): AsyncGenerator<string> {
   const opening = JSON.stringify(head);
   yield `${opening.slice(0, -1)},"receipts":[`;
+  yield* jsonArrayItems(receipts);
+  if (shared) {
+    yield '],"shared_with_me":[';
+    yield* jsonArrayItems(shared);
+  }
+  yield ']}';
+}
+
+/** The items of a JSON array written page by page, commas between them. */
+async function* jsonArrayItems(pages: AsyncIterable<object[]>): AsyncGenerator<string> {
   let first = true;
   for await (const page of pages) {
     if (!page.length) continue;
     yield (first ? '' : ',') + page.map((r) => JSON.stringify(r)).join(',');
     first = false;
   }
-  yield ']}';
 }
 
-/** The CSV export as it is written: the header, then the receipts page by page. */
-export async function* csvExport(pages: AsyncIterable<ExportedReceipt[]>): AsyncGenerator<string> {
-  yield csvHeader(CSV_HEADER);
-  for await (const page of pages) if (page.length) yield receiptsCsvRows(page);
+/** The CSV export as it is written: the header, then the receipts page by page, then others' shared with the person. */
+export async function* csvExport({ receipts, shared }: ExportBody): AsyncGenerator<string> {
+  yield csvHeader(shared ? [...CSV_HEADER, YOUR_SHARE_COLUMN] : CSV_HEADER);
+  for await (const page of receipts) if (page.length) yield receiptsCsvRows(page, shared !== undefined);
+  if (shared) for await (const page of shared) if (page.length) yield sharedCsvRows(page);
 }

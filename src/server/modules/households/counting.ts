@@ -2,6 +2,7 @@ import type { Executor } from '../../db/schema';
 import { homeCents } from '../../../shared/currency';
 import { replaceShareCounts, type CountedPart } from '../analytics/service';
 import { ensureFallbackCategory, findCategoryByName } from '../categories/service';
+import { notifyOnCounted } from '../notifications/service';
 import * as repo from './repository';
 import { shareInHome } from './homeShare';
 import type { CountingRow, ShareWithAccount } from './repository';
@@ -63,26 +64,50 @@ export async function countSharedReceipt(trx: Executor, sharedReceiptId: string)
   return replaceShareCounts(trx, sharedReceiptId, await countedParts(row, shares, (userId, name) => memberCategory(trx, userId, name)));
 }
 
-/** Takes what shared receipts count off everyone's totals before they go (unshared, deleted, their household deleted). */
-export async function uncountSharedReceipts(trx: Executor, sharedReceiptIds: readonly string[]): Promise<void> {
-  for (const id of sharedReceiptIds) await replaceShareCounts(trx, id, []);
+type Moved = Map<string, CountedPart[]>;
+
+/** The people whose totals moved over several receipts, with every part that moved them. */
+function gather(into: Moved, moved: Moved): Moved {
+  for (const [userId, parts] of moved) into.set(userId, [...(into.get(userId) ?? []), ...parts]);
+  return into;
 }
 
-/** A household goes with its shared receipts: what they counted comes off everyone's totals first. */
-export async function deleteHouseholdCounted(trx: Executor, householdId: string): Promise<void> {
-  await uncountSharedReceipts(trx, await repo.sharedReceiptIdsOf(trx, householdId));
+/**
+ * Everyone whose totals moved has this month's budget, category and forecast alerts checked, as
+ * a receipt save does: nobody else's receipt was saved, so no receipt listener would.
+ */
+async function checkAlerts(trx: Executor, moved: Moved, now: Date): Promise<void> {
+  for (const userId of [...moved.keys()].sort()) await notifyOnCounted(trx, userId, now, moved.get(userId)!);
+}
+
+/** Takes what shared receipts count off everyone's totals before they go (unshared, deleted, their household deleted). */
+export async function uncountSharedReceipts(trx: Executor, sharedReceiptIds: readonly string[]): Promise<Moved> {
+  const moved: Moved = new Map();
+  for (const id of sharedReceiptIds) gather(moved, await replaceShareCounts(trx, id, []));
+  return moved;
+}
+
+/**
+ * A household goes with its shared receipts: what they counted comes off everyone's totals first
+ * (a sharer's receipt counts whole again), and each person's alerts are checked on the new totals.
+ */
+export async function deleteHouseholdCounted(trx: Executor, householdId: string, now: Date): Promise<void> {
+  const moved = await uncountSharedReceipts(trx, await repo.sharedReceiptIdsOf(trx, householdId));
   await repo.deleteHousehold(trx, householdId);
+  await checkAlerts(trx, moved, now);
 }
 
 /**
  * A member's receipts stop being linked to what they shared (they left, were removed, or their
- * account went): their receipt counts whole for them again, as any private receipt; everyone
- * else's counted shares stay, as their balances do.
+ * account went): their receipt counts whole for them again, as any private receipt, and their
+ * alerts are checked on it; everyone else's counted shares stay, as their balances do.
  */
-export async function detachCounted(trx: Executor, householdId: string, memberId: string): Promise<void> {
+export async function detachCounted(trx: Executor, householdId: string, memberId: string, now: Date): Promise<void> {
   const ids = await repo.sharedReceiptIdsBy(trx, householdId, memberId);
   await repo.detachSharedBy(trx, householdId, memberId);
-  for (const id of ids) await countSharedReceipt(trx, id);
+  const moved: Moved = new Map();
+  for (const id of ids) gather(moved, await countSharedReceipt(trx, id));
+  await checkAlerts(trx, moved, now);
 }
 
 /**

@@ -453,3 +453,64 @@ export async function spendingByMember(db: Executor, householdId: string, from: 
     .groupBy(['r.currency', 's.member_id'])
     .execute();
 }
+
+// ---------- a person's shares, for their export ----------
+// Read by the person's own share_counts rows (keyed by their uid), not through a membership:
+// a share they hold still counts for them after they left, so it is still theirs to export.
+
+/** Whether the person shares: an active member of a household, or holding a share that counts. */
+export async function sharesAnything(db: Executor, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM household_members WHERE user_id = ${userId} AND status = 'active')
+        OR EXISTS (SELECT 1 FROM share_counts WHERE user_id = ${userId}) AS yes`.execute(db);
+  return rows[0]?.yes === true;
+}
+
+/** What shared receipts count on the person's own receipts (minus the others' shares), by receipt, in hundredths of their home currency. */
+export async function countedOnOwnReceipts(db: Executor, userId: string, receiptIds: readonly string[]): Promise<Map<string, number>> {
+  if (!receiptIds.length) return new Map();
+  const rows = await db
+    .selectFrom('share_counts as c')
+    .innerJoin('shared_receipts as s', 's.id', 'c.shared_receipt_id')
+    .innerJoin('receipts as r', 'r.id', 's.receipt_id')
+    .select(['s.receipt_id', sql<string>`sum(c.cents)::bigint`.as('cents')])
+    .where('c.user_id', '=', userId)
+    .where('r.user_id', '=', userId)
+    .where('s.receipt_id', 'in', receiptIds)
+    .groupBy('s.receipt_id')
+    .execute();
+  return new Map(rows.map((r) => [r.receipt_id!, Number(r.cents)]));
+}
+
+export interface SharedWithRow {
+  id: string;
+  household_id: string;
+  shared_by: string;
+  date: string;
+  store: string;
+  currency: string;
+  total_minor: string;
+  cents: string;
+  category: string;
+}
+
+/**
+ * Others' receipts whose shares count for the person, newest first, after the cursor: their
+ * share in hundredths of their home currency, and the category of theirs that holds most of it.
+ */
+export async function sharedWithPage(db: Executor, userId: string, limit: number, after?: { date: string; id: string }): Promise<SharedWithRow[]> {
+  const { rows } = await sql<SharedWithRow>`
+    SELECT s.id, s.household_id, m.display_name AS shared_by, s.date, s.store, s.currency, s.total_minor,
+           sum(c.cents)::bigint AS cents, (array_agg(cat.name ORDER BY abs(c.cents) DESC, cat.name))[1] AS category
+      FROM share_counts c
+      JOIN shared_receipts s ON s.id = c.shared_receipt_id
+      JOIN household_members m ON m.id = s.shared_by
+      JOIN categories cat ON cat.id = c.category_id AND cat.user_id = ${userId}
+     WHERE c.user_id = ${userId}
+       AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.id = s.receipt_id AND r.user_id = ${userId})
+       ${after ? sql`AND (s.date < ${after.date} OR (s.date = ${after.date} AND s.id < ${after.id}::uuid))` : sql``}
+     GROUP BY s.id, m.display_name
+     ORDER BY s.date DESC, s.id DESC
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}

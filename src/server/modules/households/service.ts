@@ -44,6 +44,8 @@ import { spendingOf, spendingPeriod } from './spending';
  *   stops sharing it), unshareReceipt when it is deleted, sharingOfReceipts for its answers.
  */
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
+/** Export: what the person's receipts and others' shared with them count for them. */
+export { sharesAnything, yourShares, sharedWithMePages } from './exported';
 /** Settings: a new home currency values the person's shares again (moduleWiring). */
 export { recountSharesInHome } from './counting';
 
@@ -97,12 +99,12 @@ function toHousehold(household: { id: string; name: string; created_at: Date }, 
 async function retire(trx: Executor, member: MemberRow, how: NonNullable<MemberRow['left_how']>, now: Date): Promise<void> {
   const next = member.status === 'active' ? await repo.longestActiveMember(trx, member.household_id, member.id) : undefined;
   if (member.status === 'active' && !next) {
-    await deleteHouseholdCounted(trx, member.household_id);
+    await deleteHouseholdCounted(trx, member.household_id, now);
     return;
   }
   if (member.role === 'owner' && next) await repo.updateMember(trx, member.household_id, next.id, { role: 'owner' });
   // What they shared stays the household's; their private receipts no longer reach it.
-  await detachCounted(trx, member.household_id, member.id);
+  await detachCounted(trx, member.household_id, member.id, now);
   await repo.updateMember(trx, member.household_id, member.id, { status: 'former', role: 'member', left_at: now, left_how: how });
 }
 
@@ -204,7 +206,7 @@ export class HouseholdService {
   async delete(userId: string, householdId: string): Promise<void> {
     await this.asMember(userId, householdId, async (trx, me) => {
       if (me.role !== 'owner') throw forbidden('Only the household’s owner can delete it.');
-      await deleteHouseholdCounted(trx, householdId);
+      await deleteHouseholdCounted(trx, householdId, this.clock());
     });
   }
 

@@ -1,0 +1,102 @@
+import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import type { DataExport } from '../../../../src/shared/settings';
+import { todayUtc } from '../receipts/fixtures';
+import { couple, groceries, householdsAs, verifiedUser } from '../households/householdApi';
+import { parseCsv } from './csvReader';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const HEADER = ['ID', 'Date', 'Store', 'Amount', 'Category', 'Description', 'Payment method', 'Tax', 'Item count', 'Currency', 'Rate', 'Home amount'];
+
+async function ok<T>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
+  const res = await t.request(user, { method, url, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+
+const csvOf = async (user: TestUser) => parseCsv((await t.request(user, { method: 'GET', url: '/api/export?format=csv' })).body.slice(1));
+const jsonOf = (user: TestUser) => ok<DataExport>(user, 'GET', '/api/export?format=json');
+const spent = async (user: TestUser) => (await ok<{ total_spent: number }>(user, 'GET', '/dashboard')).total_spent;
+const sumOfShares = (rows: string[][]) => rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[12]) * 100), 0) / 100;
+
+/** Ana shares $100 of groceries with Ben, 70 hers and 30 his; each has a private receipt too. */
+async function sharedGroceries() {
+  const c = await couple(t);
+  const costco = await ok<{ id: string }>(c.ana, 'POST', '/receipts', groceries(c, 70));
+  await ok(c.ana, 'POST', '/receipts', { store: 'Books', date: todayUtc(), amount: 10, category: 'Entertainment' });
+  await ok(c.ben, 'POST', '/receipts', { store: 'Bakery', date: todayUtc(), amount: 5, category: 'Food' });
+  return { ...c, costco };
+}
+
+describe('exports that count shares', () => {
+  it('gives a sharer a Your share column: their part of their own shared receipt, the whole of a private one', async () => {
+    const { ana } = await sharedGroceries();
+    const rows = await csvOf(ana);
+    expect(rows[0]).toEqual([...HEADER, 'Your share']);
+    const byStore = new Map(rows.slice(1).map((r) => [r[2], r]));
+    expect(byStore.get('Costco')!.slice(3)).toEqual(['100.00', 'Food', '', '', '', '0', 'USD', '', '100.00', '70.00']);
+    expect(byStore.get('Books')![12]).toBe('10.00');
+    expect(rows).toHaveLength(3);
+    // The column adds up to what the budgets count.
+    expect(sumOfShares(rows)).toBe(await spent(ana));
+  });
+
+  it('adds a row for another’s receipt shared with the person, where only their share counts', async () => {
+    const { ben, costco } = await sharedGroceries();
+    const rows = await csvOf(ben);
+    expect(rows[0]).toEqual([...HEADER, 'Your share']);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(['Bakery', 'Costco']);
+    const shared = rows[2];
+    expect(shared).toEqual([shared[0], todayUtc(), 'Costco', '100.00', 'Food', 'Shared by Ana', '', '', '', 'USD', '', '', '30.00']);
+    expect(shared[0]).not.toBe(costco.id);
+    expect(sumOfShares(rows)).toBe(await spent(ben));
+
+    const data = await jsonOf(ben);
+    expect(data.receipts).toEqual([expect.objectContaining({ store: 'Bakery', your_share: 5 })]);
+    expect(data.shared_with_me).toEqual([
+      expect.objectContaining({ shared_by: 'Ana', store: 'Costco', amount: 100, currency: 'USD', category: 'Food', your_share: 30, date: todayUtc() }),
+    ]);
+  });
+
+  it('says the share in the person’s home currency, as their budgets count it', async () => {
+    const { ben } = await sharedGroceries();
+    await ok(ben, 'PUT', '/api/settings', { home_currency: 'EUR', home_currency_rate: 0.9 });
+    const data = await jsonOf(ben);
+    expect(data.shared_with_me).toEqual([expect.objectContaining({ store: 'Costco', amount: 100, currency: 'USD', your_share: 27 })]);
+    expect(sumOfShares(await csvOf(ben))).toBe(await spent(ben));
+  });
+
+  it('keeps a share in the export of a member who left, as it keeps counting for them', async () => {
+    const { ben, household } = await sharedGroceries();
+    await ok(ben, 'POST', `/api/households/${household._id}/leave`);
+    const data = await jsonOf(ben);
+    expect(data.shared_with_me).toEqual([expect.objectContaining({ store: 'Costco', your_share: 30 })]);
+  });
+
+  it('keeps exactly the columns and fields of today for a person who shares nothing', async () => {
+    await sharedGroceries();
+    const loner = await t.signUp();
+    await ok(loner, 'POST', '/receipts', { store: 'Costco', date: todayUtc(), amount: 100, category: 'Food' });
+    const rows = await csvOf(loner);
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows[1]).toHaveLength(HEADER.length);
+    const data = await jsonOf(loner);
+    expect(data).not.toHaveProperty('shared_with_me');
+    expect(data.receipts[0]).not.toHaveProperty('your_share');
+  });
+
+  it('shows nobody another’s receipts that were not shared with them', async () => {
+    const { ana, ben } = await sharedGroceries();
+    const stranger = await verifiedUser(t, { displayName: 'Cy' });
+    await householdsAs(t, stranger).create('Elsewhere');
+    const text = JSON.stringify(await jsonOf(stranger));
+    expect(text).not.toContain('Costco');
+    expect(text).not.toContain('Bakery');
+    expect(JSON.stringify(await jsonOf(ben))).not.toContain('Books');
+    expect(JSON.stringify(await jsonOf(ana))).not.toContain('Bakery');
+  });
+});
