@@ -101,6 +101,7 @@ describe('capture with the network cut', () => {
 
 const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
 const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline — showing what was saved on / });
+const analyticsSummary = (page: Page) => page.getByTestId('analytics-summary').getByText(/^\$42\.50 this week/);
 const OFFLINE_REASON = 'Offline: saving needs the Tally server.';
 
 /** A person with a budget and a receipt, signed in under the worker, who has opened the dashboard, receipts and categories online. */
@@ -121,10 +122,13 @@ async function readOnline(page: Page, user: E2EUser, store: string): Promise<voi
 const savedAnswerCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('tally-answers-')));
 
 describe('reading with the network cut', () => {
-  it('shows the dashboard, receipts and categories as last saved, with the notice, and turns saving off with the reason', async () => {
+  it('shows the dashboard, receipts, a receipt, categories and analytics as last saved, with the notice, and turns saving off with the reason', async () => {
     const user = await createUser('Offline Ola');
     await withContext(newPage(browser, DESKTOP), async ({ context, page }: OpenedPage) => {
       await readOnline(page, user, 'Harbour Deli');
+      await openScreen(page, '/analytics', 'Analytics');
+      await analyticsSummary(page).waitFor();
+      await openScreen(page, '/', 'Dashboard');
       expect(await offlineNotice(page).count()).toBe(0);
 
       await context.setOffline(true);
@@ -150,11 +154,15 @@ describe('reading with the network cut', () => {
       await openScreen(page, '/categories', 'Categories');
       await offlineNotice(page).waitFor();
       await page.getByText('Food').first().waitFor();
+      // The last analytics opened, as they were.
+      await openScreen(page, '/analytics', 'Analytics');
+      await analyticsSummary(page).waitFor();
+      await offlineNotice(page).waitFor();
 
       // Back online: the server answers again and the notice goes.
       await context.setOffline(false);
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
       await offlineNotice(page).waitFor({ state: 'detached', timeout: 30_000 });
     });
   });

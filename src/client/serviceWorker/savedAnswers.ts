@@ -38,10 +38,16 @@ export async function networkFirstForReader(request: Request, keepUntilSaved: (s
   return response;
 }
 
+/** Answers kept per person; searches and pages each add one, so the oldest saved go first. */
+const MAX_SAVED = 300;
+
 /** Stores a copy marked with when it was saved (a new Response: the original's headers are CORS-filtered and fixed). */
 async function save(cache: Cache, url: string, response: Response): Promise<void> {
   const headers = new Headers({ [SAVED_AT_HEADER]: String(Date.now()) });
   const type = response.headers.get('content-type');
   if (type) headers.set('content-type', type);
+  // A put replaces the URL's entry at the end of the cache's order, so the front is the least recently saved.
   await cache.put(url, new Response(await response.blob(), { status: 200, headers }));
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED)).map((k) => cache.delete(k)));
 }
