@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import fs from 'node:fs';
 import type { Draft } from '../src/shared/drafts';
 import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, DESKTOP, type OpenedPage } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { apiAs, createUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { photoFolder, type DrawnReceipt } from './support/receiptPhotos';
-import { expectNoA11yViolations, useColorScheme } from './support/screens';
+import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
 
 /**
  * Capture without the server: the production build's service worker serves the app with the
@@ -95,6 +96,149 @@ describe('capture with the network cut', () => {
         await screenshot(page, `offline-outbox-${name}`);
       });
     }
+  });
+});
+
+const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
+const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline — showing what was saved on / });
+const analyticsSummary = (page: Page) => page.getByTestId('analytics-summary').getByText(/^\$42\.50 this week/);
+const OFFLINE_REASON = 'Offline: saving needs the Tally server.';
+
+/** A person with a budget and a receipt, signed in under the worker, who has opened the dashboard, receipts and categories online. */
+async function readOnline(page: Page, user: E2EUser, store: string): Promise<void> {
+  await apiAs(user, 'POST', '/dashboard/budget', { amount: 500 });
+  await apiAs(user, 'POST', '/receipts', { store, date: calendarDay(0), amount: 42.5, category: 'Food' });
+  await signInWithWorker(page, user);
+  // Under the worker from here: each screen's answers are kept for this person.
+  await openScreen(page, '/receipts', 'Receipts');
+  await page.getByRole('link', { name: store }).first().click();
+  await page.getByRole('heading', { level: 1, name: store }).waitFor();
+  await openScreen(page, '/categories', 'Categories');
+  await openScreen(page, '/', 'Dashboard');
+  await figure(page, 'Total Spent').getByText('$42.50').waitFor();
+}
+
+/** The caches of saved API answers on this device, by name. */
+const savedAnswerCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('tally-answers-')));
+
+describe('reading with the network cut', () => {
+  it('shows the dashboard, receipts, a receipt, categories and analytics as last saved, with the notice, and turns saving off with the reason', async () => {
+    const user = await createUser('Offline Ola');
+    await withContext(newPage(browser, DESKTOP), async ({ context, page }: OpenedPage) => {
+      await readOnline(page, user, 'Harbour Deli');
+      await openScreen(page, '/analytics', 'Analytics');
+      await analyticsSummary(page).waitFor();
+      await openScreen(page, '/', 'Dashboard');
+      expect(await offlineNotice(page).count()).toBe(0);
+
+      await context.setOffline(true);
+      await page.reload();
+      await figure(page, 'Total Spent').getByText('$42.50').waitFor();
+      await offlineNotice(page).waitFor();
+      await page.getByRole('link', { name: 'Harbour Deli' }).first().waitFor();
+
+      // Saving is off, and says why; Cancel still closes.
+      await page.getByRole('button', { name: 'Set Budget' }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+      await dialog.getByText(OFFLINE_REASON).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('link', { name: 'Harbour Deli' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Harbour Deli' }).waitFor();
+      await offlineNotice(page).waitFor();
+
+      await openScreen(page, '/receipts', 'Receipts');
+      await page.getByRole('link', { name: 'Harbour Deli' }).first().waitFor();
+      await openScreen(page, '/categories', 'Categories');
+      await offlineNotice(page).waitFor();
+      await page.getByText('Food').first().waitFor();
+      // The last analytics opened, as they were.
+      await openScreen(page, '/analytics', 'Analytics');
+      await analyticsSummary(page).waitFor();
+      await offlineNotice(page).waitFor();
+
+      // Back online: the server answers again and the notice goes.
+      await context.setOffline(false);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+      await offlineNotice(page).waitFor({ state: 'detached', timeout: 30_000 });
+    });
+  });
+
+  it('clears the saved answers at sign-out: the next person offline sees nothing of the first', async () => {
+    const first = await createUser('Offline Fay');
+    const second = await createUser('Offline Sam');
+    await withContext(newPage(browser, DESKTOP), async ({ context, page }: OpenedPage) => {
+      await readOnline(page, first, 'Secret Tailor');
+      expect(await savedAnswerCaches(page)).toEqual([`tally-answers-${first.uid}`]);
+
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL(webUrl('/login'));
+      await page.waitForFunction(async () => (await caches.keys()).every((n) => !n.startsWith('tally-answers-')));
+
+      await signInThroughUi(page, second);
+      await figure(page, 'Total Spent').getByText('$0.00').waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await offlineNotice(page).waitFor();
+      await figure(page, 'Total Spent').getByText('$0.00').waitFor();
+      await page.getByText('No transactions yet.').waitFor();
+      expect(await page.getByText('Secret Tailor').count()).toBe(0);
+      expect(await savedAnswerCaches(page)).toEqual([`tally-answers-${second.uid}`]);
+    });
+  });
+
+  it('shows the offline notice on a phone, in dark mode and at 200% zoom, accessibly', async () => {
+    const views: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
+      ['phone', () => newPage(browser, PHONE_390), 'light'],
+      ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
+      ['zoom200', () => newZoomedPage(browser, 2), 'light'],
+    ];
+    for (const [name, open, scheme] of views) {
+      const user = await createUser(`Offline Ode ${name}`);
+      await withContext(open(), async ({ context, page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await readOnline(page, user, 'Corner Cafe');
+        await context.setOffline(true);
+        await page.reload();
+        await offlineNotice(page).waitFor();
+        await figure(page, 'Total Spent').waitFor();
+        if (scheme === 'dark') await useColorScheme(page, 'dark');
+        await expectNoA11yViolations(page);
+        await screenshot(page, `offline-notice-${name}`);
+      });
+    }
+  });
+});
+
+describe('share to Tally', () => {
+  it('takes the shared photos into the outbox and uploads each once into the review queue', async () => {
+    const user = await createUser('Sharing Shay');
+    await withContext(newPage(browser, DESKTOP), async ({ page }: OpenedPage) => {
+      await signInWithWorker(page, user);
+      const files = photos.slice(0, 2).map((p) => ({ name: p.file.split('/').pop()!, bytes: [...fs.readFileSync(p.file)] }));
+      // What the system's share sheet sends to the manifest's share_target: a multipart POST, here with a text file Tally ignores.
+      const landed = await page.evaluate(async (shared) => {
+        const form = new FormData();
+        for (const f of shared) form.append('receipts', new File([new Uint8Array(f.bytes)], f.name, { type: 'image/png' }));
+        form.append('receipts', new File(['not a receipt'], 'note.txt', { type: 'text/plain' }));
+        const res = await fetch('/share', { method: 'POST', body: form });
+        return res.url;
+      }, files);
+      expect(landed).toBe(webUrl('/receipts/scan'));
+
+      // The scan screen opens; the person who opens it takes the shared photos, and the outbox sends them.
+      await page.goto(landed);
+      await page.getByRole('heading', { level: 1, name: 'Scan Receipt' }).waitFor();
+      await page.goto(webUrl('/receipts/review'));
+      const queue = page.getByRole('list', { name: 'Receipts to review' }).getByTestId('draft-state');
+      await queue.nth(1).waitFor({ timeout: 60_000 });
+      expect(await apiAs<Draft[]>(user, 'GET', '/receipts/drafts')).toHaveLength(2);
+      expect(await queue.count()).toBe(2);
+    });
   });
 });
 

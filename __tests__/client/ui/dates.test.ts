@@ -1,4 +1,4 @@
-import { formatDate, formatMonthDay, isCalendarDate, todayIso, userTimeZone } from '../../../src/client/ui/dates';
+import { formatDate, formatDateTime, formatMonthDay, isCalendarDate, todayIso, userTimeZone } from '../../../src/client/ui/dates';
 import { utcOffsetMinutes } from '../../../src/shared/calendar';
 
 describe('formatDate', () => {
@@ -70,5 +70,13 @@ describe('userTimeZone', () => {
     const offset = utcOffsetMinutes(userTimeZone(now));
     expect(offset).not.toBeNull();
     expect(new Date(now.getTime() + offset! * 60_000).toISOString().slice(0, 10)).toBe(todayIso(now));
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows a moment in the viewer’s zone as month, day, year and a 12-hour time', () => {
+    expect(formatDateTime(new Date(2026, 11, 3, 14, 5).getTime())).toBe('Dec 3, 2026, 2:05 PM');
+    expect(formatDateTime(new Date(2026, 0, 9, 0, 30).getTime())).toBe('Jan 9, 2026, 12:30 AM');
+    expect(formatDateTime(new Date(2026, 6, 1, 12, 0).getTime())).toBe('Jul 1, 2026, 12:00 PM');
   });
 });

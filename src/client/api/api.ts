@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { clientConfig } from '../app/config';
 import { currentToken, renewToken } from './token';
+import { noteWhereFrom } from './savedAnswers';
 import { ERROR_CODES, type ErrorCode } from '../../shared/constants/errors';
 
 /** The error every endpoint hook reports: the HTTP status and a message for people. */
@@ -28,6 +29,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   let result = await rawBaseQuery(withBase, api, extra);
   // A refused token may only be stale (see TokenSource.renew): one more try with a fresh one.
   if (result.error?.status === 401 && (await renewToken())) result = await rawBaseQuery(withBase, api, extra);
+  if (result.meta?.response) noteWhereFrom(result.meta.response);
   if (result.error) return { error: toApiError(result.error), meta: result.meta };
   return result;
 };

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
+import { forgetSavedAnswers } from '../api/savedAnswers';
 import { sessionSlice, signedOut } from '../auth/sessionSlice';
 import { uiSlice } from './uiSlice';
 import { toastsSlice } from '../toasts/toastsSlice';
@@ -21,8 +22,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** On sign-out nothing of the previous user may stay in the cache. */
+/** On sign-out nothing of the previous user may stay in the cache, in memory or on the device. */
 export function clearUserData(dispatch: AppDispatch): void {
   dispatch(api.util.resetApiState());
+  void forgetSavedAnswers().catch(() => undefined);
   dispatch(signedOut());
 }

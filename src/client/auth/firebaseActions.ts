@@ -15,13 +15,24 @@ import {
 import { firebaseAuth } from './firebase';
 import { signedIn } from './sessionSlice';
 import { toSessionUser } from './session';
+import { TOKEN_STORAGE_KEY, uidOfToken } from './storedSession';
 import type { AppDispatch } from '../app/store';
 
 /** The signed-in user's ID token (refreshed by the SDK when near expiry), or null. */
 export async function idToken(): Promise<string | null> {
   const auth = firebaseAuth();
   await auth.authStateReady();
-  return auth.currentUser ? auth.currentUser.getIdToken() : null;
+  const user = auth.currentUser;
+  if (!user) return null;
+  try {
+    return await user.getIdToken();
+  } catch (err) {
+    // Offline with an expired token (it cannot be refreshed): the last one of this same person
+    // still tells the service worker whose saved answers to read; the server refuses it as expired.
+    const kept = localStorage.getItem(TOKEN_STORAGE_KEY);
+    if (kept && uidOfToken(kept) === user.uid) return kept;
+    throw err;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { useEnsureProfile } from './useEnsureProfile';
 import { SkipLink } from './SkipLink';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 import { SIDEBAR_WIDTH } from './sidebarWidth';
+import { OfflineNotice } from './OfflineNotice';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
 import { lazyAfterLoad } from '../ui/afterLoad';
 
@@ -77,6 +78,7 @@ export function Shell() {
       </Box>
       <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` } }}>
         <Toolbar />
+        <OfflineNotice />
         <Suspense fallback={<LoadingView />}>
           <Outlet />
         </Suspense>

@@ -3,13 +3,17 @@
  * the app shell and every hashed asset of this build precached, so Tally opens offline; every
  * app route answered with index.html; the run-time configuration kept from the last time it was
  * fetched. A new version waits until the page says so (the 'A new version is ready' Reload), so
- * one page never runs two builds' code.
+ * one page never runs two builds' code. The signed-in person's API answers are kept for reading
+ * offline (savedAnswers.ts), and files shared to Tally from another app go into the outbox
+ * (shareTarget.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
-import { SKIP_WAITING } from './messages';
+import { SHARE_TARGET_PATH, SKIP_WAITING } from './messages';
+import { networkFirstForReader, readerOf } from './savedAnswers';
+import { receiveShare } from './shareTarget';
 
 /** What this worker uses of its global scope (the DOM library, which the app is typed with, has no worker types). */
 interface WorkerScope {
@@ -26,6 +30,19 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+
+// A signed-in person's API reads (they carry a bearer token): network first, else their last answer.
+registerRoute(
+  ({ request }) => readerOf(request) !== null,
+  ({ request, event }) => networkFirstForReader(request, (saving) => event.waitUntil(saving)),
+);
+
+// The manifest's share_target: the shared files into the outbox, then the scan screen.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
+  ({ request }) => receiveShare(request),
+  'POST',
+);
 
 // The app reads /config.json before anything else: offline, last time's answer.
 registerRoute(

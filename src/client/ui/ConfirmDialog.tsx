@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { FormAlert } from './FormAlert';
+import { useOfflineReason } from './connectivity';
+import { OfflineReason } from './OfflineReason';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -13,6 +15,8 @@ export interface ConfirmDialogProps {
   /** A failure of the action, shown inside the dialog. */
   error?: string | null;
   destructive?: boolean;
+  /** The action asks the server (off while offline); false for a choice kept in the form until it is saved. */
+  needsServer?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -27,9 +31,12 @@ export function ConfirmDialog({
   busy = false,
   error,
   destructive = true,
+  needsServer = true,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const offline = useOfflineReason();
+  const blocked = needsServer ? offline : null;
   const titleId = useId();
   const textId = useId();
   return (
@@ -40,10 +47,11 @@ export function ConfirmDialog({
         <FormAlert message={error} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
+        <OfflineReason reason={blocked} />
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={destructive ? 'error' : 'primary'} autoFocus>
+        <Button onClick={onConfirm} disabled={busy || blocked !== null} variant="contained" color={destructive ? 'error' : 'primary'} autoFocus>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>

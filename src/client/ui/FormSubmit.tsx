@@ -1,5 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { FormAlert } from './FormAlert';
+import { useOfflineReason } from './connectivity';
+import { OfflineReason } from './OfflineReason';
 
 export interface FormSubmitProps {
   /** Why the last save failed; nothing is shown while null. */
@@ -10,15 +12,17 @@ export interface FormSubmitProps {
   busyLabel: string;
 }
 
-/** The end of a saved form (useSaveForm): the save failure, if any, then the submit button. */
+/** The end of a saved form (useSaveForm): the save failure, if any, then the submit button (off offline, with the reason). */
 export function FormSubmit({ failure, busy, label, busyLabel }: FormSubmitProps) {
+  const offline = useOfflineReason();
   return (
     <>
       <FormAlert message={failure} />
-      <Box>
-        <Button type="submit" variant="contained" disabled={busy}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy || offline !== null}>
           {busy ? busyLabel : label}
         </Button>
+        <OfflineReason reason={offline} />
       </Box>
     </>
   );

@@ -48,3 +48,11 @@ export function browserTimeZone(): string | null {
 export function userTimeZone(now: Date = new Date()): string {
   return utcOffsetZone(now);
 }
+
+/** A moment in the viewer's time zone, for people: 'Dec 3, 2026, 2:05 PM' (written out, like formatDate). */
+export function formatDateTime(ms: number): string {
+  const t = new Date(ms);
+  const hours = t.getHours() % 12 || 12;
+  const minutes = String(t.getMinutes()).padStart(2, '0');
+  return `${MONTH_ABBREVIATIONS[t.getMonth()]} ${t.getDate()}, ${t.getFullYear()}, ${hours}:${minutes} ${t.getHours() < 12 ? 'AM' : 'PM'}`;
+}

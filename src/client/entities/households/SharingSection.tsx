@@ -125,6 +125,7 @@ export function SharingSection({ values, targets, errors = {}, onChange }: Shari
       <ConfirmDialog
         open={confirmStop}
         title="Stop sharing this receipt?"
+        needsServer={false}
         message={`When you save, it leaves ${before}: its shares no longer count in the balances, so nobody owes anyone for it. Payments already recorded stay.`}
         confirmLabel="Stop sharing"
         onConfirm={() => {

@@ -8,6 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export interface OutboxPhoto {
   /** The client id the upload carries, so the server makes one draft of it however often it is sent. */
   id: string;
+  /** Whose it is; SHARED_UNCLAIMED until a person signed in on this device takes it. */
   uid: string;
   name: string;
   blob: Blob;
@@ -56,6 +57,19 @@ export async function markRefused(uid: string, id: string, error: string): Promi
   const tx = (await db()).transaction('photos', 'readwrite');
   const photo = await tx.store.get(id);
   if (photo?.uid === uid) await tx.store.put({ ...photo, error });
+  await tx.done;
+}
+
+/**
+ * The owner of a file shared to Tally from another app: the service worker that receives it does
+ * not know who is signed in, so the next person who opens Tally on this device takes it.
+ */
+export const SHARED_UNCLAIMED = '';
+
+/** Gives this person the files shared to Tally since someone last opened it (see SHARED_UNCLAIMED). */
+export async function claimShared(uid: string): Promise<void> {
+  const tx = (await db()).transaction('photos', 'readwrite');
+  for (const photo of await tx.store.index('uid').getAll(SHARED_UNCLAIMED)) await tx.store.put({ ...photo, uid });
   await tx.done;
 }
 

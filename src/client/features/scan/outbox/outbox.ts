@@ -1,4 +1,4 @@
-import { addToOutbox, clearOutbox, listOutbox, markRefused, removeFromOutbox, type OutboxPhoto } from '../../../entities/outbox/outboxStore';
+import { addToOutbox, claimShared, clearOutbox, listOutbox, markRefused, removeFromOutbox, type OutboxPhoto } from '../../../entities/outbox/outboxStore';
 import { NotTheOwner, UNREACHABLE, UploadError, uploadDraftPhoto } from '../uploadDraft';
 
 /** First wait before trying again once the server could not be reached; doubled each time, up to MAX_RETRY_MS. */
@@ -42,6 +42,7 @@ class Outbox {
     this.delay = FIRST_RETRY_MS;
     this.set({ uid, photos: [], sending: null });
     if (uid) {
+      await claimShared(uid);
       await this.reload(uid);
       void this.send();
     }
