@@ -23,7 +23,7 @@ import {
 } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
-import { learnStore } from '../scan/service';
+import { learnItems, learnStore } from '../scan/service';
 import { shareReceipt, sharingOfReceipts, unshareReceipt, type ReceiptSharing, type ShareRequest } from '../households/service';
 import type { SplitFor } from '../../../shared/split';
 import type { MemberPortions } from '../../../shared/receipts';
@@ -126,6 +126,14 @@ function checkedTax(taxMinor: number | null, money: ReceiptMoney, amountField: s
   const paid = Math.abs(money.printed_minor);
   if (taxMinor !== null && taxMinor > paid) throw badRequest(`tax must not be more than the ${amountField} (${formatMoney(paid, money.currency)})`);
   return taxMinor;
+}
+
+/** A scan's items as saved, by the name they were read as (sent back by the review form). */
+function learnedItems(input: ReceiptInput, items: readonly NewItem[], receiptCategoryId: string) {
+  return items.flatMap((item, i) => {
+    const readAs = input.items?.[i]?.readAs;
+    return readAs ? [{ readAs, name: item.name, categoryId: item.category_id ?? receiptCategoryId }] : [];
+  });
 }
 
 function snapshot(row: ReceiptBase, parts: readonly CategoryPart[]): ReceiptSnapshot {
@@ -390,6 +398,7 @@ export class ReceiptService {
     if (items) await replaceItems(trx, userId, row.id, items);
     await refreshSearchText(trx, userId, row.id);
     if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, row.category_id);
+    if (items && input.items) await learnItems(trx, userId, learnedItems(input, items, row.category_id));
     await this.share(trx, userId, input, row, items, at);
     const after = itemParts(row, items ?? (await itemsOf(trx, userId, [row.id])));
     return { before: await replaceItemCounts(trx, userId, row.id, after), after };
