@@ -40,6 +40,10 @@ const Store = Type.String({ minLength: 1, maxLength: MAX_STORE_NAME, pattern: '\
 const DateText = Type.String({ maxLength: 40, description: "A calendar date 'YYYY-MM-DD' (the scan payload may send an ISO date-time)" });
 const CategoryRef = Type.String({ minLength: 1, maxLength: 100, description: 'Category name (any case) or id; default Other' });
 const ItemName = Type.String({ minLength: 1, maxLength: MAX_ITEM_NAME, pattern: '\\S' });
+const ItemReadAs = Type.String({
+  maxLength: MAX_ITEM_NAME,
+  description: "The item's name as the scan read it (the scan answer's `read_as`): Tally remembers the name saved for it, for this person",
+});
 const Description = Type.String({ maxLength: MAX_RECEIPT_DESCRIPTION });
 const Quantity = Type.Number({ maximum: MAX_ITEM_QUANTITY, description: 'Greater than 0; default 1' });
 const Currency = Type.Optional(currencyCode('The currency the receipt is printed in; default: the home currency'));
@@ -119,6 +123,8 @@ export const ReceiptItem = Type.Object({
   name: Type.String(),
   price: Type.Number(),
   quantity: Type.Number(),
+  /** The item's own category; null (or absent): it counts in the receipt's. */
+  categoryId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   assigned_to: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   shared_with: Type.Optional(Type.Array(Type.Union([Type.String(), MemberPortions]))),
 });
@@ -190,7 +196,14 @@ export const ScanItem = Type.Object(
     name: ItemName,
     price: Money,
     quantity: Type.Optional(Quantity),
-    category: Type.Optional(Type.String({ maxLength: 100 })),
+    category: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          "The item's category (name, any case, or id): it counts there; when every item names the same one and `category` is left out, it is the receipt's",
+      }),
+    ),
+    read_as: Type.Optional(ItemReadAs),
     assigned_to: AssignedTo,
     shared_with: SharedWith,
   },
@@ -239,7 +252,14 @@ export const ScanReceiptBody = Type.Object(
 export type ScanReceiptBody = Static<typeof ScanReceiptBody>;
 
 export const ManualItem = Type.Object(
-  { name: ItemName, price: Money, quantity: Type.Optional(Quantity), assigned_to: AssignedTo, shared_with: SharedWith },
+  {
+    name: ItemName,
+    price: Money,
+    quantity: Type.Optional(Quantity),
+    category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The item's category (name, any case, or id); left out: the receipt's" })),
+    assigned_to: AssignedTo,
+    shared_with: SharedWith,
+  },
   { additionalProperties: false },
 );
 

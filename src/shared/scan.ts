@@ -31,6 +31,10 @@ export const ScannedItem = Type.Object({
   price: Type.Number({ description: "The line's total as printed: quantity × the price of one" }),
   quantity: Type.Number(),
   category: Type.String(),
+  read_as: Type.Optional(Type.String({ description: 'The name as read, when `name` is the one this person saved for it before' })),
+  category_id: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'The category this person counted the item in before (their own history)' }),
+  ),
 });
 export type ScannedItem = Static<typeof ScannedItem>;
 

@@ -117,7 +117,7 @@ export function splitReceipt(input: SplitInput): SplitOutcome {
   for (const item of items) {
     if (!isMinor(item.price) || !Number.isFinite(item.quantity) || item.quantity <= 0)
       return { ok: false, message: 'Each item needs a price and a quantity above 0.' };
-    const line = Math.round(item.price * item.quantity);
+    const line = lineOf(item);
     if (!isMinor(line)) return { ok: false, message: 'An item is too large to split.' };
     const portions = portionsOf(item.for, members);
     if (typeof portions === 'string') return { ok: false, message: portions };
@@ -126,14 +126,26 @@ export function splitReceipt(input: SplitInput): SplitOutcome {
   }
   const explained = lines + extras.reduce((s, e) => s + e, 0);
   if (explained !== input.total) return { ok: false, message: 'The items, tax, tip, discount and rounding do not add up to the total.' };
-  const rest = input.total - lines;
-  if (rest === 0) return done(base, members);
-  // Nothing to be in proportion to (no lines, or refunds cancelling purchases): the rest evenly
-  // among the members the items are for.
-  const weights = lines === 0 ? new Map([...base.keys()].map((m) => [m, 1])) : base;
-  const spread = allocate(rest, weights);
-  for (const [member, part] of spread) base.set(member, (base.get(member) ?? 0) + part);
-  return done(base, members);
+  return done(spreadOverLines(input.total, base), members);
+}
+
+/** An item's line, price × quantity rounded to a minor unit. */
+export const lineOf = (item: { price: number; quantity: number }) => Math.round(item.price * item.quantity);
+
+/**
+ * `total` divided among groups (members, or an item's categories) that each hold `lines`: each
+ * gets its lines plus the rest (tax, tip, rounding, less discounts) in proportion to them, to the
+ * minor unit. With nothing to be in proportion to (no lines, or refunds cancelling purchases),
+ * the rest goes evenly among the groups.
+ */
+export function spreadOverLines(total: number, lines: ReadonlyMap<string, number>): Map<string, number> {
+  const parts = new Map(lines);
+  const sum = [...lines.values()].reduce((s, l) => s + l, 0);
+  const rest = total - sum;
+  if (rest === 0) return parts;
+  const weights = sum === 0 ? new Map([...lines.keys()].map((m) => [m, 1])) : lines;
+  for (const [group, part] of allocate(rest, weights)) parts.set(group, (parts.get(group) ?? 0) + part);
+  return parts;
 }
 
 function splitByAmount(total: number, by: SplitByAmount, members: ReadonlySet<string>): SplitOutcome {

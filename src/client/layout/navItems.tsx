@@ -6,6 +6,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import GroupsIcon from '@mui/icons-material/Groups';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Categories', to: '/categories', icon: <CategoryIcon /> },
   { label: 'Recurring', to: '/recurring', icon: <EventRepeatIcon /> },
   { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },
+  { label: 'Prices', to: '/prices', icon: <SellOutlinedIcon /> },
   { label: 'Households', to: '/households', icon: <GroupsIcon /> },
   { label: 'Notifications', to: '/notifications', icon: <NotificationsIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },

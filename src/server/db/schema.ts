@@ -112,6 +112,26 @@ export interface ReceiptItemsTable {
   name: string;
   price_cents: number;
   quantity: number;
+  /** The item's own category; null: the receipt's (migration 087). */
+  category_id: Generated<string | null>;
+}
+
+/** What a receipt's items count in their categories beyond the receipt's own row (migration 087). */
+export interface ReceiptItemCountsTable {
+  user_id: string;
+  receipt_id: string;
+  category_id: string;
+  /** Hundredths of the home currency, as the totals; a receipt's rows add up to 0. */
+  cents: number;
+}
+
+/** The name and category a person gave an item as the scanner read it (migration 087). */
+export interface ItemMemoryTable {
+  user_id: string;
+  read_key: string;
+  name: string;
+  category_id: string | null;
+  updated_at: Timestamp;
 }
 
 /** Spending per user, day and category, kept by the receipt write path (analytics reads only these). */
@@ -351,6 +371,8 @@ export interface Database {
   categories: CategoriesTable;
   receipts: ReceiptsTable;
   receipt_items: ReceiptItemsTable;
+  receipt_item_counts: ReceiptItemCountsTable;
+  item_memory: ItemMemoryTable;
   daily_totals: DailyTotalsTable;
   monthly_totals: MonthlyTotalsTable;
   notifications: NotificationsTable;

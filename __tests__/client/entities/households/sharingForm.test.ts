@@ -76,7 +76,7 @@ describe('who each item is for, in the payload', () => {
     const scan = { ...manualScanForm('c1', '2026-11-20', 'USD'), store: 'Deli', amount: '33.00', items, sharing };
     const body = toScanPayload(scan, null);
     expect(body).toMatchObject({ is_shared: true, household_id: 'h1', paid_by: BEN._id, shared_expenses: [] });
-    expect(body.items![0]).toEqual({ id: null, name: 'Wine', price: 20, quantity: 1, category: 'food', assigned_to: BEN._id, shared_with: [] });
+    expect(body.items![0]).toEqual({ id: null, name: 'Wine', price: 20, quantity: 1, category: 'c1', assigned_to: BEN._id, shared_with: [] });
   });
 
   it('leaves paid_by out while it is me by default', () => {

@@ -182,14 +182,32 @@ describe('toScanPayload', () => {
       tax: 0.77,
       items: [
         // The scanner read Milk's line total (3.00 for two); a receipt keeps the price of one.
-        { id: null, name: 'Milk', price: 1.5, quantity: 2, category: 'food', assigned_to: null, shared_with: [] },
-        { id: null, name: 'Bread', price: 2.49, quantity: 1, category: 'food', assigned_to: null, shared_with: [] },
+        // Each item in the receipt's category, with the name as read so a correction is learned.
+        { id: null, name: 'Milk', price: 1.5, quantity: 2, category: 'c-food', read_as: 'Milk', assigned_to: null, shared_with: [] },
+        { id: null, name: 'Bread', price: 2.49, quantity: 1, category: 'c-food', read_as: 'Bread', assigned_to: null, shared_with: [] },
       ],
       image_url: 'data:image/png;base64,AAAA',
       is_shared: false,
       shared_expenses: [],
       category: 'c-food',
     });
+  });
+
+  it('proposes the name and category the person saved for an item before, and sends what was read', () => {
+    const items = [
+      { name: 'Milk 2%, 1 gal', read_as: 'GV 2% MLK GAL', price: 3.99, quantity: 1, category: 'food', category_id: 'c-food' },
+      { name: 'Charger', read_as: 'USB CHGR', price: 9.99, quantity: 1, category: 'food', category_id: 'c-other' },
+    ];
+    const values = scanFormValues({ ...processed, items }, 'c-food');
+    expect(values.items.map(({ name, readAs, categoryId }) => ({ name, readAs, categoryId }))).toEqual([
+      { name: 'Milk 2%, 1 gal', readAs: 'GV 2% MLK GAL', categoryId: '' },
+      { name: 'Charger', readAs: 'USB CHGR', categoryId: 'c-other' },
+    ]);
+    const renamed = { ...values, amount: '13.98', items: [{ ...values.items[0], name: 'Milk' }, values.items[1]] };
+    expect(toScanPayload(renamed, null).items!.map(({ name, read_as, category }) => ({ name, read_as, category }))).toEqual([
+      { name: 'Milk', read_as: 'GV 2% MLK GAL', category: 'c-food' },
+      { name: 'Charger', read_as: 'USB CHGR', category: 'c-other' },
+    ]);
   });
 
   it('sends a foreign currency with the rate typed, or null for the rates table', () => {

@@ -437,7 +437,7 @@ describe('receipt change listeners', () => {
     const created = await s.create(user.uid, manual);
     await s.update(user.uid, created.id, { ...manual, amount: -3, date: '2026-04-03' });
     await s.delete(user.uid, created.id);
-    const snap = { id: created.id, store: 'Listener Shop', categoryId: created.categoryId };
+    const snap = { id: created.id, store: 'Listener Shop', categoryId: created.categoryId, parts: [] };
     const one = (change: ReceiptBatch['changes'][number]) => ({ userId: user.uid, at, changes: [change] });
     expect(seen).toEqual([
       one({ announce: false, before: null, after: { ...snap, date: '2026-04-02', amountCents: 1250 } }), // typed by hand: not announced

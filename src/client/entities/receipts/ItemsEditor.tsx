@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Box, Button, IconButton, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { MAX_ITEM_NAME, MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
@@ -11,13 +11,17 @@ export interface ItemsEditorProps {
   onChange: (items: ItemFormValues[]) => void;
   /** 'Add item' moves the focus into the new row's name. */
   focusNewItem?: boolean;
+  /** The person's categories: each item may count in one of its own. */
+  categories?: ReadonlyArray<{ _id: string; name: string }>;
+  /** The receipt's category, which an item without its own counts in. */
+  receiptCategoryName?: string;
 }
 
 /** What an item's price is, in every form and on the receipt (its table says 'Price each'). */
 export const PRICE_MEANING = 'Price is for one item; the line total is price × quantity.';
 
 /** The receipt's lines: name, price and quantity; rows can be added and removed. */
-export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false }: ItemsEditorProps) {
+export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false, categories = [], receiptCategoryName }: ItemsEditorProps) {
   const priceNoteId = useId();
   const rowsRef = useRef<HTMLFieldSetElement>(null);
   // The row added by 'Add item', focused once the parent has rendered it.
@@ -62,7 +66,13 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             data-item-key={item.key}
             role="group"
             aria-label={`Item ${index + 1}`}
-            sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr auto' }, alignItems: 'start', mb: 1.5 }}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr 1fr 1.4fr auto', sm: '3fr 1.2fr 1fr 1.6fr auto' },
+              alignItems: 'start',
+              mb: 1.5,
+            }}
           >
             <TextField
               label="Item name"
@@ -73,6 +83,21 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             />
             <TextField label="Price" size="small" {...field('price')} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }} />
             <TextField label="Quantity" size="small" {...field('quantity')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField
+              select
+              label="Category"
+              size="small"
+              value={categories.some((c) => c._id === item.categoryId) ? item.categoryId : ''}
+              onChange={(ev) => update(item.key, { categoryId: ev.target.value })}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{receiptCategoryName ? `${receiptCategoryName} (receipt)` : 'As the receipt'}</MenuItem>
+              {categories.map((c) => (
+                <MenuItem key={c._id} value={c._id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
             <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>
               <DeleteOutlinedIcon />
             </IconButton>

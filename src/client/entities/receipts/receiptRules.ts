@@ -13,6 +13,10 @@ export interface ItemFormValues {
   name: string;
   price: string;
   quantity: string;
+  /** The item's own category id; '' or absent: the receipt's. */
+  categoryId?: string;
+  /** From a scan: the name as it was read, so the API learns the name the person gives it. */
+  readAs?: string;
 }
 
 export interface ItemFormErrors {
@@ -40,7 +44,7 @@ export interface ReceiptBasicsErrors {
 
 let nextKey = 1;
 export function newItem(): ItemFormValues {
-  return { key: `item-${nextKey++}`, name: '', price: '', quantity: '1' };
+  return { key: `item-${nextKey++}`, name: '', price: '', quantity: '1', categoryId: '' };
 }
 
 function isQuantity(text: string): boolean {

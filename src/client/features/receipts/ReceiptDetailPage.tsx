@@ -16,6 +16,7 @@ import { formatMoney } from '../../ui/money';
 import { isNotFound } from '../../api/failureMessage';
 import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
 import { ReceiptItems } from './ReceiptItems';
+import { PriceNotes } from './PriceNotes';
 import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
 import { LinkButton } from '../../ui/LinkButton';
@@ -77,6 +78,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             ) : (
               <ReceiptItems items={receipt.items} labelledBy="receipt-items-heading" currency={receipt.currency} />
             )}
+            <PriceNotes receiptId={receipt.id} />
           </CardContent>
         </Card>
       </Box>

@@ -115,7 +115,14 @@ export function ReceiptForm({
             onChange={(e) => set('description', e.target.value)}
             slotProps={{ htmlInput: { maxLength: MAX_RECEIPT_DESCRIPTION } }}
           />
-          <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} focusNewItem />
+          <ItemsEditor
+            items={values.items}
+            errors={errors.items}
+            onChange={(items) => set('items', items)}
+            focusNewItem
+            categories={categories}
+            receiptCategoryName={categoryOptions.find((c) => c._id === values.categoryId)?.name}
+          />
           <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(serverError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <SaveCancelButtons onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} saveLabel={submitLabel} />

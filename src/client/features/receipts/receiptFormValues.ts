@@ -43,7 +43,7 @@ export function emptyReceiptForm(today = todayIso(), currency = displayCurrency(
 
 export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
   const money = (amount: number | null) => moneyInputText(amount, receipt.currency);
-  const items = receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity) }));
+  const items = receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity), categoryId: i.categoryId ?? '' }));
   const sharing = sharingFromReceipt(receipt, items);
   return {
     store: receipt.store,
@@ -90,7 +90,12 @@ export function toReceiptBody(values: ReceiptFormValues, home = displayCurrency(
     description: values.description.trim(),
     paymentMethod: values.paymentMethod.trim(),
     tax: optionalAmountValue(values.tax, currency),
-    items: values.items.map((i) => ({ name: i.name.trim(), price: amountInputValue(i.price, currency), quantity: Number(i.quantity.trim()) })),
+    items: values.items.map((i) => ({
+      name: i.name.trim(),
+      price: amountInputValue(i.price, currency),
+      quantity: Number(i.quantity.trim()),
+      ...(i.categoryId && { category: i.categoryId }),
+    })),
   };
   const rate = rateToSend(values, home);
   if (rate !== undefined) body.rate = rate;

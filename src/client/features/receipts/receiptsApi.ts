@@ -2,6 +2,7 @@ import { api, onSuccess } from '../../api/api';
 import { pageWithTotal, type Page } from '../../api/pagedResponse';
 import { RECEIPT_CHANGES, RECEIPT_LIST_TAG } from '../../entities/receipts/receiptChanges';
 import type { ManualReceiptBody, Receipt, ReceiptListQuery } from '../../../shared/receipts';
+import type { PriceNote } from '../../../shared/prices';
 
 /** One page of receipts and how many match in all. */
 export type ReceiptPage = Page<Receipt>;
@@ -17,6 +18,11 @@ export const receiptsApi = api.injectEndpoints({
       query: (id) => `/receipts/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Receipt', id }],
     }),
+    /** The receipt's items that cost clearly more than the person's usual. */
+    getPriceNotes: build.query<PriceNote[], string>({
+      query: (id) => `/api/prices/receipts/${encodeURIComponent(id)}`,
+      providesTags: ['Receipt'],
+    }),
     updateReceipt: build.mutation<Receipt, { id: string; body: ManualReceiptBody }>({
       query: ({ id, body }) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: onSuccess(({ id }: { id: string }) => [...RECEIPT_CHANGES, { type: 'Receipt', id }]),
@@ -28,4 +34,4 @@ export const receiptsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReceiptsQuery, useGetReceiptQuery, useUpdateReceiptMutation, useDeleteReceiptMutation } = receiptsApi;
+export const { useGetReceiptsQuery, useGetReceiptQuery, useGetPriceNotesQuery, useUpdateReceiptMutation, useDeleteReceiptMutation } = receiptsApi;

@@ -185,7 +185,13 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
               helperText={errors.tax}
             />
           </ReceiptFields>
-          <ItemsEditor items={values.items} errors={errors.items} onChange={(items) => set('items', items)} />
+          <ItemsEditor
+            items={values.items}
+            errors={errors.items}
+            onChange={(items) => set('items', items)}
+            categories={categories}
+            receiptCategoryName={categories.find((c) => c._id === values.categoryId)?.name}
+          />
           <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(saveError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <SaveCancelButtons onCancel={actions.cancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />

@@ -62,7 +62,14 @@ export function scanFormValues(data: ProcessedData, categoryId: string, marker: 
     currency,
     rate: '',
     categoryId,
-    items: data.items.map((i) => ({ ...newItem(), name: i.name, ...priceOfOne(i, currency) })),
+    // Each item as the person named and filed it before, and the name read, so a correction is learned.
+    items: data.items.map((i) => ({
+      ...newItem(),
+      name: i.name,
+      readAs: i.read_as ?? i.name,
+      categoryId: i.category_id && i.category_id !== categoryId ? i.category_id : '',
+      ...priceOfOne(i, currency),
+    })),
   };
 }
 
@@ -128,7 +135,10 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
       name: i.name.trim(),
       price: amountInputValue(i.price, values.currency),
       quantity: Number(i.quantity.trim()),
-      category: DEFAULT_ITEM_CATEGORY,
+      // With the receipt's category chosen each item names its own (the receipt's by default);
+      // without one, spec §3's default lets the API choose.
+      category: i.categoryId || values.categoryId || DEFAULT_ITEM_CATEGORY,
+      ...(i.readAs && { read_as: i.readAs }),
       assigned_to: null,
       shared_with: [],
     })),

@@ -129,7 +129,7 @@ export async function replaceShareCounts(trx: Executor, sharedReceiptId: string,
 }
 
 /**
- * Recomputes a user's totals from their receipts and share counts: what the write path would have produced.
+ * Recomputes a user's totals from their receipts, their items' parts and share counts: what the write path would have produced.
  * For writes that list no receipts (a statement import, a new home currency), bulk loads
  * (bench) and repair.
  */
@@ -143,6 +143,9 @@ export async function rebuildTotals(trx: Executor, userId: string): Promise<void
       SELECT user_id, date AS day, category_id, amount_cents AS cents, 1 AS n FROM receipts WHERE user_id = ${userId}
       UNION ALL
       SELECT user_id, day, category_id, cents, 0 FROM share_counts WHERE user_id = ${userId}
+      UNION ALL
+      SELECT p.user_id, r.date, p.category_id, p.cents, 0
+        FROM receipt_item_counts p JOIN receipts r ON r.id = p.receipt_id WHERE p.user_id = ${userId}
     ) counted
     GROUP BY user_id, day, category_id
     HAVING sum(n) > 0 OR sum(cents) <> 0`.execute(trx);

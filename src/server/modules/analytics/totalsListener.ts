@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema';
-import type { ReceiptBatch } from '../receipts/events';
+import type { ReceiptBatch, ReceiptSnapshot } from '../receipts/events';
 import { applyTotalsDeltas, rebuildTotals, type TotalsDelta } from './repository';
 
 /**
@@ -8,9 +8,11 @@ import { applyTotalsDeltas, rebuildTotals, type TotalsDelta } from './repository
  */
 export async function updateTotalsOnReceipts(trx: Executor, { userId, changes, unlisted }: ReceiptBatch): Promise<void> {
   if (unlisted?.recount) return rebuildTotals(trx, userId);
-  const deltas: TotalsDelta[] = changes.flatMap(({ before, after }) => [
-    ...(before ? [{ day: before.date, categoryId: before.categoryId, cents: -before.amountCents, count: -1 }] : []),
-    ...(after ? [{ day: after.date, categoryId: after.categoryId, cents: after.amountCents, count: 1 }] : []),
-  ]);
+  // A receipt counts once in its category; its items' parts move money between categories (count 0).
+  const counted = (r: ReceiptSnapshot, sign: number): TotalsDelta[] => [
+    { day: r.date, categoryId: r.categoryId, cents: sign * r.amountCents, count: sign },
+    ...r.parts.map((p) => ({ day: r.date, categoryId: p.categoryId, cents: sign * p.cents, count: 0 })),
+  ];
+  const deltas: TotalsDelta[] = changes.flatMap(({ before, after }) => [...(before ? counted(before, -1) : []), ...(after ? counted(after, 1) : [])]);
   await applyTotalsDeltas(trx, userId, deltas);
 }

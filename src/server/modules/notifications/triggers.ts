@@ -130,7 +130,9 @@ async function notifyOnReceiptChange(trx: Executor, userId: string, now: Date, {
   const out: TellNotification[] = created && announce ? [receiptSaved(after, home)] : [];
   const current = (await personsMonths(trx, userId, now)).find((m) => m.month === monthOf(after.date));
   if (current) {
-    out.push(...(await checkCategory(trx, userId, home, current.month, after.categoryId, false)));
+    // Its items may count in categories of their own: each may cross its budget.
+    const categories = new Set([after.categoryId, ...after.parts.filter((p) => p.cents > 0).map((p) => p.categoryId)]);
+    for (const categoryId of [...categories].sort()) out.push(...(await checkCategory(trx, userId, home, current.month, categoryId, false)));
     out.push(...(await checkBudget(trx, userId, home, current, false)));
   }
   if (created) {

@@ -7,6 +7,8 @@ import type { Executor } from '../../db/schema';
  * - date: the receipt's calendar date 'YYYY-MM-DD'
  * - amountCents: the total in cents (negative for a refund)
  * - categoryId: the id of its category
+ * - parts: what its items count in their own categories beyond the receipt, which counts whole
+ *   in categoryId (they add up to 0; none when every item is in the receipt's category)
  */
 export interface ReceiptSnapshot {
   id: string;
@@ -14,6 +16,7 @@ export interface ReceiptSnapshot {
   date: string;
   amountCents: number;
   categoryId: string;
+  parts: ReadonlyArray<{ categoryId: string; cents: number }>;
 }
 
 /** One receipt written. before null: created; after null: deleted; both: edited. */

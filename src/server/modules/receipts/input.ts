@@ -96,6 +96,10 @@ export interface InputItem {
   name: string;
   price: number;
   quantity: number;
+  /** A category name or id of its own; left out: the receipt's. */
+  category?: string;
+  /** From a scan: the name as the scanner read it, so Tally learns the name the person gives it. */
+  readAs?: string;
 }
 
 type SentItem = { name: string; price: number; quantity?: number } & Pick<ItemSharing, 'assigned_to' | 'shared_with'>;
@@ -162,11 +166,15 @@ function byAmountOf(expenses: NonNullable<ManualCreateBody['shared_expenses']>):
   return { kind: 'exact', amounts: Object.fromEntries(exact.map((e) => [e.member_id, e.amount!])) };
 }
 
-function itemsOf(items: ReadonlyArray<{ name: string; price: number; quantity?: number }>): InputItem[] {
+type ItemSent = { name: string; price: number; quantity?: number; category?: string; read_as?: string };
+
+/** `withCategories` false: the items follow the receipt's category whatever they name. */
+function itemsOf(items: readonly ItemSent[], withCategories = true): InputItem[] {
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
     if (!(quantity > 0)) throw badRequest(`items.${i}.quantity must be greater than 0`);
-    return { name: item.name.trim(), price: item.price, quantity };
+    const category = withCategories ? item.category?.trim() || undefined : undefined;
+    return { name: item.name.trim(), price: item.price, quantity, category, readAs: item.read_as?.trim() || undefined };
   });
 }
 
@@ -197,13 +205,15 @@ function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date, editi
 
 function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
   if (body.draft_id && body.image_url) throw badRequest('Send either draft_id or image_url: a draft brings its own image');
+  const hint = sharedItemCategory(body.items);
   return {
     source: 'scan',
     store: body.store_name.trim(),
     amount: { value: body.total_amount, field: 'total_amount' },
     ...sharedFields(body, now, false),
-    categoryHint: body.category ? undefined : sharedItemCategory(body.items),
-    items: itemsOf(body.items ?? []),
+    categoryHint: body.category ? undefined : hint,
+    // Items that all name one category (spec §3's default 'food') are the receipt's category.
+    items: itemsOf(body.items ?? [], Boolean(body.category) || !hint),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
     ocrText: body.ocr_text?.trim() || undefined,

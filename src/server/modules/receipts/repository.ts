@@ -12,7 +12,7 @@ import type { ListCursor } from './listCursor';
 /** The columns a receipt is read with: not what only the write path and search use. */
 export type ReceiptBase = Omit<Selectable<ReceiptsTable>, 'store_key' | 'ocr_text' | 'search_text'>;
 export type ReceiptRow = ReceiptBase & { category_name: string };
-export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity'>;
+export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity' | 'category_id'>;
 
 export interface ReceiptFields {
   store: string;
@@ -33,6 +33,8 @@ export interface NewItem {
   name: string;
   price_cents: number;
   quantity: number;
+  /** Null: the receipt's category. */
+  category_id: string | null;
 }
 
 export interface ReceiptFilter {
@@ -166,7 +168,7 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
   if (receiptIds.length === 0) return [];
   return db
     .selectFrom('receipt_items')
-    .select(['receipt_id', 'name', 'price_cents', 'quantity'])
+    .select(['receipt_id', 'name', 'price_cents', 'quantity', 'category_id'])
     .where('user_id', '=', userId)
     .where('receipt_id', 'in', receiptIds)
     .orderBy('receipt_id')
@@ -404,7 +406,10 @@ export async function rehomeReceipts(trx: Executor, userId: string, { from, to, 
   return [...new Set(stores)];
 }
 
-/** Moves every receipt of one category to another; answers how many moved. */
+/**
+ * Moves every receipt and item of one category to another, and what the items counted there;
+ * answers how many receipts moved. An item landing in its receipt's category follows the receipt.
+ */
 export async function moveReceiptsToCategory(trx: Executor, userId: string, fromCategoryId: string, toCategoryId: string): Promise<number> {
   const res = await trx
     .updateTable('receipts')
@@ -412,5 +417,53 @@ export async function moveReceiptsToCategory(trx: Executor, userId: string, from
     .where('user_id', '=', userId)
     .where('category_id', '=', fromCategoryId)
     .executeTakeFirst();
+  await sql`UPDATE receipt_items SET category_id = ${toCategoryId}::uuid WHERE user_id = ${userId} AND category_id = ${fromCategoryId}::uuid`.execute(trx);
+  await sql`
+    UPDATE receipt_items i SET category_id = NULL FROM receipts r
+     WHERE i.user_id = ${userId} AND i.category_id = ${toCategoryId}::uuid AND r.id = i.receipt_id AND r.category_id = ${toCategoryId}::uuid`.execute(trx);
+  await sql`
+    INSERT INTO receipt_item_counts (user_id, receipt_id, category_id, cents)
+    SELECT user_id, receipt_id, ${toCategoryId}::uuid, cents FROM receipt_item_counts WHERE user_id = ${userId} AND category_id = ${fromCategoryId}::uuid
+    ON CONFLICT (receipt_id, category_id) DO UPDATE SET cents = receipt_item_counts.cents + excluded.cents`.execute(trx);
+  await sql`DELETE FROM receipt_item_counts WHERE user_id = ${userId} AND (category_id = ${fromCategoryId}::uuid OR cents = 0)`.execute(trx);
   return Number(res.numUpdatedRows);
+}
+
+/** What a receipt's items count in a category beyond the receipt's own row (hundredths of the home currency). */
+export interface CategoryPart {
+  categoryId: string;
+  cents: number;
+}
+
+/** Makes `parts` what the receipt's items count; answers what they counted before. */
+export async function replaceItemCounts(trx: Executor, userId: string, receiptId: string, parts: readonly CategoryPart[]): Promise<CategoryPart[]> {
+  const { rows } = await sql<CategoryPart>`
+    DELETE FROM receipt_item_counts WHERE user_id = ${userId} AND receipt_id = ${receiptId}::uuid
+    RETURNING category_id AS "categoryId", cents::bigint AS cents`.execute(trx);
+  if (parts.length) {
+    await trx
+      .insertInto('receipt_item_counts')
+      .values(parts.map((p) => ({ user_id: userId, receipt_id: receiptId, category_id: p.categoryId, cents: p.cents })))
+      .execute();
+  }
+  return rows.map((r) => ({ categoryId: r.categoryId, cents: Number(r.cents) }));
+}
+
+/** The person's receipts whose items have categories of their own, with the amounts their counts come from. */
+export async function receiptsWithItemCategories(db: Executor, userId: string): Promise<ReceiptBase[]> {
+  return db
+    .selectFrom('receipts')
+    .select(receiptColumns())
+    .where('user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('receipt_items as i')
+          .select('i.receipt_id')
+          .whereRef('i.receipt_id', '=', 'receipts.id')
+          .where('i.user_id', '=', userId)
+          .where('i.category_id', 'is not', null),
+      ),
+    )
+    .$castTo<ReceiptBase>()
+    .execute();
 }

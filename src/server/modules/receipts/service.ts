@@ -23,12 +23,13 @@ import {
 } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
-import { learnStore } from '../scan/service';
+import { learnItems, learnStore } from '../scan/service';
 import { shareReceipt, sharingOfReceipts, unshareReceipt, type ReceiptSharing, type ShareRequest } from '../households/service';
 import type { SplitFor } from '../../../shared/split';
 import type { MemberPortions } from '../../../shared/receipts';
 import { publishReceiptBatch, type ReceiptChange, type ReceiptListener, type ReceiptSnapshot } from './events';
 import { toInput, type ReceiptInput, type SharingInput } from './input';
+import { itemParts } from './itemCounts';
 import { findSameReceipt } from './sameReceipt';
 import { decodeListCursor, encodeListCursor } from './listCursor';
 import type { Clock } from '../../clock';
@@ -52,6 +53,9 @@ import {
   type ReceiptItemRow,
   type ReceiptRow,
   type RehomeProblem,
+  receiptsWithItemCategories,
+  replaceItemCounts,
+  type CategoryPart,
 } from './repository';
 
 /** What other modules read or write through this one, inside their own transaction. */
@@ -75,13 +79,39 @@ function moneyOf(input: ReceiptInput, book: RateBook, kept?: { currency: string;
   return receiptMoney({ amount: input.amount.value, field: input.amount.field, currency, rate: input.rate ?? keptRate, date: input.date }, book);
 }
 
-/** Items and tax are kept in the receipt currency's minor units too. */
-function itemsIn(input: ReceiptInput, money: ReceiptMoney, home: string): NewItem[] | undefined {
-  return input.items?.map((item, i) => ({
-    name: item.name,
-    price_cents: minorAmount(item.price, money.currency, `items.${i}.price`, home),
-    quantity: item.quantity,
-  }));
+/**
+ * Items are kept in the receipt currency's minor units too, each with its own category (null:
+ * the receipt's, also when it names the receipt's, so it follows the receipt when that changes).
+ * An unknown category is a 400 from the form; from a scan (spec §3 sends 'food' by default) the
+ * item counts in the receipt's.
+ */
+async function itemsIn(
+  db: Executor,
+  userId: string,
+  input: ReceiptInput,
+  money: ReceiptMoney,
+  home: string,
+  receiptCategoryId: string,
+): Promise<NewItem[] | undefined> {
+  if (!input.items) return undefined;
+  const found = new Map<string, string | null>();
+  const categoryOf = async (ref: string | undefined, i: number): Promise<string | null> => {
+    if (ref === undefined) return null;
+    if (!found.has(ref)) found.set(ref, (await findCategoryByRef(db, userId, ref))?.id ?? null);
+    const id = found.get(ref)!;
+    if (id === null && input.source === 'manual') throw badRequest(`items.${i}.category: Unknown category: ${ref}`);
+    return id === receiptCategoryId ? null : id;
+  };
+  const items: NewItem[] = [];
+  for (const [i, item] of input.items.entries()) {
+    items.push({
+      name: item.name,
+      price_cents: minorAmount(item.price, money.currency, `items.${i}.price`, home),
+      quantity: item.quantity,
+      category_id: await categoryOf(item.category, i),
+    });
+  }
+  return items;
 }
 
 function taxIn(input: ReceiptInput, money: ReceiptMoney, home: string): number | null | undefined {
@@ -98,8 +128,22 @@ function checkedTax(taxMinor: number | null, money: ReceiptMoney, amountField: s
   return taxMinor;
 }
 
-function snapshot(row: ReceiptBase): ReceiptSnapshot {
-  return { id: row.id, store: row.store, date: row.date, amountCents: row.amount_cents, categoryId: row.category_id };
+/** A scan's items as saved, by the name they were read as (sent back by the review form). */
+function learnedItems(input: ReceiptInput, items: readonly NewItem[], receiptCategoryId: string) {
+  return items.flatMap((item, i) => {
+    const readAs = input.items?.[i]?.readAs;
+    return readAs ? [{ readAs, name: item.name, categoryId: item.category_id ?? receiptCategoryId }] : [];
+  });
+}
+
+function snapshot(row: ReceiptBase, parts: readonly CategoryPart[]): ReceiptSnapshot {
+  return { id: row.id, store: row.store, date: row.date, amountCents: row.amount_cents, categoryId: row.category_id, parts };
+}
+
+/** What the items of a receipt counted before a write and count after it. */
+interface ItemCounts {
+  before: CategoryPart[];
+  after: CategoryPart[];
 }
 
 /** A draft's image and text, taken (the draft removed) by the transaction that saves it as a receipt. */
@@ -183,6 +227,7 @@ export class ReceiptService {
         name: i.name,
         price: fromMinor(i.price_cents, row.currency),
         quantity: i.quantity,
+        categoryId: i.category_id,
         ...(sharing ? itemTarget(sharing.split.items?.[n]) : {}),
       })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
@@ -290,8 +335,8 @@ export class ReceiptService {
       const into = await lockImported(trx, userId, intoId);
       const { fields, items } = await this.newFields(trx, userId, input, image, into);
       const row = await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false });
-      await this.afterWrite(trx, userId, input, row, items, at);
-      await this.tell(trx, userId, at, { before: snapshot(into), after: snapshot(row), announce: false });
+      const counts = await this.afterWrite(trx, userId, input, row, items, at);
+      await this.tell(trx, userId, at, { before: snapshot(into, counts.before), after: snapshot(row, counts.after), announce: false });
       return { result: row.id, oldImageKey: into.image_key && into.image_key !== row.image_key ? into.image_key : null };
     });
   }
@@ -302,8 +347,8 @@ export class ReceiptService {
       const { image, ocrText } = await source(trx, stored);
       const { fields, items } = await this.newFields(trx, userId, input, image, null);
       const row = await insertReceipt(trx, userId, fields, ocrText);
-      await this.afterWrite(trx, userId, input, row, items, at);
-      await this.tell(trx, userId, at, { before: null, after: snapshot(row), announce });
+      const counts = await this.afterWrite(trx, userId, input, row, items, at);
+      await this.tell(trx, userId, at, { before: null, after: snapshot(row, counts.after), announce });
       return { result: row.id, oldImageKey: null };
     });
   }
@@ -341,19 +386,22 @@ export class ReceiptService {
       image_key: image?.key ?? null,
       image_hash: image?.hash ?? null,
     };
-    return { fields, items: itemsIn(input, money, book.home) ?? [] };
+    return { fields, items: (await itemsIn(trx, userId, input, money, book.home, categoryId)) ?? [] };
   }
 
   /**
    * What follows every write of a receipt's row: its items (undefined: kept), its search text,
    * for a scan the store as this person names and files it, and its shares in a household
-   * (shared, divided again, or no longer shared).
+   * (shared, divided again, or no longer shared). Answers what its items count in their categories.
    */
-  private async afterWrite(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined, at: Date): Promise<void> {
+  private async afterWrite(trx: Executor, userId: string, input: ReceiptInput, row: ReceiptBase, items: NewItem[] | undefined, at: Date): Promise<ItemCounts> {
     if (items) await replaceItems(trx, userId, row.id, items);
     await refreshSearchText(trx, userId, row.id);
     if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, row.category_id);
+    if (items && input.items) await learnItems(trx, userId, learnedItems(input, items, row.category_id));
     await this.share(trx, userId, input, row, items, at);
+    const after = itemParts(row, items ?? (await itemsOf(trx, userId, [row.id])));
+    return { before: await replaceItemCounts(trx, userId, row.id, after), after };
   }
 
   /** Shares the receipt as the input asks, or divides it again if it is shared (households module). */
@@ -383,12 +431,13 @@ export class ReceiptService {
       if (!before) throw receiptNotFound();
       const { book, money } = await priced(trx, userId, input, before);
       const tax = taxIn(input, money, book.home);
-      const items = itemsIn(input, money, book.home);
+      const categoryId = await this.resolveCategory(trx, userId, input, before.category_id);
+      const items = await itemsIn(trx, userId, input, money, book.home, categoryId);
       const fields: ReceiptFields = {
         store: input.store,
         date: input.date,
         ...money,
-        category_id: await this.resolveCategory(trx, userId, input, before.category_id),
+        category_id: categoryId,
         description: input.description ?? before.description,
         payment_method: input.paymentMethod ?? before.payment_method,
         // Checked when kept too: the amount may have changed under it.
@@ -397,8 +446,8 @@ export class ReceiptService {
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
-      await this.afterWrite(trx, userId, input, after, items, at);
-      await this.tell(trx, userId, at, { before: snapshot(before), after: snapshot(after) });
+      const counts = await this.afterWrite(trx, userId, input, after, items, at);
+      await this.tell(trx, userId, at, { before: snapshot(before, counts.before), after: snapshot(after, counts.after) });
       return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
     });
     return this.get(userId, id);
@@ -409,8 +458,9 @@ export class ReceiptService {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       await unshareReceipt(trx, id);
+      const counted = await replaceItemCounts(trx, userId, id, []);
       await deleteReceipt(trx, userId, id);
-      await this.tell(trx, userId, this.clock(), { before: snapshot(before), after: null });
+      await this.tell(trx, userId, this.clock(), { before: snapshot(before, counted), after: null });
       return before.image_key;
     });
     if (imageKey) await this.deleteBlobQuietly(imageKey);
@@ -494,7 +544,26 @@ export async function convertReceiptsToHome(trx: Executor, userId: string, from:
   const rehome = { from, to, rates: rateRanges(userId, to) };
   const problem = await firstRehomeProblem(trx, userId, rehome, { minRate: MIN_RATE, maxRate: MAX_RATE, maxCents: MAX_AMOUNT * 100 });
   if (problem) throw badRequest(rehomeRefusal(problem, from, to));
-  return new Set(await rehomeReceipts(trx, userId, rehome));
+  const stores = new Set(await rehomeReceipts(trx, userId, rehome));
+  // Item parts are in the home currency: valued again (the bulk recount of the totals reads them).
+  const receipts = await receiptsWithItemCategories(trx, userId);
+  const items = await itemsOf(
+    trx,
+    userId,
+    receipts.map((r) => r.id),
+  );
+  for (const receipt of receipts) {
+    await replaceItemCounts(
+      trx,
+      userId,
+      receipt.id,
+      itemParts(
+        receipt,
+        items.filter((i) => i.receipt_id === receipt.id),
+      ),
+    );
+  }
+  return stores;
 }
 
 /** Moves every receipt of one category, and its totals, to another (the first is about to go). */

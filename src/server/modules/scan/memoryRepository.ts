@@ -41,3 +41,40 @@ export async function rememberStore(
     )
     .execute();
 }
+
+export interface RememberedItem {
+  read_key: string;
+  name: string;
+  /** Null when the category has been deleted. */
+  category_id: string | null;
+}
+
+/** Records (or replaces) the names and categories saved for items read as these keys. */
+export async function rememberItemEntries(
+  db: Executor,
+  userId: string,
+  entries: ReadonlyArray<{ read_key: string; name: string; category_id: string }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('item_memory')
+    .values(entries.map((e) => ({ user_id: userId, ...e, updated_at: new Date() })))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'read_key'])
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), category_id: eb.ref('excluded.category_id'), updated_at: new Date() })),
+    )
+    .execute();
+}
+
+/** The remembered items read as these keys; a category id only when it is still the person's. */
+export function recallItemEntries(db: Executor, userId: string, keys: readonly string[]): Promise<RememberedItem[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('item_memory as m')
+    .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'm.category_id').onRef('c.user_id', '=', 'm.user_id'))
+    .select(['m.read_key', 'm.name', 'c.id as category_id'])
+    .where('m.user_id', '=', userId)
+    .where('m.read_key', 'in', keys)
+    .execute();
+}

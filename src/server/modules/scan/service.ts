@@ -10,10 +10,12 @@ import type { DateOrder } from '../../../shared/settings';
 import { headerFingerprint } from './receiptHeader';
 import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
+import { recallItems } from './itemMemory';
 import type { Clock } from '../../clock';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { learnStore } from './storeMemory';
+export { learnItems } from './itemMemory';
 
 /** How sure a store name is when it is the one this person gave the store before. */
 export const REMEMBERED_STORE_CONFIDENCE = 0.95;
@@ -67,15 +69,25 @@ export class ScanService {
     // What this person called the store before, and the category they chose for it.
     const known = await recallStore(this.db, userId, scanRef);
     const itemCategory = known?.category_name?.toLowerCase();
+    // What this person called each item before, and where they counted it.
+    const items = await recallItems(
+      this.db,
+      userId,
+      processed_data.items.map((i) => i.name),
+    );
     return {
       processed_data: {
         ...processed_data,
         store_name: known?.store_name ?? processed_data.store_name,
-        items: processed_data.items.map((item) => ({
-          ...item,
-          quantity: item.quantity > 0 ? item.quantity : DEFAULT_SCAN_QUANTITY,
-          category: itemCategory || item.category || DEFAULT_ITEM_CATEGORY,
-        })),
+        items: processed_data.items.map((item) => {
+          const learned = items.get(item.name);
+          return {
+            ...item,
+            quantity: item.quantity > 0 ? item.quantity : DEFAULT_SCAN_QUANTITY,
+            category: itemCategory || item.category || DEFAULT_ITEM_CATEGORY,
+            ...(learned && { name: learned.name, read_as: item.name, category_id: learned.category_id }),
+          };
+        }),
       },
       raw_text,
       confidence: known ? { ...confidence, store_name: Math.max(confidence.store_name, REMEMBERED_STORE_CONFIDENCE) } : confidence,

@@ -1,0 +1,59 @@
+import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { UNKNOWN_ID } from '../receipts/fixtures';
+
+const FIXED = '2026-03-20T12:00:00Z';
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ FIXED_TIME: FIXED });
+});
+afterAll(() => t?.close());
+
+async function buy(user: TestUser, store: string, date: string, price: number, name = 'Milk 2%') {
+  const res = await t.request(user, { method: 'POST', url: '/receipts', payload: { store, date, amount: price, items: [{ name, price }] } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string };
+}
+
+describe('price memory', () => {
+  it('answers an item’s unit price over time and by store, the cheapest recent store, and a note where it cost clearly more', async () => {
+    const [user, other] = [await t.signUp(), await t.signUp()];
+    await buy(user, 'Safeway', '2026-01-05', 3.99);
+    await buy(user, 'Safeway', '2026-02-05', 3.99);
+    await buy(user, 'Costco', '2026-02-20', 3.49, 'milk 2%');
+    const dear = await buy(user, 'Corner Shop', '2026-03-10', 4.89);
+    await buy(other, 'Costco', '2026-03-01', 1.0);
+
+    const history = (await t.request(user, { method: 'GET', url: '/api/prices?item=MILK%202%25' })).json();
+    expect(history.item).toBe('Milk 2%');
+    expect(history.points.map((p: { date: string; unit_price: number }) => [p.date, p.unit_price])).toEqual([
+      ['2026-01-05', 3.99],
+      ['2026-02-05', 3.99],
+      ['2026-02-20', 3.49],
+      ['2026-03-10', 4.89],
+    ]);
+    expect(history.stores.map((s: { store: string; purchases: number; last_price: number }) => [s.store, s.purchases, s.last_price])).toEqual([
+      ['Costco', 1, 3.49],
+      ['Safeway', 2, 3.99],
+      ['Corner Shop', 1, 4.89],
+    ]);
+    expect(history.cheapest_recent).toEqual({ store: 'Costco', unit_price: 3.49, currency: 'USD', date: '2026-02-20' });
+
+    const items = (await t.request(user, { method: 'GET', url: '/api/prices/items?search=mil' })).json();
+    expect(items).toEqual([{ name: 'Milk 2%', purchases: 4 }]);
+
+    const notes = (await t.request(user, { method: 'GET', url: `/api/prices/receipts/${dear.id}` })).json();
+    expect(notes).toEqual([{ item: 'Milk 2%', paid: 4.89, usual: 3.99, usual_store: 'Safeway', currency: 'USD' }]);
+
+    // Another person's receipt, or none: 404; nothing of theirs in my history.
+    expect((await t.request(other, { method: 'GET', url: `/api/prices/receipts/${dear.id}` })).statusCode).toBe(404);
+    expect((await t.request(user, { method: 'GET', url: `/api/prices/receipts/${UNKNOWN_ID}` })).statusCode).toBe(404);
+    expect((await t.request(other, { method: 'GET', url: '/api/prices?item=milk%202%25' })).json().points).toHaveLength(1);
+  });
+
+  it('refuses an empty item with a 400', async () => {
+    const user = await t.signUp();
+    const res = await t.request(user, { method: 'GET', url: '/api/prices?item=%20' });
+    expect(res.statusCode).toBe(400);
+    expect((await t.request(user, { method: 'GET', url: '/api/prices' })).statusCode).toBe(400);
+  });
+});

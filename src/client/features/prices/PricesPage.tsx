@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Autocomplete, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadingView } from '../../ui/LoadingView';
+import { ErrorState } from '../../ui/ErrorState';
+import { EmptyState } from '../../ui/EmptyState';
+import { formatMoney } from '../../ui/money';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { useGetBoughtItemsQuery, useGetPriceHistoryQuery } from './pricesApi';
+import { PriceChart } from './PriceChart';
+import type { PriceHistory } from '../../../shared/prices';
+
+/** Where each store stands for the item: the last price, the lowest and the average paid there. */
+function StoreTable({ history }: { history: PriceHistory }) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={`${history.item} by store`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Store</TableCell>
+            <TableCell align="right">Last price</TableCell>
+            <TableCell>Last bought</TableCell>
+            <TableCell align="right">Lowest</TableCell>
+            <TableCell align="right">Average</TableCell>
+            <TableCell align="right">Times</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {history.stores.map((s) => (
+            <TableRow key={`${s.store}|${s.currency}`}>
+              <TableCell component="th" scope="row">
+                {s.store}
+              </TableCell>
+              <TableCell align="right">{formatMoney(s.last_price, s.currency)}</TableCell>
+              <TableCell>{s.last_date}</TableCell>
+              <TableCell align="right">{formatMoney(s.lowest, s.currency)}</TableCell>
+              <TableCell align="right">{formatMoney(s.average, s.currency)}</TableCell>
+              <TableCell align="right">{s.purchases}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function ItemPrices({ item }: { item: string }) {
+  const { data, error, isLoading, refetch } = useGetPriceHistoryQuery(item);
+  if (isLoading) return <LoadingView label="Loading prices..." />;
+  if (error || !data) return <ErrorState message="Prices could not be loaded." onRetry={() => void refetch()} />;
+  if (data.points.length === 0) return <EmptyState message="No purchases of this item yet." />;
+  const cheapest = data.cheapest_recent;
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          {data.item}
+        </Typography>
+        {cheapest && (
+          <Typography>
+            Cheapest lately: <strong>{cheapest.store}</strong>, {formatMoney(cheapest.unit_price, cheapest.currency)} on {cheapest.date}
+          </Typography>
+        )}
+        <PriceChart history={data} />
+        <StoreTable history={data} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Prices: search an item bought before; its price of one over time and by store. */
+export default function PricesPage() {
+  const [input, setInput] = useState('');
+  const [item, setItem] = useState<string | null>(null);
+  const search = useDebouncedValue(input.trim());
+  const { data: items = [], isFetching } = useGetBoughtItemsQuery(search);
+  return (
+    <Box>
+      <PageHeader title="Prices" subtitle="What you paid for an item over time, and where it was cheapest" />
+      <Autocomplete
+        options={items.map((i) => i.name)}
+        value={item}
+        onChange={(_e, value) => setItem(value)}
+        inputValue={input}
+        onInputChange={(_e, value) => setInput(value)}
+        loading={isFetching}
+        filterOptions={(o) => o}
+        sx={{ mb: 3, maxWidth: 480 }}
+        renderInput={(params) => <TextField {...params} label="Item" placeholder="Milk, coffee, bread..." />}
+      />
+      {item ? <ItemPrices item={item} /> : <Typography color="text.secondary">Choose an item to see its prices.</Typography>}
+    </Box>
+  );
+}

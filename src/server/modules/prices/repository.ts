@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/schema';
+import { isUuid } from '../../db/uuid';
+
+/** An item's purchases: one index range of receipt_items (user_id, lower(name)), joined to their receipts by id. */
+export interface PurchaseRow {
+  receipt_id: string;
+  name: string;
+  date: string;
+  store: string;
+  currency: string;
+  price_minor: number;
+}
+
+/** The latest `limit` purchases of the item named `name` (any case), newest first. */
+export async function purchasesOf(db: Executor, userId: string, name: string, limit: number): Promise<PurchaseRow[]> {
+  const { rows } = await sql<PurchaseRow>`
+    SELECT r.id AS receipt_id, i.name, to_char(r.date, 'YYYY-MM-DD') AS date, r.store, r.currency, i.price_cents::bigint AS price_minor
+      FROM receipt_items i JOIN receipts r ON r.id = i.receipt_id AND r.user_id = i.user_id
+     WHERE i.user_id = ${userId} AND lower(i.name) = lower(${name})
+     ORDER BY r.date DESC, r.id DESC
+     LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ ...r, price_minor: Number(r.price_minor) }));
+}
+
+/** The person's item names (one spelling each) containing `search`, most bought first. */
+export async function boughtItems(db: Executor, userId: string, search: string, limit: number): Promise<Array<{ name: string; purchases: number }>> {
+  const { rows } = await sql<{ name: string; purchases: number }>`
+    SELECT min(name) AS name, count(*)::int AS purchases
+      FROM receipt_items
+     WHERE user_id = ${userId} AND strpos(lower(name), lower(${search})) > 0
+     GROUP BY lower(name)
+     ORDER BY purchases DESC, min(name)
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** The names and prices of one receipt's items (null: not the person's receipt). */
+export async function receiptItemsOf(db: Executor, userId: string, receiptId: string) {
+  if (!isUuid(receiptId)) return null;
+  const receipt = await db.selectFrom('receipts').select(['id', 'currency']).where('user_id', '=', userId).where('id', '=', receiptId).executeTakeFirst();
+  if (!receipt) return null;
+  const items = await db
+    .selectFrom('receipt_items')
+    .select(['name', 'price_cents'])
+    .where('user_id', '=', userId)
+    .where('receipt_id', '=', receiptId)
+    .execute();
+  return { currency: receipt.currency, items };
+}

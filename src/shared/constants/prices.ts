@@ -1,0 +1,13 @@
+/** Price memory limits both sides use. */
+
+/** The most purchases an item's history answers (the latest). */
+export const PRICE_HISTORY_LIMIT = 500;
+
+/** A price is 'clearly more than usual' at this many times the usual (median) or above. */
+export const PRICE_NOTE_RATIO = 1.15;
+
+/** Earlier purchases needed before Tally speaks of a usual price. */
+export const PRICE_NOTE_MIN_PURCHASES = 2;
+
+/** 'Recent' for the cheapest store: purchases this many days before the latest. */
+export const RECENT_PRICE_DAYS = 90;
