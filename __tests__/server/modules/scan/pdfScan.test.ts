@@ -3,6 +3,7 @@ import { MAX_PDF_PAGES } from '../../../../src/shared/constants/scan';
 import { PDF_BROKEN, PDF_ENCRYPTED, PDF_HAS_SCRIPT, PDF_TOO_MANY_PAGES } from '../../../../src/server/pdf/open';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { dataUrl } from './receiptImage';
+import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
 import { pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
 
 /**
@@ -11,7 +12,7 @@ import { pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ OCR_POOL_SIZE: '1' });
+  t = await startTestApp({ OCR_POOL_SIZE: '1', SCAN_WORKERS: '1', QUEUE_POLL_SECONDS: '1' });
 });
 afterAll(() => t?.close());
 
@@ -184,5 +185,30 @@ describe("a PDF is a receipt's original, kept byte for byte", () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-.+\.pdf"$/);
     expect(file.rawPayload.equals(pdf)).toBe(true);
+  });
+});
+
+describe('PDFs in the review queue', () => {
+  it('reads an uploaded PDF as a draft, and keeps the original of one it could not read, with its reason', async () => {
+    const user = await t.signUp();
+    const good = await receiptPdf(LAYOUTS[1].lines, LAYOUTS[1].opts);
+    const upload = await uploadDrafts(t, user, [
+      { name: 'cafe.pdf', bytes: good, type: 'application/pdf' },
+      { name: 'locked.pdf', bytes: await encryptedPdf(), type: 'application/pdf' },
+    ]);
+    expect(upload.statusCode).toBe(202);
+    // A PDF refused at the door is refused alone, with its reason; nothing is stored for it.
+    expect(upload.json().map((a: { file: string; status: string; error?: string }) => [a.file, a.status, a.error])).toEqual([
+      ['cafe.pdf', 'queued', undefined],
+      ['locked.pdf', 'failed', PDF_ENCRYPTED],
+    ]);
+    const [draft] = await draftsWhen(t, user, allSettled);
+    expect(draft.status).toBe('ready');
+    expect(draft.processed_data).toMatchObject({ store_name: 'BLUE HERON CAFE', date: '2026-01-25', total_amount: 7.3 });
+    expect(draft.document?.pages).toBe(1);
+    const link = new URL(draft.image_url);
+    const original = await t.request(null, { method: 'GET', url: `${link.pathname}${link.search}&download=1` });
+    expect(original.headers['content-type']).toBe('application/pdf');
+    expect(original.rawPayload.equals(good)).toBe(true);
   });
 });

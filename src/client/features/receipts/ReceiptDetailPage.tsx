@@ -18,6 +18,7 @@ import { useDeleteReceiptMutation, useGetReceiptQuery } from './receiptsApi';
 import { ReceiptItems } from './ReceiptItems';
 import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
+import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 import { LinkButton } from '../../ui/LinkButton';
 
 function BackLink() {
@@ -86,12 +87,19 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Typography id="receipt-image-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
               Receipt image
             </Typography>
-            <Box
-              component="img"
-              src={receipt.imageUrl}
-              alt={`Receipt from ${receipt.store}`}
-              sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
-            />
+            {isPdfOriginal(receipt.imageUrl) ? (
+              <PdfPages alt={`Receipt from ${receipt.store} (PDF)`} />
+            ) : (
+              <Box
+                component="img"
+                src={receipt.imageUrl}
+                alt={`Receipt from ${receipt.store}`}
+                sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
+              />
+            )}
+            <Box sx={{ display: 'grid', mt: 1.5 }}>
+              <DownloadOriginal url={receipt.imageUrl} />
+            </Box>
           </CardContent>
         </Card>
       )}

@@ -238,6 +238,7 @@ export class DraftService {
       suggested_date_order: result?.suggested_date_order ?? null,
       store_remembered: result?.store_remembered ?? false,
       duplicate_of: duplicateOf,
+      ...(result?.document ? { document: result.document } : {}),
     };
   }
 
