@@ -4,7 +4,7 @@ import { PDF_BROKEN, PDF_ENCRYPTED, PDF_HAS_SCRIPT, PDF_TOO_MANY_PAGES } from '.
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { dataUrl } from './receiptImage';
 import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
-import { pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
+import { ONLINE_ORDER, pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
 
 /**
  * PDF receipts through the real scan route: the real scan process (pdfjs for the text layer,
@@ -28,16 +28,7 @@ interface Layout {
 const LAYOUTS: Layout[] = [
   {
     name: 'an online order on A4, Helvetica, the store large',
-    lines: [
-      ['Northwind Outfitters', undefined, 20],
-      ['Order confirmation'],
-      ['Order date: 2026-02-11'],
-      ['Rain jacket', '89.00'],
-      ['Wool socks', '12.50'],
-      ['Subtotal', '101.50'],
-      ['Shipping', '4.95'],
-      ['Total', '106.45'],
-    ],
+    lines: ONLINE_ORDER,
     expected: {
       store: 'Northwind Outfitters',
       date: '2026-02-11',

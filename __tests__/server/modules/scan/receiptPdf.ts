@@ -55,3 +55,15 @@ export function trainPhoto(name: string): Buffer {
 }
 
 export const pdfDataUrl = (pdf: Buffer) => `data:application/pdf;base64,${pdf.toString('base64')}`;
+
+/** An online shop's order confirmation: the store large, a date, two items, shipping and the total. */
+export const ONLINE_ORDER: PdfLine[] = [
+  ['Northwind Outfitters', undefined, 20],
+  ['Order confirmation'],
+  ['Order date: 2026-02-11'],
+  ['Rain jacket', '89.00'],
+  ['Wool socks', '12.50'],
+  ['Subtotal', '101.50'],
+  ['Shipping', '4.95'],
+  ['Total', '106.45'],
+];
