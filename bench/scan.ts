@@ -3,7 +3,7 @@
  * (createReceiptScanner) and prints, for the train and dev sets side by side, per-field
  * accuracy, the OCR ceiling (how often the right value is anywhere in the recognised text),
  * item P/R/F1, the tax read (against the hand labels of support/scanTaxLabels.json), how often
- * the review form's items check warns, latency and peak RSS. The train-dev gap is the honest sign
+ * the review form's items check warns, latency and peak RSS, and a PDF row (support/scanPdf.ts). The train-dev gap is the honest sign
  * of over-fitting.
  *
  *   npx tsx bench/scan.ts [--sets train,dev] [--kinds sroie,us]
@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuSecondsOf, peakRssMbOf } from './support/procStats';
+import { pdfRow } from './support/scanPdf';
 import { createReceiptScanner, type ReceiptScanner, type ScanResult } from '../src/server/ocr';
 import { parseReceiptDetailed } from '../src/server/ocr/parser';
 import { closeCachedEngine, readCached } from './support/ocrCache';
@@ -196,6 +197,7 @@ async function main() {
       console.log(`${results[results.length - 1].name} done`);
     }
     scanPeakMb = peakRssMbOf(scanner?.processId?.());
+    if (scanner && plan.length) await pdfRow(scanner, plan[0].dir);
   } finally {
     await scanner?.close();
     await closeCachedEngine();

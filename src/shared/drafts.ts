@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ProcessedData, ScanConfidence, ScanReceiptResult } from './scan';
+import { ProcessedData, ScanConfidence, ScanReceiptResult, ScannedDocument } from './scan';
 import { LikeReceipt } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { DRAFT_STATUSES, REVIEWED } from './constants/drafts';
@@ -15,8 +15,10 @@ export const Draft = Type.Object({
   status: Type.Enum(DRAFT_STATUSES),
   /** Why it could not be read, once failed. */
   error: Type.Union([Type.String(), Type.Null()]),
-  /** A short-lived signed URL of the photo. */
+  /** A short-lived signed URL of the original (a photo or a PDF); add download=1 to save it as a file. */
   image_url: Type.String(),
+  /** For a PDF once read: its pages and its first page as a picture. */
+  document: Type.Optional(ScannedDocument),
   created_at: Type.String({ description: 'ISO date-time' }),
   processed_data: Type.Union([ProcessedData, Type.Null()]),
   confidence: Type.Union([ScanConfidence, Type.Null()]),

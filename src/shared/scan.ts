@@ -17,7 +17,7 @@ export const ScanReceiptRequest = Type.Object(
     image_data: Type.String({
       minLength: 1,
       maxLength: SCAN_BODY_LIMIT,
-      description: 'A data URL (data:image/jpeg;base64,…) or bare base64 of a JPEG, PNG or WebP image',
+      description: 'A data URL (data:image/jpeg;base64,…) or bare base64 of a JPEG, PNG or WebP image, or of a PDF',
     }),
     date_order: Type.Optional(Type.Enum(DATE_ORDERS, { description: "How to read numeric dates; default: the user's setting" })),
   },
@@ -68,6 +68,12 @@ export const ScanConfidence = Type.Object({
 export type ScanConfidence = Static<typeof ScanConfidence>;
 export type ScanField = keyof ScanConfidence;
 
+export const ScannedDocument = Type.Object({
+  pages: Type.Integer({ minimum: 1 }),
+  preview: Type.String({ description: 'The first page drawn as a data:image/jpeg URL' }),
+});
+export type ScannedDocument = Static<typeof ScannedDocument>;
+
 const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
 
 export const ScanReceiptResult = Type.Object({
@@ -87,5 +93,7 @@ export const ScanReceiptResult = Type.Object({
   suggested_category_id: Type.Union([Type.String(), Type.Null()]),
   /** True when store_name is the name this person gave this store before. */
   store_remembered: Type.Boolean(),
+  /** Set when the receipt was a PDF: its pages, and its first page as a JPEG data URL to show on the review screen. */
+  document: Type.Optional(ScannedDocument),
 });
 export type ScanReceiptResult = Static<typeof ScanReceiptResult>;

@@ -5,7 +5,11 @@ import { ErrorBody } from '../../shared/errors';
 import { forbidden, notFound } from '../errors';
 
 const Params = Type.Object({ user: Type.String({ maxLength: 140 }), file: Type.String({ maxLength: 80 }) });
-const Query = Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 100 })) });
+const Query = Type.Object({
+  exp: Type.Optional(Type.String({ maxLength: 20 })),
+  sig: Type.Optional(Type.String({ maxLength: 100 })),
+  download: Type.Optional(Type.Literal('1', { description: "'1': sent as a file to save (the receipt's original), not shown" })),
+});
 const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The image bytes' });
 
 /**
@@ -24,6 +28,9 @@ const blobRoutes: FastifyPluginAsync = async (root) => {
       if (check !== 'ok') throw forbidden('This image link is not valid');
       const blob = await app.blobs.get(key);
       if (!blob) throw notFound('Image not found');
+      // A PDF is always a file to save: the API's origin never shows a document it did not write.
+      if (req.query.download || blob.contentType === 'application/pdf')
+        reply.header('content-disposition', `attachment; filename="receipt-${req.params.file}"`);
       return reply
         .header('content-type', blob.contentType)
         .header('cache-control', 'private, max-age=300')

@@ -2,7 +2,9 @@
 import crypto from 'node:crypto';
 import { badRequest } from '../errors';
 import { decodeFailure, openImage } from './decode';
-import type { ImageUpload } from './upload';
+import type { ImageUpload, ReceiptFileUpload } from './upload';
+import { PDF_TYPE } from '../../shared/constants/scan';
+import { pdfRefusal } from '../pdf/open';
 
 /**
  * The picture without its metadata: a phone photo's EXIF carries where it was taken (GPS), the
@@ -18,6 +20,17 @@ export async function withoutMetadata(image: ImageUpload, field: string): Promis
   } catch (err) {
     throw badRequest(decodeFailure(err, `${field} could not be read as a JPEG, PNG or WebP image`));
   }
+}
+
+/**
+ * What is kept of a receipt's file, its original: a photo without its metadata (above), or a PDF
+ * byte for byte once it opens as one Tally keeps (not encrypted, no script, not too long).
+ */
+export async function receiptFileToKeep(file: ReceiptFileUpload, field: string): Promise<ReceiptFileUpload> {
+  if (file.contentType !== PDF_TYPE) return withoutMetadata(file as ImageUpload, field);
+  const refusal = await pdfRefusal(file.bytes);
+  if (refusal) throw badRequest(refusal);
+  return file;
 }
 
 /** SHA-256 of a stored image's bytes, hex: the same photo stored twice has the same hash. */

@@ -6,7 +6,7 @@
  */
 import { Admission } from './admission';
 import { OcrInputError } from './errors';
-import { sniffImageType } from '../images/upload';
+import { sniffReceiptFileType } from '../images/upload';
 import type { DateOrder } from './parser';
 import { ScanProcess } from './scanProcess/host';
 import type { ReceiptScanner, ScanOptions, ScanResult, ScannerOptions } from './types';
@@ -24,7 +24,7 @@ export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<R
   const scan = async (image: Buffer, scanOpts: ScanOptions): Promise<ScanResult> => {
     if (!Buffer.isBuffer(image)) throw new TypeError('scan expects a Buffer');
     // Cheap, before taking a place in the queue: the routes have checked already, other callers may not have.
-    if (!sniffImageType(image)) throw new OcrInputError('The file is not a JPEG, PNG or WebP image');
+    if (!sniffReceiptFileType(image)) throw new OcrInputError('The file is not a JPEG, PNG or WebP image or a PDF');
     const dateOrder: DateOrder = scanOpts?.dateOrder === 'DMY' ? 'DMY' : 'MDY';
     return admission.run(() => reader.scan(image, dateOrder, scanOpts.today));
   };

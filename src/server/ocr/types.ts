@@ -23,6 +23,13 @@ export interface ScanResult {
   processed_data: ParsedReceipt;
   raw_text: string;
   confidence: FieldConfidence;
+  /** For a PDF: its pages, and its first page drawn as a JPEG data URL for the review screen. */
+  document?: ScannedDocument;
+}
+
+export interface ScannedDocument {
+  pages: number;
+  preview: string;
 }
 
 export interface ReceiptScanner {

@@ -9,10 +9,11 @@ import {
 } from '../../../../src/client/features/scan/imageUpload';
 
 describe('imageUpload', () => {
-  it('takes image files only, whatever the picker allowed', () => {
+  it('takes image files and PDFs only, whatever the picker allowed', () => {
     expect(isImageFile({ type: 'image/jpeg' })).toBe(true);
     expect(isImageFile({ type: 'image/heic' })).toBe(true);
-    expect(isImageFile({ type: 'application/pdf' })).toBe(false);
+    expect(isImageFile({ type: 'application/pdf' })).toBe(true);
+    expect(isImageFile({ type: 'text/plain' })).toBe(false);
     expect(isImageFile({ type: '' })).toBe(false);
   });
 
@@ -26,6 +27,8 @@ describe('imageUpload', () => {
     expect(canSendAsIs({ type: 'image/png', size: 500_000 })).toBe(true);
     expect(canSendAsIs({ type: 'image/jpeg', size: SMALL_IMAGE_BYTES + 1 })).toBe(false);
     expect(canSendAsIs({ type: 'image/heic', size: 1000 })).toBe(false);
+    // A PDF is never converted: the server reads its text layer and keeps it as the original.
+    expect(canSendAsIs({ type: 'application/pdf', size: SMALL_IMAGE_BYTES * 3 })).toBe(true);
   });
 
   it('reads a small image into a data URL unchanged', async () => {
@@ -38,6 +41,7 @@ describe('imageUpload', () => {
     const url = (bytes: number[] | string, type = 'image/jpeg') => `data:${type};base64,${Buffer.from(bytes as never).toString('base64')}`;
     expect(isKeptImageData(url([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBe(true);
     expect(isKeptImageData(url([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'image/png'))).toBe(true);
+    expect(isKeptImageData(url('%PDF-1.7\n', 'application/pdf'))).toBe(true);
     expect(isKeptImageData(url('RIFF\x24\x00\x00\x00WEBPVP8 ', 'image/webp'))).toBe(true);
     // Text named receipt.jpg, a picture the browser could not convert, an empty file.
     expect(isKeptImageData(url('not a picture at all'))).toBe(false);

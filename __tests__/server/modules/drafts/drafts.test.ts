@@ -44,7 +44,7 @@ describe('POST /receipts/drafts and the background reading', () => {
       ['notes.txt', 'failed'],
       ['hammer.png', 'queued'],
     ]);
-    expect(answer[1]).toMatchObject({ _id: null, error: 'This file is not a JPEG, PNG or WebP image' });
+    expect(answer[1]).toMatchObject({ _id: null, error: 'This file is not a JPEG, PNG or WebP image or a PDF' });
     expect(await storedImages(t, user.uid)).toHaveLength(2);
 
     const drafts = await draftsWhen(t, user, (d) => d.length === 2 && allSettled(d));
@@ -188,7 +188,7 @@ describe('refusals change nothing', () => {
     const user = await t.signUp();
     const text = await uploadDrafts(t, user, [{ name: 'notes.txt', bytes: Buffer.from('hello') }]);
     expect(text.statusCode).toBe(400);
-    expect(text.json().message).toBe('This file is not a JPEG, PNG or WebP image');
+    expect(text.json().message).toBe('This file is not a JPEG, PNG or WebP image or a PDF');
     const none = await uploadDrafts(t, user, []);
     expect(none.statusCode).toBe(400);
 

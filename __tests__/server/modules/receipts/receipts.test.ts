@@ -159,14 +159,14 @@ describe('POST /receipts', () => {
     [
       'scan: a non-image data URL',
       { ...scanPayload(), image_url: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` },
-      'image_url must be a JPEG, PNG or WebP image',
+      'image_url must be a JPEG, PNG or WebP image or a PDF',
     ],
-    ['scan: a web URL', { ...scanPayload(), image_url: 'https://example.com/a.png' }, 'image_url must be a data URL of a JPEG, PNG or WebP image'],
-    ['scan: broken base64', { ...scanPayload(), image_url: 'data:image/png;base64,@@@' }, 'image_url is not valid base64 image data'],
+    ['scan: a web URL', { ...scanPayload(), image_url: 'https://example.com/a.png' }, 'image_url must be a data URL of a JPEG, PNG or WebP image or a PDF'],
+    ['scan: broken base64', { ...scanPayload(), image_url: 'data:image/png;base64,@@@' }, 'image_url is not valid base64 file data'],
     [
       'manual: a non-image',
       { ...manual, imageData: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` },
-      'imageData must be a JPEG, PNG or WebP image',
+      'imageData must be a JPEG, PNG or WebP image or a PDF',
     ],
   ])('answers 400 for %s and saves nothing', async (_name, payload, message) => {
     const user = await t.signUp();

@@ -170,22 +170,22 @@ describe('POST /scan/receipt-base64 refuses what it cannot scan, with a clear me
   it('not an image', async () => {
     await expect400(
       { image_data: Buffer.from('hello, this is a text file and not a receipt photo').toString('base64') },
-      'image_data must be a JPEG, PNG or WebP image',
+      'image_data must be a JPEG, PNG or WebP image or a PDF',
     );
   });
 
   it('a data URL declaring another type', async () => {
-    await expect400({ image_data: `data:application/pdf;base64,${png.toString('base64')}` }, 'image_data must be a JPEG, PNG or WebP image');
+    await expect400({ image_data: `data:text/plain;base64,${png.toString('base64')}` }, 'image_data must be a JPEG, PNG or WebP image or a PDF');
   });
 
   it('not base64', async () => {
-    await expect400({ image_data: 'data:image/png;base64,this is *not* base64!' }, 'image_data is not valid base64 image data');
+    await expect400({ image_data: 'data:image/png;base64,this is *not* base64!' }, 'image_data is not valid base64 file data');
   });
 
   it('truncated base64 (cut mid-character)', async () => {
     const b64 = png.toString('base64');
     // 4k+1 characters can never be whole base64.
-    await expect400({ image_data: b64.slice(0, Math.floor(b64.length / 8) * 4 + 1) }, 'image_data is not valid base64 image data');
+    await expect400({ image_data: b64.slice(0, Math.floor(b64.length / 8) * 4 + 1) }, 'image_data is not valid base64 file data');
   });
 
   it('a truncated image (the upload stopped half way)', async () => {

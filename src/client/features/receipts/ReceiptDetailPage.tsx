@@ -19,6 +19,7 @@ import { ReceiptItems } from './ReceiptItems';
 import { PriceNotes } from './PriceNotes';
 import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
+import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 import { LinkButton } from '../../ui/LinkButton';
 
 function BackLink() {
@@ -88,12 +89,19 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Typography id="receipt-image-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
               Receipt image
             </Typography>
-            <Box
-              component="img"
-              src={receipt.imageUrl}
-              alt={`Receipt from ${receipt.store}`}
-              sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
-            />
+            {isPdfOriginal(receipt.imageUrl) ? (
+              <PdfPages alt={`Receipt from ${receipt.store} (PDF)`} />
+            ) : (
+              <Box
+                component="img"
+                src={receipt.imageUrl}
+                alt={`Receipt from ${receipt.store}`}
+                sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
+              />
+            )}
+            <Box sx={{ display: 'grid', mt: 1.5 }}>
+              <DownloadOriginal url={receipt.imageUrl} />
+            </Box>
           </CardContent>
         </Card>
       )}

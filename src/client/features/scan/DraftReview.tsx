@@ -8,6 +8,7 @@ import type { DateOrder } from '../../../shared/settings';
 import { ScanReviewForm, type ScanReviewActions } from './ScanReviewForm';
 import { RawTextSection } from './RawTextSection';
 import { ReceiptPhoto } from './ReceiptPhoto';
+import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
 import { reviewFormValues } from './scanForm';
 
@@ -46,11 +47,19 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
     <Box ref={box} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
       <Card>
         <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
-          <ReceiptPhoto
-            src={draft.image_url}
-            alt="Photo of the receipt"
-            sx={{ maxHeight: { xs: 320, lg: 640 }, objectFit: 'contain', borderRadius: 0.5, bgcolor: 'action.hover' }}
-          />
+          {isPdfOriginal(draft.image_url) ? (
+            <PdfPages document={draft.document} alt="First page of the receipt" maxHeight={640} />
+          ) : (
+            <ReceiptPhoto
+              src={draft.image_url}
+              alt="Photo of the receipt"
+              sx={{ maxHeight: { xs: 320, lg: 640 }, objectFit: 'contain', borderRadius: 0.5, bgcolor: 'action.hover' }}
+            />
+          )}
+          {/* Kept whatever happens to the reading: the file as it arrived. */}
+          <Box sx={{ display: 'grid', mt: 1 }}>
+            <DownloadOriginal url={draft.image_url} />
+          </Box>
         </CardContent>
       </Card>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -7,6 +7,8 @@ import { imageOf, keepsImage, type ScanFlow } from './scanFlow';
 import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { ScanStages } from './ScanStages';
 import { ReceiptPhoto } from './ReceiptPhoto';
+import { RECEIPT_FILE_ACCEPT } from '../../../shared/constants/scan';
+import { isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 
 /** After a failed scan: typing the receipt in is offered with the image only when the server can keep it. */
 export const BY_HAND_WITH_IMAGE = 'You can still enter the receipt by hand and save it with this image.';
@@ -52,7 +54,16 @@ export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: I
           Receipt image
         </Typography>
         {/* No capture attribute: a phone then offers the camera and the photo library alike. */}
-        <input ref={input} id="receipt-image-input" type="file" accept="image/*" multiple hidden onChange={picked} aria-label="Receipt image files" />
+        <input
+          ref={input}
+          id="receipt-image-input"
+          type="file"
+          accept={RECEIPT_FILE_ACCEPT}
+          multiple
+          hidden
+          onChange={picked}
+          aria-label="Receipt image files"
+        />
         {busy && <ScanStages stage={flow.step === 'scanning' ? 'server' : 'preparing'} />}
 
         {error && (
@@ -88,7 +99,11 @@ export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: I
 
         {image ? (
           <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
-            <ReceiptPhoto src={image.dataUrl} alt="Receipt preview" sx={{ maxHeight: { xs: 360, md: 520 }, objectFit: 'contain', borderRadius: 0.5 }} />
+            {isPdfOriginal(image.dataUrl) ? (
+              <PdfPages document={flow.step === 'review' ? flow.result?.document : null} alt="Receipt preview" maxHeight={520} />
+            ) : (
+              <ReceiptPhoto src={image.dataUrl} alt="Receipt preview" sx={{ maxHeight: { xs: 360, md: 520 }, objectFit: 'contain', borderRadius: 0.5 }} />
+            )}
             <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
               {image.name}
             </Typography>
@@ -117,8 +132,8 @@ export function ImagePanel({ flow, onFiles, onScan, onManualEntry, onCancel }: I
               }}
             >
               <Typography color="text.secondary">
-                Choose or drop a photo or scan of a receipt (JPEG, PNG or WebP): scanning starts at once. Several at once (up to {MAX_DRAFT_FILES}) are read in
-                the background for you to review one after another.
+                Choose or drop a photo, scan or PDF of a receipt (JPEG, PNG, WebP or PDF): scanning starts at once. Several at once (up to {MAX_DRAFT_FILES})
+                are read in the background for you to review one after another.
               </Typography>
               <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => input.current?.click()}>
                 Choose images

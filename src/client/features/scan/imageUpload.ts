@@ -1,3 +1,5 @@
+import { PDF_TYPE } from '../../../shared/constants/scan';
+
 /**
  * Getting a chosen photo ready to send: phone photos are often 3-12 MB, which is slow to upload
  * and may pass the API's 8 MB limit. Large ones are scaled down in the browser; small ones go
@@ -12,11 +14,16 @@ export const SMALL_IMAGE_BYTES = 2 * 1024 * 1024;
 /** What the API reads; anything else (HEIC, GIF, …) is converted. */
 const SENDABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-export const NOT_AN_IMAGE = 'Please choose an image file (a photo or scan of the receipt).';
+export const NOT_AN_IMAGE = 'Please choose a photo, a scan or a PDF of the receipt.';
 
-/** The picker's accept="image/*" is only a hint: a file can still be dropped or forced in. */
+/** The picker's accept is only a hint: a file can still be dropped or forced in. */
 export function isImageFile(file: Pick<File, 'type'>): boolean {
-  return file.type.startsWith('image/');
+  return file.type.startsWith('image/') || isPdfFile(file);
+}
+
+/** A PDF goes up as it is: the server reads its text (or draws its pages) and keeps it as the original. */
+function isPdfFile(file: Pick<File, 'type'>): boolean {
+  return file.type === PDF_TYPE;
 }
 
 /** The first bytes of each kind of picture the server keeps with a receipt: it goes by the bytes, never by the name or declared type. */
@@ -24,11 +31,12 @@ const KEPT_SIGNATURES: ReadonlyArray<ReadonlyArray<number | null>> = [
   [0xff, 0xd8, 0xff], // JPEG
   [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG
   [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50], // 'RIFF', its size, 'WEBP'
+  [0x25, 0x50, 0x44, 0x46, 0x2d], // '%PDF-'
 ];
 
 /**
- * Whether a prepared upload (prepareUpload) is a picture the server can keep with the receipt: a
- * JPEG, PNG or WebP by its first bytes. A file that only says it is one ('receipt.jpg' holding
+ * Whether a prepared upload (prepareUpload) is a file the server can keep with the receipt: a
+ * JPEG, PNG, WebP or PDF by its first bytes. A file that only says it is one ('receipt.jpg' holding
  * text), or a kind the browser could not convert (HEIC on most desktops), is not.
  */
 export function isKeptImageData(dataUrl: string): boolean {
@@ -50,7 +58,7 @@ export function scaledSize(width: number, height: number, max = UPLOAD_MAX_SIDE)
 
 /** Whether a file can be sent without re-encoding it. */
 export function canSendAsIs(file: Pick<File, 'type' | 'size'>): boolean {
-  return file.size <= SMALL_IMAGE_BYTES && SENDABLE_TYPES.includes(file.type);
+  return isPdfFile(file) || (file.size <= SMALL_IMAGE_BYTES && SENDABLE_TYPES.includes(file.type));
 }
 
 export function readAsDataUrl(blob: Blob): Promise<string> {

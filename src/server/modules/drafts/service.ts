@@ -2,8 +2,8 @@ import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
-import { imageHash, withoutMetadata } from '../../images/stored';
-import { sniffImageType } from '../../images/upload';
+import { imageHash, receiptFileToKeep } from '../../images/stored';
+import { fileTooLarge, NOT_A_RECEIPT_FILE, sniffReceiptFileType } from '../../images/upload';
 import { writeAsUser } from '../../db/accountGate';
 import { badRequest, conflict, HttpError, notFound, unavailable } from '../../errors';
 import { currencyOfMarker, toMinor } from '../../../shared/currency';
@@ -44,7 +44,6 @@ export interface UploadedFile {
 
 export const TOO_MANY_DRAFTS = `You have ${MAX_OPEN_DRAFTS} receipts waiting for review. Save or discard some before adding more.`;
 export const QUEUE_FULL = 'Tally is reading a great many receipts right now. Please try again in a few minutes.';
-const NOT_AN_IMAGE = 'This file is not a JPEG, PNG or WebP image';
 
 export interface DraftServiceOptions {
   /** Jobs waiting or running that uploads may bring the queue to, and no further: past it they are refused for a while (503). */
@@ -207,11 +206,13 @@ export class DraftService {
     } catch (err) {
       return refused(err);
     }
-    const contentType = sniffImageType(bytes);
-    if (!contentType) return refused(new HttpError(400, NOT_AN_IMAGE));
+    const contentType = sniffReceiptFileType(bytes);
+    if (!contentType) return refused(new HttpError(400, NOT_A_RECEIPT_FILE));
+    const tooLarge = fileTooLarge({ bytes, contentType });
+    if (tooLarge) return refused(new HttpError(413, tooLarge));
     let image;
     try {
-      image = await withoutMetadata({ bytes, contentType }, file.name);
+      image = await receiptFileToKeep({ bytes, contentType }, file.name);
     } catch (err) {
       return refused(err);
     }
@@ -237,6 +238,7 @@ export class DraftService {
       suggested_date_order: result?.suggested_date_order ?? null,
       store_remembered: result?.store_remembered ?? false,
       duplicate_of: duplicateOf,
+      ...(result?.document ? { document: result.document } : {}),
     };
   }
 

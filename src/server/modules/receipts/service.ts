@@ -5,8 +5,8 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
-import { imageHash, withoutMetadata } from '../../images/stored';
-import { imageFromData } from '../../images/upload';
+import { imageHash, receiptFileToKeep } from '../../images/stored';
+import { receiptFileFromData } from '../../images/upload';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
@@ -477,7 +477,7 @@ export class ReceiptService {
     input: ReceiptInput,
     write: (trx: Transaction<Database>, image: StoredImage | null | undefined) => Promise<{ result: T; oldImageKey: string | null }>,
   ): Promise<T> {
-    const image = input.image?.data ? await withoutMetadata(imageFromData(input.image.data, input.image.field), input.image.field) : null;
+    const image = input.image?.data ? await receiptFileToKeep(receiptFileFromData(input.image.data, input.image.field), input.image.field) : null;
     const kept: { image?: StoredImage } = {};
     let outcome: { result: T; oldImageKey: string | null };
     try {

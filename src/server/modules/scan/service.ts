@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { badRequest, HttpError, unavailable } from '../../errors';
-import { imageFromData } from '../../images/upload';
+import { receiptFileFromData } from '../../images/upload';
 import { OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner, type ScanResult } from '../../ocr';
 import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
@@ -39,7 +39,7 @@ export class ScanService {
   ) {}
 
   async scan(userId: string, body: ScanReceiptRequest): Promise<ScanReceiptResult> {
-    return this.read(userId, imageFromData(body.image_data, 'image_data').bytes, body.date_order);
+    return this.read(userId, receiptFileFromData(body.image_data, 'image_data').bytes, body.date_order);
   }
 
   /**
@@ -64,7 +64,7 @@ export class ScanService {
       // Anything else the engine throws is still its failure, not a bug in the request.
       throw Object.assign(unavailable(SCAN_FAILED), { cause: err });
     }
-    const { processed_data, raw_text, confidence } = read;
+    const { processed_data, raw_text, confidence, document } = read;
     const scanRef = headerFingerprint(raw_text);
     // What this person called the store before, and the category they chose for it.
     const known = await recallStore(this.db, userId, scanRef);
@@ -97,6 +97,7 @@ export class ScanService {
       scan_ref: scanRef,
       suggested_category_id: known?.category_id ?? null,
       store_remembered: Boolean(known),
+      ...(document ? { document } : {}),
     };
   }
 }

@@ -1,16 +1,53 @@
 /**
- * One receipt through PP-OCR: decode and crop, read the text rows, parse the fields. Runs in
- * the scan process (see ../scanProcess), never on the API's event loop.
+ * One receipt through PP-OCR: decode and crop, read the text rows, parse the fields. A PDF is
+ * read from its text layer, or drawn page by page and read like photos (../pdfReceipt.ts); the
+ * rows then go to the same parser. Runs in the scan process (see ../scanProcess), never on the
+ * API's event loop.
  */
-import { decodeImage } from '../raster';
+import { decodeImage, type Box } from '../raster';
 import { parseReceiptDetailed, type DateOrder } from '../parser';
 import type { ScanResult } from '../types';
-import { rowsToText, type PaddleOcr } from './index';
+import { isPdf } from '../../pdf/open';
+import { openPdfForScan, pdfTextLayer, printedArea, renderPage, rowsOfPlacedText } from '../pdfReceipt';
+import { rowsToText, type PaddleOcr, type TextRow } from './index';
 
-export async function readReceipt(paddle: PaddleOcr, image: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
-  const decoded = await decodeImage(image);
-  const rows = await paddle.read(decoded);
-  const { text, layout } = rowsToText(rows, decoded.box);
+/** Width of the first page's picture the review screen shows. */
+const PREVIEW_WIDTH = 900;
+
+function parsedRows(rows: TextRow[], page: Box, dateOrder: DateOrder, today?: Date): ScanResult {
+  const { text, layout } = rowsToText(rows, page);
   const parsed = parseReceiptDetailed(text, { dateOrder, today, lineConf: layout.map((l) => l.conf), layout });
   return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence };
+}
+
+export async function readReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
+  if (isPdf(file)) return readPdfReceipt(paddle, file, dateOrder, today);
+  const decoded = await decodeImage(file);
+  return parsedRows(await paddle.read(decoded), decoded.box, dateOrder, today);
+}
+
+async function readPdfReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
+  const doc = await openPdfForScan(file);
+  try {
+    const preview = `data:image/jpeg;base64,${(await renderPage(doc, 1, 'jpeg', PREVIEW_WIDTH)).toString('base64')}`;
+    const document = { pages: doc.numPages, preview };
+    const runs = await pdfTextLayer(doc);
+    if (runs.length) {
+      const rows = rowsOfPlacedText(runs);
+      return { ...parsedRows(rows, printedArea(rows), dateOrder, today), document };
+    }
+    // A scan saved as PDF: one page drawn at a time, so memory follows a page, not the document.
+    const rows: TextRow[] = [];
+    let page: Box | undefined;
+    let offset = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      const decoded = await decodeImage(await renderPage(doc, n, 'png'));
+      page ??= decoded.box;
+      for (const row of await paddle.read(decoded)) rows.push({ ...row, box: { ...row.box, top: row.box.top + offset } });
+      offset += decoded.height;
+    }
+    return { ...parsedRows(rows, page!, dateOrder, today), document };
+  } finally {
+    await doc.destroy();
+  }
 }

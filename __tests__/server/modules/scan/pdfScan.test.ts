@@ -1,0 +1,205 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { MAX_PDF_PAGES } from '../../../../src/shared/constants/scan';
+import { PDF_BROKEN, PDF_ENCRYPTED, PDF_HAS_SCRIPT, PDF_TOO_MANY_PAGES } from '../../../../src/server/pdf/open';
+import { startTestApp, type TestApp, type TestUser } from '../../helpers';
+import { dataUrl } from './receiptImage';
+import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
+import { ONLINE_ORDER, pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
+
+/**
+ * PDF receipts through the real scan route: the real scan process (pdfjs for the text layer,
+ * @napi-rs/canvas and PP-OCR for scanned pages), the real auth emulator, a real database.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ OCR_POOL_SIZE: '1', SCAN_WORKERS: '1', QUEUE_POLL_SECONDS: '1' });
+});
+afterAll(() => t?.close());
+
+const scan = (user: TestUser, image_data: string) => t.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data } });
+
+interface Layout {
+  name: string;
+  lines: PdfLine[];
+  opts?: Parameters<typeof receiptPdf>[1];
+  expected: { store: string; date: string; total: number; items?: Array<[string, number]> };
+}
+
+const LAYOUTS: Layout[] = [
+  {
+    name: 'an online order on A4, Helvetica, the store large',
+    lines: ONLINE_ORDER,
+    expected: {
+      store: 'Northwind Outfitters',
+      date: '2026-02-11',
+      total: 106.45,
+      items: [
+        ['Rain jacket', 89],
+        ['Wool socks', 12.5],
+      ],
+    },
+  },
+  {
+    name: 'a till roll in Courier (80 mm wide), day-first date',
+    lines: [
+      ['BLUE HERON CAFE'],
+      ['14 Quay Street'],
+      ['Date: 25/01/2026 08:14'],
+      ['Flat white', '4.20'],
+      ['Croissant', '3.10'],
+      ['TOTAL', '7.30'],
+      ['CARD', '7.30'],
+    ],
+    opts: { font: StandardFonts.Courier, size: [226, 600], margin: 12 },
+    expected: { store: 'BLUE HERON CAFE', date: '2026-01-25', total: 7.3 },
+  },
+  {
+    name: 'a utility bill on A5 in Times, the total labelled "Amount due"',
+    lines: [
+      ['Riverside Water Co.', undefined, 16],
+      ['Statement date: March 3, 2026'],
+      ['Water supply', '31.20'],
+      ['Wastewater', '18.75'],
+      ['Amount due', '49.95'],
+    ],
+    opts: { font: StandardFonts.TimesRoman, size: [420, 595] },
+    expected: { store: 'Riverside Water Co.', date: '2026-03-03', total: 49.95 },
+  },
+  {
+    name: 'a long receipt over three pages, read as one',
+    lines: [
+      ['GRANARY FOODS', undefined, 16],
+      ['Date: 2026-04-02'],
+      ...Array.from({ length: 24 }, (_, i): PdfLine => [`Item ${String.fromCharCode(65 + i)} pack`, '1.00']),
+      ['TOTAL', '24.00'],
+    ],
+    opts: { linesPerPage: 10 },
+    expected: { store: 'GRANARY FOODS', date: '2026-04-02', total: 24 },
+  },
+];
+
+describe('a PDF with a text layer is read from its text, without OCR', () => {
+  it.each(LAYOUTS.map((l) => [l.name, l] as const))('%s: store, date and total exact', async (_name, layout) => {
+    const user = await t.signUp();
+    const pdf = await receiptPdf(layout.lines, layout.opts);
+    const res = await scan(user, pdfDataUrl(pdf));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.processed_data.store_name).toBe(layout.expected.store);
+    expect(body.processed_data.date).toBe(layout.expected.date);
+    expect(body.processed_data.total_amount).toBe(layout.expected.total);
+    if (layout.expected.items) expect(body.processed_data.items.map((i: { name: string; price: number }) => [i.name, i.price])).toEqual(layout.expected.items);
+    // The review screen shows the first page and says how many there are.
+    expect(body.document.pages).toBe((await PDFDocument.load(pdf)).getPageCount());
+    expect(body.document.preview).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+  });
+});
+
+describe('a scanned PDF is drawn and read by the OCR', () => {
+  it('reads a train-set photo saved as a PDF as it reads the photo', async () => {
+    const user = await t.signUp();
+    const photo = trainPhoto('sroie-train/sroie-007.jpg');
+    const asPhoto = (await scan(user, dataUrl(photo, 'image/jpeg'))).json();
+    const res = await scan(user, pdfDataUrl(await scannedPdf(photo)));
+    expect(res.statusCode).toBe(200);
+    const asPdf = res.json();
+    expect(asPdf.processed_data.total_amount).toBe(20);
+    expect(asPdf.processed_data.date).toBe('2019-01-23');
+    for (const field of ['store_name', 'date', 'total_amount'] as const) expect(asPdf.processed_data[field]).toEqual(asPhoto.processed_data[field]);
+    expect(asPdf.document.pages).toBe(1);
+  });
+});
+
+/** A PDF with an /Encrypt entry in its trailer, as an encrypting writer leaves it. */
+async function encryptedPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('TOTAL 1.00');
+  // A classic trailer (no cross-reference stream), where an encrypting writer puts /Encrypt.
+  const pdf = Buffer.from(await doc.save({ useObjectStreams: false })).toString('latin1');
+  expect(pdf).toMatch(/trailer\s*<</);
+  return Buffer.from(pdf.replace(/trailer\s*<</, 'trailer\n<<\n/Encrypt << /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>'), 'latin1');
+}
+
+describe('PDFs Tally does not open are refused with their reason, and nothing is kept', () => {
+  it.each([
+    ['encrypted', encryptedPdf, PDF_ENCRYPTED],
+    [
+      'with JavaScript',
+      async () => {
+        const doc = await PDFDocument.create();
+        doc.addPage().drawText('TOTAL 1.00');
+        doc.addJavaScript('hello', 'app.alert("hi")');
+        return Buffer.from(await doc.save());
+      },
+      PDF_HAS_SCRIPT,
+    ],
+    [
+      'too many pages',
+      () =>
+        receiptPdf(
+          Array.from({ length: MAX_PDF_PAGES + 1 }, (): PdfLine => ['page']),
+          { linesPerPage: 1 },
+        ),
+      PDF_TOO_MANY_PAGES,
+    ],
+    ['cut off', async () => (await receiptPdf([['SHOP'], ['TOTAL', '1.00']])).subarray(0, 300), PDF_BROKEN],
+    ['only a header', async () => Buffer.from('%PDF-1.7\n%%EOF\n'), PDF_BROKEN],
+  ] as const)('%s', async (_name, make, reason) => {
+    const user = await t.signUp();
+    const pdf = pdfDataUrl(await make());
+    const res = await scan(user, pdf);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(reason);
+    // Kept with a receipt: refused in the same words, and no receipt is written.
+    const save = await t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Shop', date: '2026-01-05', amount: 1, imageData: pdf } });
+    expect(save.statusCode).toBe(400);
+    expect(save.json().message).toBe(reason);
+    const list = await t.request(user, { method: 'GET', url: '/receipts' });
+    expect(list.json()).toHaveLength(0);
+  });
+});
+
+describe("a PDF is a receipt's original, kept byte for byte", () => {
+  it('is saved with a receipt and downloaded from it as the same file', async () => {
+    const user = await t.signUp();
+    const pdf = await receiptPdf(LAYOUTS[0].lines);
+    const save = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store: 'Northwind Outfitters', date: '2026-02-11', amount: 106.45, imageData: pdfDataUrl(pdf) },
+    });
+    expect(save.statusCode).toBe(201);
+    const link = new URL(save.json().imageUrl);
+    expect(link.pathname).toMatch(/\.pdf$/);
+    const file = await t.request(null, { method: 'GET', url: link.pathname + link.search });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-.+\.pdf"$/);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+  });
+});
+
+describe('PDFs in the review queue', () => {
+  it('reads an uploaded PDF as a draft, and keeps the original of one it could not read, with its reason', async () => {
+    const user = await t.signUp();
+    const good = await receiptPdf(LAYOUTS[1].lines, LAYOUTS[1].opts);
+    const upload = await uploadDrafts(t, user, [
+      { name: 'cafe.pdf', bytes: good, type: 'application/pdf' },
+      { name: 'locked.pdf', bytes: await encryptedPdf(), type: 'application/pdf' },
+    ]);
+    expect(upload.statusCode).toBe(202);
+    // A PDF refused at the door is refused alone, with its reason; nothing is stored for it.
+    expect(upload.json().map((a: { file: string; status: string; error?: string }) => [a.file, a.status, a.error])).toEqual([
+      ['cafe.pdf', 'queued', undefined],
+      ['locked.pdf', 'failed', PDF_ENCRYPTED],
+    ]);
+    const [draft] = await draftsWhen(t, user, allSettled);
+    expect(draft.status).toBe('ready');
+    expect(draft.processed_data).toMatchObject({ store_name: 'BLUE HERON CAFE', date: '2026-01-25', total_amount: 7.3 });
+    expect(draft.document?.pages).toBe(1);
+    const link = new URL(draft.image_url);
+    const original = await t.request(null, { method: 'GET', url: `${link.pathname}${link.search}&download=1` });
+    expect(original.headers['content-type']).toBe('application/pdf');
+    expect(original.rawPayload.equals(good)).toBe(true);
+  });
+});

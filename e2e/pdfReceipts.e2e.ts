@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newZoomedPage, screenshot, withContext, withPage, DESKTOP, PHONE } from './support/browser';
+import { createUser, signInThroughUi, webUrl, openScreen } from './support/session';
+import { expectAccessibleInBothThemes } from './support/screens';
+import { ONLINE_ORDER, receiptPdf } from '../__tests__/server/modules/scan/receiptPdf';
+
+let browser: Browser;
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await receiptPdf(ONLINE_ORDER);
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Drops the PDF on the scan screen's drop zone, as a file dragged from the desktop. */
+async function dropPdf(page: Page, bytes: Buffer, name: string): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ({ base64, fileName }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], fileName, { type: 'application/pdf' }));
+      return dt;
+    },
+    { base64: bytes.toString('base64'), fileName: name },
+  );
+  await page.getByTestId('receipt-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+async function reviewDroppedPdf(page: Page) {
+  await openScreen(page, '/receipts/scan', 'Scan Receipt');
+  await dropPdf(page, pdf, 'northwind-order.pdf');
+  const form = page.getByRole('form', { name: 'Review receipt' });
+  await form.waitFor({ timeout: 60_000 });
+  return form;
+}
+
+describe('a PDF receipt in the browser', () => {
+  it('is dropped on the scan screen, read from its text, shown with its pages, saved, and its original downloaded', async () => {
+    const user = await createUser('Pat Pdf');
+    await withPage(browser, DESKTOP, async ({ page }) => {
+      await signInThroughUi(page, user);
+      const form = await reviewDroppedPdf(page);
+      // Read from the text layer: exact.
+      expect(await form.getByLabel('Store').inputValue()).toBe('Northwind Outfitters');
+      expect(Number(await form.getByLabel('Total').inputValue())).toBe(106.45);
+      expect(await form.locator('input[type="date"]').inputValue()).toBe('2026-02-11');
+      // The first page is shown, with the number of pages.
+      await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
+      await page.getByText('PDF, 1 page').waitFor();
+      await expectAccessibleInBothThemes(page, 'pdf-review', 'desktop');
+
+      await form.getByRole('button', { name: 'Save Receipt' }).click();
+      await page.waitForURL(webUrl('/receipts'));
+      await page
+        .getByRole('link', { name: /^View Northwind Outfitters receipt/ })
+        .first()
+        .click();
+      const download = page.getByRole('link', { name: 'Download original' });
+      await download.waitFor();
+      // The kept original is the very file dropped.
+      const saved = await page.request.get((await download.getAttribute('href'))!);
+      expect(saved.headers()['content-type']).toBe('application/pdf');
+      expect(Buffer.from(await saved.body()).equals(pdf)).toBe(true);
+      await screenshot(page, 'pdf-receipt-detail-desktop');
+    });
+  });
+
+  it('reviews on a phone and at 200% zoom', async () => {
+    const user = await createUser('Pat Phone');
+    await withPage(browser, PHONE, async ({ page }) => {
+      await signInThroughUi(page, user);
+      await reviewDroppedPdf(page);
+      await page.getByText('PDF, 1 page').waitFor();
+      await screenshot(page, 'pdf-review-phone');
+    });
+    await withContext(newZoomedPage(browser, 2), async ({ page }) => {
+      await signInThroughUi(page, user);
+      await reviewDroppedPdf(page);
+      await page.getByText('PDF, 1 page').waitFor();
+      await screenshot(page, 'pdf-review-zoom200');
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { Box, Button, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import type { ScannedDocument } from '../../../shared/scan';
+
+export const DOWNLOAD_ORIGINAL = 'Download original';
+
+/** Whether a receipt's original (a signed link or a data URL) is a PDF rather than a photo. */
+export function isPdfOriginal(url: string): boolean {
+  return url.startsWith('data:application/pdf') || /\.pdf(\?|$)/.test(url);
+}
+
+/** The original's link that saves it as a file (the API sends it as an attachment); a data URL is saved as it is. */
+export function downloadLinkOf(url: string): string {
+  return url.startsWith('data:') ? url : `${url}${url.includes('?') ? '&' : '?'}download=1`;
+}
+
+/** 'PDF, 3 pages', for the caption under a PDF's first page. */
+export function pagesText(pages: number | undefined): string {
+  return pages ? `PDF, ${pages} ${pages === 1 ? 'page' : 'pages'}` : 'PDF';
+}
+
+/** The button that saves a receipt's original (photo or PDF) as it was received. */
+export function DownloadOriginal({ url, name }: { url: string; name?: string }) {
+  return (
+    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={downloadLinkOf(url)} download={name ?? true} sx={{ justifySelf: 'start' }}>
+      {DOWNLOAD_ORIGINAL}
+    </Button>
+  );
+}
+
+/**
+ * A PDF original where a photo would be: its first page as read by the scan, or (not read yet)
+ * a PDF mark, with the number of pages under it.
+ */
+export function PdfPages({ document, alt, maxHeight }: { document?: ScannedDocument | null; alt: string; maxHeight?: number | Record<string, number> }) {
+  return (
+    <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1 }}>
+      {document ? (
+        <Box
+          component="img"
+          src={document.preview}
+          alt={alt}
+          sx={{ display: 'block', maxWidth: '100%', maxHeight, objectFit: 'contain', borderRadius: 0.5, bgcolor: '#fff' }}
+        />
+      ) : (
+        <PictureAsPdfOutlinedIcon aria-label={alt} sx={{ fontSize: 96, color: 'text.secondary' }} />
+      )}
+      <Typography component="figcaption" variant="body2" color="text.secondary">
+        {pagesText(document?.pages)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A small page marked PDF, for a PDF draft's thumbnail before its first page is drawn. */
+export const PDF_THUMBNAIL =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 64'%3E%3Crect x='4' y='4' width='40' height='56' rx='3' fill='%23fff' stroke='%23999' stroke-width='2'/%3E%3Ctext x='24' y='38' font-family='sans-serif' font-size='12' font-weight='700' text-anchor='middle' fill='%23c62828'%3EPDF%3C/text%3E%3C/svg%3E";
