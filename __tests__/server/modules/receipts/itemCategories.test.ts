@@ -55,13 +55,13 @@ describe('items counted in their own categories', () => {
     // The tax spread in proportion: 2.22, 1.11 and 2.67 (the odd cent to the largest remainder).
     expect(await byCategory(user)).toEqual({ spent: { Food: 22.22, Utilities: 11.11, Entertainment: 26.67 }, receipts: { Food: 1 } });
     const utilities = await categoryId(t, user, 'Utilities');
-    expect(created.items.map((i) => i.categoryId)).toEqual([null, utilities, await categoryId(t, user, 'Entertainment')]);
+    expect(created.items.map((i) => i.categoryId)).toEqual([undefined, utilities, await categoryId(t, user, 'Entertainment')]);
 
     // Naming the receipt's own category is the receipt's: it follows the receipt from then on.
     await ok(user, 'PUT', `/receipts/${created.id}`, groceries({ utilities: 'food', fun: 'Entertainment' }));
     expect(await byCategory(user)).toEqual({ spent: { Food: 33.33, Entertainment: 26.67 }, receipts: { Food: 1 } });
     const back = await ok<Receipt>(user, 'PUT', `/receipts/${created.id}`, groceries({}));
-    expect(back.items.every((i) => i.categoryId === null)).toBe(true);
+    expect(back.items.every((i) => i.categoryId === undefined)).toBe(true);
     expect(await byCategory(user)).toEqual({ spent: { Food: 60 }, receipts: { Food: 1 } });
 
     // An edit that leaves the items out keeps their categories, counted on the new amount.
@@ -86,7 +86,7 @@ describe('items counted in their own categories', () => {
     expect(await byCategory(user)).toEqual({ spent: { Utilities: 11.11, Other: 48.89 }, receipts: { Other: 1 } });
     // The board game is now in the receipt's own category.
     const [receipt] = await ok<Receipt[]>(user, 'GET', '/receipts');
-    expect(receipt.items.map((i) => i.categoryId)).toEqual([null, await categoryId(t, user, 'Utilities'), null]);
+    expect(receipt.items.map((i) => i.categoryId)).toEqual([undefined, await categoryId(t, user, 'Utilities'), undefined]);
   });
 
   it('refuses an unknown category or someone else’s, and changes nothing', async () => {

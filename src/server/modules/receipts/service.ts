@@ -227,7 +227,8 @@ export class ReceiptService {
         name: i.name,
         price: fromMinor(i.price_cents, row.currency),
         quantity: i.quantity,
-        categoryId: i.category_id,
+        // Only an item in a category of its own says so: spec §3's items stay name, price, quantity.
+        ...(i.category_id ? { categoryId: i.category_id } : {}),
         ...(sharing ? itemTarget(sharing.split.items?.[n]) : {}),
       })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
