@@ -69,7 +69,8 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             sx={{
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr 1fr 1.4fr auto', sm: '3fr 1.2fr 1fr 1.6fr auto' },
+              // On a phone: the name, then price, quantity and remove, then the category on a row of its own.
+              gridTemplateColumns: { xs: '1fr 1fr auto', sm: '3fr 1.2fr 1fr 1.6fr auto' },
               alignItems: 'start',
               mb: 1.5,
             }}
@@ -90,6 +91,7 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
               value={categories.some((c) => c._id === item.categoryId) ? item.categoryId : ''}
               onChange={(ev) => update(item.key, { categoryId: ev.target.value })}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, gridRow: { xs: 3, sm: 'auto' } }}
             >
               <MenuItem value="">{receiptCategoryName ? `${receiptCategoryName} (receipt)` : 'As the receipt'}</MenuItem>
               {categories.map((c) => (
@@ -98,7 +100,11 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
                 </MenuItem>
               ))}
             </TextField>
-            <IconButton aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((i) => i.key !== item.key))} sx={{ mt: 0.25 }}>
+            <IconButton
+              aria-label={`Remove item ${index + 1}`}
+              onClick={() => onChange(items.filter((i) => i.key !== item.key))}
+              sx={{ mt: 0.25, gridColumn: { xs: 3, sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
+            >
               <DeleteOutlinedIcon />
             </IconButton>
           </Box>

@@ -56,10 +56,13 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
               sx={{ maxHeight: { xs: 320, lg: 640 }, objectFit: 'contain', borderRadius: 0.5, bgcolor: 'action.hover' }}
             />
           )}
-          {/* Kept whatever happens to the reading: the file as it arrived. */}
-          <Box sx={{ display: 'grid', mt: 1 }}>
-            <DownloadOriginal url={draft.image_url} />
-          </Box>
+          {/* Kept whatever happens to the reading: the file as it arrived. While a form is open the
+              link comes after it, so that the Tab key still goes from the photo to the first field. */}
+          {!reviewing && (
+            <Box sx={{ display: 'grid', mt: 1 }}>
+              <DownloadOriginal url={draft.image_url} />
+            </Box>
+          )}
         </CardContent>
       </Card>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -79,6 +82,9 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
               Enter in a field saves this receipt and opens the next one; when it looks like a receipt you saved or imported, Enter takes you to that choice
               first.
             </Typography>
+            <Box>
+              <DownloadOriginal url={draft.image_url} />
+            </Box>
             {scan && <RawTextSection text={scan.raw_text} />}
           </>
         ) : draft.status === 'failed' ? (
