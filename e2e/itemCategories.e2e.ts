@@ -35,7 +35,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
     await withSignedInPage(browser, user, viewport, async ({ page }) => {
       await openScreen(page, `/receipts/${receipt.id}/edit`, 'Edit Receipt');
       const game = page.getByRole('group', { name: 'Item 2' });
-      await game.getByRole('combobox', { name: 'Category' }).click();
+      await game.getByRole('combobox', { name: 'Item category' }).click();
       await page.getByRole('option', { name: 'Entertainment' }).click();
       await screenshot(page, `item-category-edit-${label}`);
       await page.getByRole('button', { name: 'Save Changes' }).click();

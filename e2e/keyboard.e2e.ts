@@ -104,7 +104,7 @@ describe.each(SCREEN_SIZES)('keyboard only on %s', (label, viewport) => {
       await tabTo(page, page.getByLabel('Amount'));
       await page.keyboard.type('7.25');
       // The category menu: open with the arrow key, move with arrows, choose with Enter.
-      await tabTo(page, page.getByRole('combobox', { name: 'Category' }));
+      await tabTo(page, page.getByRole('combobox', { name: 'Category', exact: true }));
       await page.keyboard.press('ArrowDown');
       const listbox = page.getByRole('listbox');
       await listbox.waitFor();
@@ -119,7 +119,7 @@ describe.each(SCREEN_SIZES)('keyboard only on %s', (label, viewport) => {
       await page.keyboard.press('Enter');
       await listbox.waitFor({ state: 'hidden' });
       await expectVisibleFocus(page);
-      await page.getByRole('combobox', { name: 'Category' }).getByText('Food').waitFor();
+      await page.getByRole('combobox', { name: 'Category', exact: true }).getByText('Food').waitFor();
       await tabTo(page, page.getByRole('button', { name: 'Save Receipt' }));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);

@@ -19,7 +19,7 @@ async function navigate(page: Page, name: string, phone: boolean) {
 }
 
 async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -62,7 +62,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       await page.waitForURL(webUrl('/receipts/add'));
       await page.getByRole('heading', { level: 1, name: 'Add Transaction' }).waitFor();
       expect(await page.getByLabel('Date').inputValue()).toBe(calendarDay(0));
-      await page.getByRole('combobox', { name: 'Category' }).getByText('Other').waitFor();
+      await page.getByRole('combobox', { name: 'Category', exact: true }).getByText('Other').waitFor();
       await expectNoA11yViolations(page);
       await page.getByLabel('Date').fill('');
       await page.getByRole('button', { name: 'Save Receipt' }).click();
@@ -305,7 +305,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       expect(await rowStores(page)).toEqual(['Shop 2', 'Shop 20', 'Shop 21', 'Shop 22', 'Shop 23']);
 
       // Filter: All plus the user's categories.
-      await page.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('combobox', { name: 'Category', exact: true }).click();
       expect(await page.getByRole('option').allTextContents()).toEqual(
         expect.arrayContaining(['All', 'Food', 'Transportation', 'Clothing', 'Entertainment', 'Utilities', 'Other']),
       );
@@ -321,7 +321,7 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await page.getByText('1–10 of 23').waitFor();
       expect(await page.getByLabel('Search by store or description').inputValue()).toBe('');
-      await page.getByRole('combobox', { name: 'Category' }).getByText('All').waitFor();
+      await page.getByRole('combobox', { name: 'Category', exact: true }).getByText('All').waitFor();
 
       // Sort by amount, highest first, then the other way.
       await choose(page, 'Sort by', 'Amount');

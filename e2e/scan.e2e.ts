@@ -153,7 +153,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
       expect((await store.inputValue()).trim()).not.toBe('');
       expect(Number(await total.inputValue())).toBe(Number(label.total));
       expect(await form.locator('input[type="date"]').inputValue()).toBe('2018-02-22');
-      expect(await form.getByRole('combobox', { name: 'Category' }).textContent()).toContain('Food');
+      expect(await form.getByRole('combobox', { name: 'Category', exact: true }).textContent()).toContain('Food');
 
       // The recognised text is there, collapsed until asked for.
       await page.getByRole('button', { name: 'Recognised text' }).click();
@@ -164,7 +164,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
       // Correct the store and its category, add an item, then save.
       const storeName = `Billion Six ${name}`;
       await store.fill(storeName);
-      await form.getByRole('combobox', { name: 'Category' }).click();
+      await form.getByRole('combobox', { name: 'Category', exact: true }).click();
       await page.getByRole('option', { name: 'Utilities' }).click();
       await form.getByRole('button', { name: 'Add item' }).click();
       const rows = form.getByRole('group', { name: /^Item \d+$/ });
@@ -183,7 +183,7 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
       await page.goto(webUrl('/receipts/scan'));
       const again = await scanToReview(page, receiptJpg);
       expect(await again.getByLabel('Store').inputValue()).toBe(storeName);
-      expect(await again.getByRole('combobox', { name: 'Category' }).textContent()).toContain('Utilities');
+      expect(await again.getByRole('combobox', { name: 'Category', exact: true }).textContent()).toContain('Utilities');
       await again.getByText('Store name and category as you saved them for this store before.').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `scan-remembered-${name}`);

@@ -294,7 +294,7 @@ describe('finding 10: a refused save on a phone', () => {
 
       // A save the server refuses: the category chosen was deleted meanwhile (in another tab, say).
       await store.fill('Handy Hardware');
-      await form.getByRole('combobox', { name: 'Category' }).click();
+      await form.getByRole('combobox', { name: 'Category', exact: true }).click();
       await page.getByRole('option', { name: 'Gifts' }).click();
       await apiAs(user, 'DELETE', `/categories/${gifts._id}`);
       await save.scrollIntoViewIfNeeded();

@@ -86,7 +86,7 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             <TextField label="Quantity" size="small" {...field('quantity')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             <TextField
               select
-              label="Category"
+              label="Item category"
               size="small"
               value={categories.some((c) => c._id === item.categoryId) ? item.categoryId : ''}
               onChange={(ev) => update(item.key, { categoryId: ev.target.value })}
