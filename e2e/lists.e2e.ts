@@ -9,7 +9,21 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const NAV = ['Dashboard', 'Receipts', 'Scan', 'Review', 'Categories', 'Recurring', 'Reports', 'Households', 'Notifications', 'Profile', 'Settings', 'Logout'];
+const NAV = [
+  'Dashboard',
+  'Receipts',
+  'Scan',
+  'Review',
+  'Categories',
+  'Recurring',
+  'Reports',
+  'Prices',
+  'Households',
+  'Notifications',
+  'Profile',
+  'Settings',
+  'Logout',
+];
 const navTexts = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('listitem').allTextContents();
 const rows = (page: Page) => page.getByTestId('receipt-row');
 

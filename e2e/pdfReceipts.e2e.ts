@@ -30,7 +30,8 @@ async function reviewDroppedPdf(page: Page) {
   await openScreen(page, '/receipts/scan', 'Scan Receipt');
   await dropPdf(page, pdf, 'northwind-order.pdf');
   const form = page.getByRole('form', { name: 'Review receipt' });
-  await form.waitFor({ timeout: 60_000 });
+  // The first scan of the run may start the scan process, which loads pdfjs and the OCR models.
+  await form.waitFor({ timeout: 120_000 });
   return form;
 }
 
@@ -63,7 +64,7 @@ describe('a PDF receipt in the browser', () => {
       expect(Buffer.from(await saved.body()).equals(pdf)).toBe(true);
       await screenshot(page, 'pdf-receipt-detail-desktop');
     });
-  });
+  }, 180_000);
 
   it('reviews on a phone and at 200% zoom', async () => {
     const user = await createUser('Pat Phone');
@@ -79,5 +80,5 @@ describe('a PDF receipt in the browser', () => {
       await page.getByText('PDF, 1 page').waitFor();
       await screenshot(page, 'pdf-review-zoom200');
     });
-  });
+  }, 180_000);
 });
