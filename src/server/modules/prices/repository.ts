@@ -12,14 +12,21 @@ export interface PurchaseRow {
   price_minor: number;
 }
 
-/** The latest `limit` purchases of the item named `name` (any case), newest first. */
-export async function purchasesOf(db: Executor, userId: string, name: string, limit: number): Promise<PurchaseRow[]> {
+/**
+ * The latest `limit` purchases of each item named in `names` (any case), newest first, in one
+ * query: a receipt's notes look up all its items at once.
+ */
+export async function purchasesOf(db: Executor, userId: string, names: readonly string[], limit: number): Promise<PurchaseRow[]> {
+  if (names.length === 0) return [];
   const { rows } = await sql<PurchaseRow>`
-    SELECT r.id AS receipt_id, i.name, to_char(r.date, 'YYYY-MM-DD') AS date, r.store, r.currency, i.price_cents::bigint AS price_minor
-      FROM receipt_items i JOIN receipts r ON r.id = i.receipt_id AND r.user_id = i.user_id
-     WHERE i.user_id = ${userId} AND lower(i.name) = lower(${name})
-     ORDER BY r.date DESC, r.id DESC
-     LIMIT ${limit}`.execute(db);
+    SELECT receipt_id, name, date, store, currency, price_minor FROM (
+      SELECT r.id AS receipt_id, i.name, to_char(r.date, 'YYYY-MM-DD') AS date, r.store, r.currency, i.price_cents::bigint AS price_minor,
+             row_number() OVER (PARTITION BY lower(i.name) ORDER BY r.date DESC, r.id DESC) AS nth, r.date AS day, r.id AS rid
+        FROM receipt_items i JOIN receipts r ON r.id = i.receipt_id AND r.user_id = i.user_id
+       WHERE i.user_id = ${userId} AND lower(i.name) IN (${sql.join(names.map((n) => sql`lower(${n})`))})
+    ) p
+     WHERE nth <= ${limit}
+     ORDER BY day DESC, rid DESC`.execute(db);
   return rows.map((r) => ({ ...r, price_minor: Number(r.price_minor) }));
 }
 

@@ -46,7 +46,7 @@ export class PriceService {
   }
 
   async history(userId: string, item: string): Promise<PriceHistory> {
-    const rows = await purchasesOf(this.db, userId, item.trim(), PRICE_HISTORY_LIMIT);
+    const rows = await purchasesOf(this.db, userId, [item.trim()], PRICE_HISTORY_LIMIT);
     const recentFrom = rows.length ? addDays(rows[0].date, -RECENT_PRICE_DAYS) : '';
     const recent = rows.filter((r) => r.date >= recentFrom).sort((a, b) => a.price_minor - b.price_minor || (a.date < b.date ? 1 : -1));
     const cheapest = recent[0];
@@ -69,15 +69,18 @@ export class PriceService {
   async notes(userId: string, receiptId: string): Promise<PriceNote[]> {
     const receipt = await receiptItemsOf(this.db, userId, receiptId);
     if (!receipt) throw notFound('Receipt not found');
+    const purchases = new Map<string, PurchaseRow[]>();
+    for (const row of await purchasesOf(this.db, userId, [...new Set(receipt.items.map((i) => i.name))], PRICE_HISTORY_LIMIT)) {
+      const key = row.name.toLowerCase();
+      purchases.set(key, [...(purchases.get(key) ?? []), row]);
+    }
     const notes: PriceNote[] = [];
     const seen = new Set<string>();
     for (const item of receipt.items) {
       const key = item.name.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      const others = (await purchasesOf(this.db, userId, item.name, PRICE_HISTORY_LIMIT)).filter(
-        (r) => r.receipt_id !== receiptId && r.currency === receipt.currency && r.price_minor > 0,
-      );
+      const others = (purchases.get(key) ?? []).filter((r) => r.receipt_id !== receiptId && r.currency === receipt.currency && r.price_minor > 0);
       if (others.length < PRICE_NOTE_MIN_PURCHASES) continue;
       const usual = median(others.map((r) => r.price_minor));
       if (item.price_cents < usual * PRICE_NOTE_RATIO) continue;
