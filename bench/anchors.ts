@@ -27,6 +27,7 @@ import { arg } from './support/args';
 import { descendantsOf, rssMbOf } from './support/procStats';
 import { devReceiptImages, samplePeaks, scanThrough } from './support/scanPeak';
 import { withScratchPostgres } from './support/scratchPostgres';
+import { productionNodeArgs } from './support/productionNode';
 
 const ROUNDS = Number(arg('rounds') ?? '3');
 const IDLE_S = Number(arg('idle') ?? '10');
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
   };
   const tally = (databaseUrl: string | null): Server => ({
     name: databaseUrl ? 'Tally on PostgreSQL' : 'Tally',
-    argv: [path.join(root, 'dist/server/main.js')],
+    argv: productionNodeArgs('start:production'),
     env: (dataDir, port, webPort) => ({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

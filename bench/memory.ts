@@ -17,6 +17,7 @@ import { buildServer } from '../scripts/build-server';
 import { descendantsOf, rssMbOf as rssMb } from './support/procStats';
 import { devReceiptImages, samplePeaks, scanThrough } from './support/scanPeak';
 import { withScratchPostgres } from './support/scratchPostgres';
+import { productionNodeArgs } from './support/productionNode';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -58,7 +59,7 @@ interface Figures {
 async function measure(databaseUrl: string | null, emulator: { host: string; projectId: string }, tokens: string[]): Promise<Figures> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-memory-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, productionNodeArgs('start:production'), {
     cwd: root,
     env: {
       ...process.env,

@@ -96,7 +96,7 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const routes = tableRows(out).filter((c) => /^GET /.test(c[0]) && /%$/.test(c[5] ?? ''));
     if (!routes.length) return null;
     const p99 = Math.max(...routes.map((c) => parseFloat(c[3])));
-    return `${routes.map((c) => `${c[0]} ${c[1]} req/s (${c[5]} of bare Fastify)`).join(', ')}; p99 ≤ ${p99} ms`;
+    return `${routes.map((c) => `${c[0]} ${c[1]} req/s (${c[5]} of bare Fastify, ${c[6]} CPU)`).join(', ')}; p99 ≤ ${p99} ms`;
   },
   abuse: (out) =>
     joined([

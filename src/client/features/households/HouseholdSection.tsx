@@ -92,14 +92,18 @@ export function SectionRow({ main, detail, end, muted }: { main: ReactNode; deta
   );
 }
 
-export interface PagedSectionProps<T> {
-  household: Household;
+/** What a paged list says: its heading, and its texts when empty and when it fails to load. */
+export interface PagedSectionTexts {
   title: string;
-  /** The endpoint hook of the list (a module-level hook, so the order of hooks never changes). */
-  useQuery: (arg: HouseholdPageArg) => Loaded<Page<T>>;
-  row: (item: T) => ReactNode;
   empty: string;
   failure: string;
+}
+
+export interface PagedSectionProps<T> extends PagedSectionTexts {
+  household: Household;
+  /** The endpoint hook of the list (a module-level hook, so the order of hooks never changes). */
+  useQuery: (arg: HouseholdPageArg) => Loaded<Page<T>>;
+  row: (item: T, household: Household) => ReactNode;
 }
 
 /** A section listing one of the household's paged lists, newest first, with pages once there is more than one. */
@@ -109,7 +113,7 @@ export function PagedSection<T>({ household, title, useQuery, row, empty, failur
   const total = result.data?.total ?? 0;
   return (
     <HouseholdSection title={title}>
-      <LoadedRows label={title} result={result} empty={empty} failure={failure} rows={({ items }) => items.map(row)} />
+      <LoadedRows label={title} result={result} empty={empty} failure={failure} rows={({ items }) => items.map((item) => row(item, household))} />
       {total > HOUSEHOLD_ROWS_PER_PAGE && (
         <TablePagination
           component="div"

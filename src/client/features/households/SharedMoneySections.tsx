@@ -2,38 +2,26 @@ import type { HistoryEntry, Household, SharedReceipt } from '../../../shared/hou
 import { formatMoney } from '../../ui/money';
 import { PagedSection, SectionRow } from './HouseholdSection';
 import { useGetHistoryQuery, useGetSharedReceiptsQuery } from './householdsApi';
-import { historyDate, historyLine, sharedReceiptLine } from './householdText';
+import { HISTORY_TEXTS, SHARED_RECEIPTS_TEXTS, historyDate, historyLine, sharedReceiptLine } from './householdText';
+
+const sharedReceiptRow = (r: SharedReceipt, household: Household) => (
+  <SectionRow key={r._id} main={r.store} detail={sharedReceiptLine(r, household)} end={<strong>{formatMoney(r.amount, r.currency)}</strong>} />
+);
+
+const historyRow = (e: HistoryEntry, household: Household) => (
+  <SectionRow
+    key={e.kind === 'share' ? `share-${e.receipt._id}` : `settlement-${e.settlement._id}`}
+    main={historyLine(e, household)}
+    detail={`${e.kind === 'share' ? 'Receipt shared' : 'Payment'} · ${historyDate(e)}`}
+  />
+);
 
 /** The receipts shared with the household, newest first, a page at a time. */
-export function SharedReceiptsSection({ household }: { household: Household }) {
-  return (
-    <PagedSection<SharedReceipt>
-      household={household}
-      title="Shared receipts"
-      useQuery={useGetSharedReceiptsQuery}
-      empty="No receipts are shared with this household yet. Share one when you save it, and each member's share counts towards the balances."
-      failure="Failed to load the shared receipts"
-      row={(r) => <SectionRow key={r._id} main={r.store} detail={sharedReceiptLine(r, household)} end={<strong>{formatMoney(r.amount, r.currency)}</strong>} />}
-    />
-  );
-}
+export const SharedReceiptsSection = ({ household }: { household: Household }) => (
+  <PagedSection<SharedReceipt> household={household} useQuery={useGetSharedReceiptsQuery} row={sharedReceiptRow} {...SHARED_RECEIPTS_TEXTS} />
+);
 
 /** Shares and payments, newest first, a page at a time. */
-export function HistorySection({ household }: { household: Household }) {
-  return (
-    <PagedSection<HistoryEntry>
-      household={household}
-      title="History"
-      useQuery={useGetHistoryQuery}
-      empty="Nothing has happened here yet: receipts shared and payments recorded will be listed here, newest first."
-      failure="Failed to load the history"
-      row={(e) => (
-        <SectionRow
-          key={e.kind === 'share' ? `share-${e.receipt._id}` : `settlement-${e.settlement._id}`}
-          main={historyLine(e, household)}
-          detail={`${e.kind === 'share' ? 'Receipt shared' : 'Payment'} · ${historyDate(e)}`}
-        />
-      )}
-    />
-  );
-}
+export const HistorySection = ({ household }: { household: Household }) => (
+  <PagedSection<HistoryEntry> household={household} useQuery={useGetHistoryQuery} row={historyRow} {...HISTORY_TEXTS} />
+);

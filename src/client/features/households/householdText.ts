@@ -13,6 +13,7 @@ import { EMAIL_NOT_VERIFIED } from '../../../shared/constants/errors';
 import type { ApiError } from '../../api/api';
 import { formatDate } from '../../ui/dates';
 import { formatMoney } from '../../ui/money';
+import type { PagedSectionTexts } from './HouseholdSection';
 
 /** What a household is for: the empty list says it, and the join page repeats it. */
 export const HOUSEHOLD_PURPOSE =
@@ -122,3 +123,15 @@ export function historyLine(e: HistoryEntry, h: Household): string {
 
 /** When a history entry happened: the day it was recorded. */
 export const historyDate = (e: HistoryEntry) => formatDate(e.kind === 'share' ? e.receipt.created_at : e.settlement.created_at);
+
+export const SHARED_RECEIPTS_TEXTS: PagedSectionTexts = {
+  title: 'Shared receipts',
+  empty: "No receipts are shared with this household yet. Share one when you save it, and each member's share counts towards the balances.",
+  failure: 'Failed to load the shared receipts',
+};
+
+export const HISTORY_TEXTS: PagedSectionTexts = {
+  title: 'History',
+  empty: 'Nothing has happened here yet: receipts shared and payments recorded will be listed here, newest first.',
+  failure: 'Failed to load the history',
+};
