@@ -60,6 +60,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'POST', url: '/api/import/commit', secured: true, body: true },
   { method: 'GET', url: '/api/import/commit/:preview_id', secured: true },
   { method: 'GET', url: '/api/export', secured: true },
+  { method: 'GET', url: '/api/export/pack', secured: true, query: 'from=2026-01-01&to=2026-01-31' },
   { method: 'DELETE', url: '/api/account', secured: true, body: true },
   { method: 'GET', url: '/recurring', secured: true },
   { method: 'PUT', url: '/recurring/:id', secured: true, body: true },
