@@ -61,6 +61,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'GET', url: '/api/import/commit/:preview_id', secured: true },
   { method: 'GET', url: '/api/export', secured: true },
   { method: 'GET', url: '/api/export/pack', secured: true, query: 'from=2026-01-01&to=2026-01-31' },
+  { method: 'GET', url: '/api/backup', secured: true },
+  { method: 'POST', url: '/api/backup/restore', secured: true },
   { method: 'DELETE', url: '/api/account', secured: true, body: true },
   { method: 'GET', url: '/recurring', secured: true },
   { method: 'PUT', url: '/recurring/:id', secured: true, body: true },
