@@ -42,6 +42,7 @@ import settingsRoutes from './modules/settings/routes';
 import currencyRoutes from './modules/currency/routes';
 import importRoutes from './modules/imports/routes';
 import exportRoutes from './modules/export/routes';
+import backupRoutes from './modules/backup/routes';
 import accountRoutes from './modules/account/routes';
 import type { BlobStore } from './blobs/store';
 import { openBlobStorage } from './blobs/storage';
@@ -177,6 +178,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(currencyRoutes);
     await secured.register(importRoutes, { commitWaitMs: config.imports.commitWaitSeconds * 1000, cleanupEveryMs: config.imports.cleanupMinutes * 60_000 });
     await secured.register(exportRoutes);
+    await secured.register(backupRoutes, { changedInBulk: receiptsChangedInBulk });
     await secured.register(accountRoutes, { identity });
     await secured.register(recurringRoutes, { hooks: recurringHooks });
     await secured.register(householdRoutes, { webOrigin: config.corsOrigins[0] });

@@ -7,7 +7,9 @@ export interface SentRequest {
   method: string;
   /** The path without its query. */
   path: string;
-  /** The JSON body, when there was one. */
+  /** The query, without its '?' ('' when none). */
+  query: string;
+  /** The JSON body, when there was one (any other body as its text). */
   body: unknown;
   /** Its headers, as Node names them (lower case). */
   headers: http.IncomingHttpHeaders;
@@ -17,6 +19,15 @@ export interface Answer {
   status: number;
   /** Sent as JSON; none for a 204. */
   body?: unknown;
+}
+
+/** A JSON body parsed; anything else (a multipart form) as its text. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -32,7 +43,8 @@ export async function startStandInServer(answer: (sent: SentRequest) => Answer) 
     const sent: SentRequest = {
       method: req.method ?? '',
       path: (req.url ?? '').split('?')[0],
-      body: text ? JSON.parse(text) : undefined,
+      query: (req.url ?? '').split('?')[1] ?? '',
+      body: text ? jsonOrText(text) : undefined,
       headers: req.headers,
     };
     requests.push(sent);

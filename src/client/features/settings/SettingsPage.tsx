@@ -4,6 +4,7 @@ import { ChangePasswordSection } from './ChangePasswordSection';
 import { CurrenciesSection } from './CurrenciesSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
+import { BackupSection } from './BackupSection';
 import { ImportSection } from './ImportSection';
 import { PreferencesSections } from './PreferencesSections';
 
@@ -18,6 +19,7 @@ export default function SettingsPage() {
         <ChangePasswordSection />
         <ImportSection />
         <ExportSection />
+        <BackupSection />
         <DeleteAccountSection />
       </Stack>
     </>

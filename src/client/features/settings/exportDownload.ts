@@ -10,14 +10,15 @@ export function attachmentName(disposition: string | null): string | null {
 }
 
 /**
- * GET /api/export as a file download. Not an RTK Query endpoint: a file is not state, and a Blob
- * does not belong in the store. Throws an ApiError like the endpoint hooks do.
+ * A GET of the API saved as a file download (the export, the evidence pack, the backup). Not an
+ * RTK Query endpoint: a file is not state, and a Blob does not belong in the store. Throws an
+ * ApiError like the endpoint hooks do; answers the file's name.
  */
-export async function downloadExport(format: ExportFormat): Promise<string> {
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const token = await currentToken();
   let res: Response;
   try {
-    res = await fetch(`${clientConfig().apiUrl.replace(/\/$/, '')}/api/export?format=${format}`, {
+    res = await fetch(`${clientConfig().apiUrl.replace(/\/$/, '')}${path}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
       cache: 'no-store',
     });
@@ -28,10 +29,13 @@ export async function downloadExport(format: ExportFormat): Promise<string> {
     const data = await res.json().catch(() => undefined);
     throw toApiError({ status: res.status, data }) satisfies ApiError;
   }
-  const name = attachmentName(res.headers.get('content-disposition')) ?? `tally-export.${format}`;
+  const name = attachmentName(res.headers.get('content-disposition')) ?? fallbackName;
   saveFile(await res.blob(), name);
   return name;
 }
+
+/** GET /api/export as a file download. */
+export const downloadExport = (format: ExportFormat): Promise<string> => downloadFile(`/api/export?format=${format}`, `tally-export.${format}`);
 
 function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

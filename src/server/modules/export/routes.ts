@@ -4,7 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { commonErrors } from '../../../shared/errors';
 import { DataExport, ExportQuery } from '../../../shared/settings';
+import { PackQuery } from '../../../shared/pack';
+import { zipStream } from '../../zip/writeZip';
 import { csvExport, ExportService, jsonExport } from './service';
+import { PackService } from './pack';
 
 /** 'YYYY-MM-DD' of the export, for the file name. */
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -31,6 +34,7 @@ async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 const exportRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const service = new ExportService(app.db, app.blobs, app.blobUrls, app.clock);
+  const packs = new PackService(app.db, app.blobs, app.blobUrls, app.clock);
 
   app.get(
     '/api/export',
@@ -67,6 +71,36 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="tally-data-${date}.json"`)
         .send(streamed(jsonExport(head, body)));
+    },
+  );
+
+  /**
+   * GET /api/export/pack: the evidence pack of a date range (a tax year, say), optionally of one
+   * category or a search: a zip of receipts.csv and every original, written as it is read.
+   */
+  app.get(
+    '/api/export/pack',
+    {
+      schema: {
+        tags: ['settings'],
+        querystring: PackQuery,
+        response: {
+          200: {
+            description:
+              'An attachment, tally-receipts-<from>-<to>.zip: receipts.csv (one row per receipt, its Original column naming the file) and originals/<date>_<store>_<amount>_<id>.<ext>',
+            content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } },
+          },
+          ...commonErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const pack = await packs.open(req.user.uid, req.query);
+      return reply
+        .header('access-control-expose-headers', 'content-disposition')
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${pack.fileName}"`)
+        .send(zipStream(pack.entries, packs.now()) as unknown as string);
     },
   );
 };

@@ -9,7 +9,7 @@ import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
 import { sharedWithMePages, sharesAnything, yourShares } from '../households/service';
-import { csvHeader, csvRows } from './csv';
+import { csvHeader, csvRows, type CsvValue } from './csv';
 import { minorUnits } from '../../../shared/currency';
 import type { Clock } from '../../clock';
 
@@ -38,24 +38,29 @@ const money = (n: number | null | undefined, digits = 2) => (n === null || n ===
  * home amounts with two; a sharer's rows end with their share.
  */
 function receiptsCsvRows(receipts: ExportedReceipt[], sharer: boolean): string {
-  return csvRows(
-    receipts.map((r) => [
-      r.id,
-      r.date,
-      r.store,
-      money(r.amount, minorUnits(r.currency)),
-      r.category,
-      r.description,
-      r.paymentMethod,
-      money(r.tax),
-      r.items.length,
-      r.currency,
-      r.rate,
-      money(r.home_amount),
-      ...(sharer ? [money(r.your_share)] : []),
-    ]),
-  );
+  return csvRows(receipts.map((r) => [...receiptCsvValues(r), ...(sharer ? [money(r.your_share)] : [])]));
 }
+
+/** A receipt's values under CSV_HEADER (the export's and the evidence pack's). */
+export function receiptCsvValues(r: ExportedReceipt): CsvValue[] {
+  return [
+    r.id,
+    r.date,
+    r.store,
+    printedAmount(r),
+    r.category,
+    r.description,
+    r.paymentMethod,
+    money(r.tax),
+    r.items.length,
+    r.currency,
+    r.rate,
+    money(r.home_amount),
+  ];
+}
+
+/** The amount as printed, with its currency's decimals ('12.50'; yen '1500'). */
+export const printedAmount = (r: Pick<ExportedReceipt, 'amount' | 'currency'>): string => money(r.amount, minorUnits(r.currency))!;
 
 /** Another's receipt shared with the person: its whole amount, who shared it, and only their share counted. */
 function sharedCsvRows(rows: SharedWithMe[]): string {

@@ -40,6 +40,10 @@ export interface NewItem {
 export interface ReceiptFilter {
   search?: string;
   categoryId?: string;
+  /** Receipts dated from this day on ('YYYY-MM-DD', inclusive). */
+  from?: string;
+  /** Receipts dated up to this day ('YYYY-MM-DD', inclusive). */
+  to?: string;
 }
 
 export interface ReceiptPage {
@@ -73,6 +77,8 @@ function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter):
     }
   }
   if (filter.categoryId) out = out.where('receipts.category_id', '=', filter.categoryId);
+  if (filter.from) out = out.where(sql<boolean>`receipts.date >= ${filter.from}::date`);
+  if (filter.to) out = out.where(sql<boolean>`receipts.date <= ${filter.to}::date`);
   return out;
 }
 
@@ -174,6 +180,19 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
     .orderBy('receipt_id')
     .orderBy('position')
     .execute();
+}
+
+/** The key of each receipt's original (photo or PDF), for the receipts that have one. */
+export async function imageKeysOf(db: Executor, userId: string, receiptIds: string[]): Promise<Map<string, string>> {
+  if (receiptIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('receipts')
+    .select(['id', 'image_key'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', receiptIds)
+    .where('image_key', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.image_key!]));
 }
 
 /** A new receipt; `ocrText` is what a scan read off it (kept, and searched once refreshSearchText runs). */

@@ -37,6 +37,7 @@ import {
   countReceipts,
   deleteReceipt,
   findReceipt,
+  imageKeysOf,
   insertReceipt,
   itemsOf,
   listReceipts,
@@ -49,6 +50,8 @@ import {
   updateReceipt,
   type ReceiptBase,
   type ReceiptFields,
+  type ReceiptFilter,
+  type ReceiptPage,
   type NewItem,
   type ReceiptItemRow,
   type ReceiptRow,
@@ -243,6 +246,27 @@ export class ReceiptService {
    * cursor of the page after it (null when this page is the last).
    */
   async list(userId: string, query: ReceiptListQuery): Promise<{ receipts: Receipt[]; total: number; next: string | null }> {
+    const asked = await this.listRequest(userId, query);
+    if (!asked) return { receipts: [], total: 0, next: null };
+    const { filter } = asked;
+    // Without a search the totals already know the count: no scan over every receipt.
+    const counting = filter.search ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, filter.categoryId);
+    const [listed, total] = await Promise.all([this.readPage(userId, asked), counting]);
+    return { ...listed, total };
+  }
+
+  /**
+   * A page as `list` reads it, of some days only and without counting every match: for a
+   * service that reads page after page (the evidence pack).
+   */
+  async pageOfDays(userId: string, query: ReceiptListQuery, days: DayRange): Promise<{ receipts: Receipt[]; next: string | null }> {
+    const asked = await this.listRequest(userId, query);
+    if (!asked) return { receipts: [], next: null };
+    return this.readPage(userId, { ...asked, filter: { ...asked.filter, ...days } });
+  }
+
+  /** The filter and page a list query asks for; null when its category does not exist (it matches nothing; not an error). */
+  private async listRequest(userId: string, query: ReceiptListQuery): Promise<{ filter: ReceiptFilter; page: ReceiptPage } | null> {
     const sort = query.sort ?? 'date';
     const order = query.order ?? 'desc';
     if (query.after !== undefined && query.offset) throw badRequest('Send either offset or after: a cursor says where the page starts');
@@ -250,15 +274,20 @@ export class ReceiptService {
     let categoryId: string | undefined;
     if (query.category) {
       const category = await findCategoryByRef(this.db, userId, query.category);
-      // Filtering by a category that does not exist matches nothing; it is not an error.
-      if (!category) return { receipts: [], total: 0, next: null };
+      if (!category) return null;
       categoryId = category.id;
     }
-    const filter = { search: query.search?.trim() || undefined, categoryId };
-    const page = { sort, order, limit: query.limit ?? RECEIPT_LIST_DEFAULT_LIMIT, offset: query.offset ?? 0, after } as const;
-    // Without a search the totals already know the count: no scan over every receipt.
-    const counting = filter.search ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, categoryId);
-    const [rows, total] = await Promise.all([listReceipts(this.db, userId, filter, page), counting]);
+    return {
+      filter: { search: query.search?.trim() || undefined, categoryId },
+      page: { sort, order, limit: query.limit ?? RECEIPT_LIST_DEFAULT_LIMIT, offset: query.offset ?? 0, after },
+    };
+  }
+
+  private async readPage(
+    userId: string,
+    { filter, page }: { filter: ReceiptFilter; page: ReceiptPage },
+  ): Promise<{ receipts: Receipt[]; next: string | null }> {
+    const rows = await listReceipts(this.db, userId, filter, page);
     const items = await itemsOf(
       this.db,
       userId,
@@ -272,12 +301,16 @@ export class ReceiptService {
       rows.map((r) => r.id),
     );
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
-    const next = last ? encodeListCursor({ sort, order, key: last.cursor_key, createdAt: last.cursor_created, id: last.id }) : null;
+    const next = last ? encodeListCursor({ sort: page.sort, order: page.order, key: last.cursor_key, createdAt: last.cursor_created, id: last.id }) : null;
     return {
       receipts: rows.map(({ cursor_key: _key, cursor_created: _created, ...r }) => this.toReceipt(r, byReceipt.get(r.id) ?? [], sharing.get(r.id))),
-      total,
       next,
     };
+  }
+
+  /** The blob key of each receipt's original, for those of the person's receipts that have one (the evidence pack). */
+  originalKeys(userId: string, receiptIds: string[]): Promise<Map<string, string>> {
+    return imageKeysOf(this.db, userId, receiptIds);
   }
 
   async get(userId: string, id: string): Promise<Receipt> {
@@ -516,6 +549,12 @@ export class ReceiptService {
   private async deleteBlobQuietly(key: string): Promise<void> {
     await this.blobs.delete(key).catch(() => undefined);
   }
+}
+
+/** Days a list is limited to, both inclusive ('YYYY-MM-DD'); only services ask for them (the evidence pack). */
+export interface DayRange {
+  from?: string;
+  to?: string;
 }
 
 /** A rate as people read it: no exponent, at most eight significant digits. */

@@ -1,0 +1,116 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { BACKUP_FORMAT } from './constants/backup';
+
+export * from './constants/backup';
+
+/**
+ * A backup (GET /api/backup): a zip of manifest.json (BackupManifest), data.json (BackupData)
+ * and the originals under originals/. Ids are the exporting server's; a restore gives every row
+ * a new one and maps the references. Money in integer minor units, days 'YYYY-MM-DD'.
+ */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const Text = (maxLength: number) => Type.String({ maxLength });
+const OrNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Cents = Type.Integer();
+const Interval = Type.Enum(['weekly', 'monthly', 'yearly']);
+
+export const BackupManifest = Type.Object({
+  format: Type.Literal(BACKUP_FORMAT),
+  version: Type.Integer({ minimum: 1 }),
+  exported_at: Type.String(),
+  counts: Type.Record(Type.String(), Type.Integer()),
+});
+export type BackupManifest = Static<typeof BackupManifest>;
+
+const BackupProfile = Type.Object({
+  display_name: Text(200),
+  first_name: Text(200),
+  last_name: Text(200),
+  monthly_budget_cents: OrNull(Cents),
+  budget_rollover: Type.Boolean(),
+  budget_rollover_from: OrNull(Day),
+  date_order: Type.Enum(['MDY', 'DMY']),
+  theme: Type.Enum(['light', 'dark', 'system']),
+  home_currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  time_zone: OrNull(Text(100)),
+});
+
+const BackupCategory = Type.Object({
+  id: Id,
+  name: Text(100),
+  color: Text(50),
+  icon: Text(100),
+  budget_cents: OrNull(Cents),
+  is_fallback: Type.Boolean(),
+  rollover: Type.Boolean(),
+  rollover_from: OrNull(Day),
+});
+
+const BackupItem = Type.Object({ name: Text(500), price_cents: Cents, quantity: Type.Number(), category_id: OrNull(Id) });
+
+export const BackupReceipt = Type.Object({
+  id: Id,
+  store: Text(500),
+  date: Day,
+  amount_cents: Cents,
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  printed_minor: Cents,
+  rate: OrNull(Text(40)),
+  imported: Type.Boolean(),
+  category_id: Id,
+  description: Text(10_000),
+  payment_method: Text(200),
+  tax_cents: OrNull(Cents),
+  /** Its original's name in the zip ('originals/<id>.jpg'), or null. */
+  original: OrNull(Text(200)),
+  image_hash: OrNull(Text(200)),
+  ocr_text: OrNull(Text(200_000)),
+  created_at: Text(40),
+  items: Type.Array(BackupItem),
+  /** What its items count in their own categories beyond the receipt's (home-currency cents). */
+  item_counts: Type.Array(Type.Object({ category_id: Id, cents: Cents })),
+});
+export type BackupReceipt = Static<typeof BackupReceipt>;
+
+export const BackupData = Type.Object({
+  profile: BackupProfile,
+  categories: Type.Array(BackupCategory, { minItems: 1 }),
+  budget_months: Type.Array(Type.Object({ category_id: OrNull(Id), month: Day, budget_cents: OrNull(Cents) })),
+  receipts: Type.Array(BackupReceipt),
+  currency_rates: Type.Array(Type.Object({ quote: Text(3), currency: Text(3), valid_from: Day, rate: Text(40) })),
+  import_mappings: Type.Array(Type.Object({ header_key: Text(2000), mapping: Type.Unknown() })),
+  import_rows: Type.Array(Type.Object({ fingerprint: Text(200), receipt_id: OrNull(Id) })),
+  item_memory: Type.Array(Type.Object({ read_key: Text(500), name: Text(500), category_id: OrNull(Id) })),
+  store_memory: Type.Array(Type.Object({ header_key: Text(500), ocr_header: Text(2000), store_name: Text(500), category_id: OrNull(Id) })),
+  recurring_series: Type.Array(
+    Type.Object({
+      store_key: Text(500),
+      store: Text(500),
+      status: Type.Enum(['found', 'confirmed', 'dismissed']),
+      interval: Interval,
+      amount_cents: Cents,
+      edited_interval: OrNull(Interval),
+      edited_amount_cents: OrNull(Cents),
+      receipt_ids: Type.Array(Id),
+      first_date: Day,
+      last_date: Day,
+      next_date: Day,
+    }),
+  ),
+});
+export type BackupData = Static<typeof BackupData>;
+
+/** POST /api/backup/restore: what was restored, counted. */
+export const RestoreAnswer = Type.Object({
+  restored: Type.Object({
+    categories: Type.Integer(),
+    receipts: Type.Integer(),
+    items: Type.Integer(),
+    originals: Type.Integer(),
+    currency_rates: Type.Integer(),
+    budget_months: Type.Integer(),
+    recurring_series: Type.Integer(),
+  }),
+});
+export type RestoreAnswer = Static<typeof RestoreAnswer>;
