@@ -6,6 +6,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
 import { ImportSection } from './ImportSection';
 import { PreferencesSections } from './PreferencesSections';
+import { ScanTrustSection } from './ScanTrustSection';
 
 /** /settings: what a person expects there (issue 7): password, preferences, currencies, their data, their account. */
 export default function SettingsPage() {
@@ -15,6 +16,7 @@ export default function SettingsPage() {
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <PreferencesSections />
         <CurrenciesSection />
+        <ScanTrustSection />
         <ChangePasswordSection />
         <ImportSection />
         <ExportSection />

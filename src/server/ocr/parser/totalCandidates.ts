@@ -12,6 +12,8 @@ import type { Features } from '../picker/model';
 export interface TotalCandidate {
   value: number;
   features: Features;
+  /** Positions (in the lines given) the amount stands on, its labelled ones when it has any; none for a sum no line prints. */
+  at: number[];
 }
 
 interface Occurrence {
@@ -187,7 +189,7 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
       rounding_applied: afterRounding.some((v) => near(v, value)) ? 1 : 0,
       rounds_to_printed: cents(value) % 5 !== 0 && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
     };
-    return { value, features: f };
+    return { value, features: f, at: where };
   });
   return { candidates, sums };
 }
