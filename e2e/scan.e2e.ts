@@ -196,7 +196,8 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `scan-remembered-${name}`);
     });
-  });
+    // Two real scans and both themes' checks: on a loaded machine this takes about 90 s.
+  }, 180_000);
 
   it('after a failed scan the image stays, the receipt can be typed in and saved (an unreadable picture is not kept, and the form says so); Cancel clears', async () => {
     const user = await createUser('Fay Failure');
