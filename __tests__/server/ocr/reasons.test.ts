@@ -32,6 +32,11 @@ describe('the reasons the parser gives for its picks', () => {
     expect(d.reasons.total_amount).toMatchObject({ code: 'label', printed: 'GRAND TOTAL', sums: [] });
   });
 
+  it('quotes the total line, not a payment line printing the same amount', () => {
+    const d = parseReceiptDetailed('SHOP\nItem 63.80\nTotal : 63.80\nMaster Card 63.80\n', opts());
+    expect(d.reasons.total_amount).toMatchObject({ code: 'label_and_sum', printed: 'Total' });
+  });
+
   it('says when the first date printed was taken', () => {
     const d = parseReceiptDetailed('KEDAI ABC\n12/03/2018\nTOTAL 5.00\n', opts('DMY'));
     expect(d.reasons.date).toEqual({ code: 'first_date', printed: '12/03/2018' });

@@ -72,7 +72,7 @@ export function totalWhy(c: TotalCandidate, body: Line[]): TotalWhy {
   if (f.eq_items_tax === 1) sums.push('items_tax');
   if (f.eq_chain === 1) sums.push('subtotal_charges');
   if (f.eq_cash_less_change === 1) sums.push('cash_less_change');
-  const printed = c.at.length ? clip(labelOf(body[c.at[c.at.length - 1]].text)) : '';
+  const printed = c.at.length ? clip(labelOf(body[c.at[0]].text)) : '';
   let code: TotalReason;
   if (f.derived === 1)
     code = sums.length ? (f.repairs_label + f.repairs_printed > 0 ? 'repaired' : 'sum') : f.rounding_applied === 1 ? 'cash_rounded' : 'guess';
