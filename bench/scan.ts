@@ -48,7 +48,7 @@ const quantile = (xs: number[], q: number) => {
 async function scanCached(dir: string, file: string, order: 'DMY' | 'MDY'): Promise<ScanResult> {
   const read = await readCached(dir, file);
   const parsed = parseReceiptDetailed(read.text, { dateOrder: order, lineConf: read.layout.map((l) => l.conf), layout: read.layout });
-  return { processed_data: parsed.receipt, raw_text: read.text, confidence: parsed.confidence };
+  return { processed_data: parsed.receipt, raw_text: read.text, confidence: parsed.confidence, reasons: parsed.reasons };
 }
 
 async function runSet(

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ProcessedData, ScanConfidence, ScanReceiptResult, ScannedDocument } from './scan';
+import { ProcessedData, ScanConfidence, ScanReasons, ScanReceiptResult, ScannedDocument } from './scan';
 import { LikeReceipt } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { DRAFT_STATUSES, REVIEWED } from './constants/drafts';
@@ -22,6 +22,10 @@ export const Draft = Type.Object({
   created_at: Type.String({ description: 'ISO date-time' }),
   processed_data: Type.Union([ProcessedData, Type.Null()]),
   confidence: Type.Union([ScanConfidence, Type.Null()]),
+  /** Why each field read was chosen, once read (drafts read before the scanner explained itself have none). */
+  reasons: Type.Optional(ScanReasons),
+  /** As in the scan answer: send it back as scan_read_id when saving, so the trust figure counts this scan. */
+  read_id: Type.Optional(ScanReceiptResult.properties.read_id),
   /** The recognised text; saved with the receipt. */
   raw_text: Type.Union([Type.String(), Type.Null()]),
   /** Send back as scan_ref when saving, so Tally learns the store's name and category. */

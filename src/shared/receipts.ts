@@ -245,6 +245,13 @@ export const ScanReceiptBody = Type.Object(
     draft_id: Type.Optional(
       Type.String({ maxLength: 100, description: 'Saves this draft (GET /receipts/drafts): the receipt takes its image and text, and the draft is gone' }),
     ),
+    scan_read_id: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          "The scan answer's (or draft's) read_id: Tally counts whether the store, date and total were saved as read (GET /scan/trust); one it does not know counts nothing",
+      }),
+    ),
     into_id: IntoId,
   },
   { additionalProperties: false },

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { MAX_SCAN_REF } from './scanRef';
+import { DATE_REASONS, MAX_REASON_TEXT, STORE_REASONS, TOTAL_REASONS, TOTAL_SUMS, TRUST_SCANS } from './constants/scan';
 // The client takes these from ./constants/scan, which has no schema library behind it.
 export { DEFAULT_SCAN_QUANTITY, UNSURE_BELOW } from './constants/scan';
 export { MAX_SCAN_REF };
@@ -68,6 +69,47 @@ export const ScanConfidence = Type.Object({
 export type ScanConfidence = Static<typeof ScanConfidence>;
 export type ScanField = keyof ScanConfidence;
 
+const Printed = (description: string) => Type.String({ maxLength: MAX_REASON_TEXT, description });
+
+/**
+ * Why the scanner chose each field it read (issue 52): a code and the text it came from, which
+ * the review screen words. A field read from nothing has none.
+ */
+export const ScanReasons = Type.Object({
+  store_name: Type.Optional(
+    Type.Object({
+      code: Type.Enum(STORE_REASONS, {
+        description:
+          "memory: the name this person saved for this store before; first_line: the header's first line of words; header_line: another header line; joined_lines: header lines joined",
+      }),
+      printed: Printed('The header line(s) it was read from, as read'),
+    }),
+  ),
+  date: Type.Optional(
+    Type.Object({
+      code: Type.Enum(DATE_REASONS, {
+        description:
+          'date_label: on a line labelled as a date; time_beside: printed beside a time; first_date: the first date printed; other_date: another date printed',
+      }),
+      printed: Printed("The date as printed ('04/28/2018')"),
+    }),
+  ),
+  total_amount: Type.Optional(
+    Type.Object({
+      code: Type.Enum(TOTAL_REASONS, {
+        description:
+          'label_and_sum: a total label, and a sum of the receipt agrees; label: a total label; sum: a sum of the receipt; repaired: a sum that repairs a misread amount; cash_rounded: the total after the printed cash rounding; guess: no label or sum confirms it',
+      }),
+      printed: Printed("The label of the line it stands on ('GRAND TOTAL'), or '' where no line prints it"),
+      sums: Type.Array(Type.Enum(TOTAL_SUMS), {
+        description: 'The receipt sums that come to it: the items, the items and tax, the subtotal with tax and charges, cash less change',
+      }),
+    }),
+  ),
+  text_layer: Type.Optional(Type.Boolean({ description: "Read from a PDF's text layer: its letters and digits are exact" })),
+});
+export type ScanReasons = Static<typeof ScanReasons>;
+
 export const ScannedDocument = Type.Object({
   pages: Type.Integer({ minimum: 1 }),
   preview: Type.String({ description: 'The first page drawn as a data:image/jpeg URL' }),
@@ -95,5 +137,18 @@ export const ScanReceiptResult = Type.Object({
   store_remembered: Type.Boolean(),
   /** Set when the receipt was a PDF: its pages, and its first page as a JPEG data URL to show on the review screen. */
   document: Type.Optional(ScannedDocument),
+  /** Why each field read was chosen. Optional: drafts read before the scanner explained itself have none. */
+  reasons: Type.Optional(ScanReasons),
+  /** Identifies this reading: send it back as scan_read_id with the save, so Tally counts whether the fields were saved as read (GET /scan/trust). */
+  read_id: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type ScanReceiptResult = Static<typeof ScanReceiptResult>;
+
+/** GET /scan/trust: of the person's own last saved scans (at most TRUST_SCANS), how many had each field saved as read. */
+export const ScanTrust = Type.Object({
+  scans: Type.Integer({ minimum: 0, description: `Saved scans counted: the newest, at most ${TRUST_SCANS}` }),
+  store_name: Type.Integer({ minimum: 0, description: 'Of them, saved with the store name as read' }),
+  date: Type.Integer({ minimum: 0, description: 'Of them, saved with the date as read' }),
+  total_amount: Type.Integer({ minimum: 0, description: 'Of them, saved with the total as read' }),
+});
+export type ScanTrust = Static<typeof ScanTrust>;

@@ -325,14 +325,14 @@ describe('dates', () => {
   it('reads a date that lost one of its two separators', () => {
     expect(one('RECEIPT #: CS00833860 DATE: 2504/2017', 'DMY')).toBe('2017-04-25');
     expect(one('CB#:389720    17/01201842153', 'DMY')).toBe('2018-01-17');
-    expect(datesInLine('17/01/2018', 'DMY')).toEqual([{ date: '2018-01-17', score: 2 }]);
+    expect(datesInLine('17/01/2018', 'DMY')).toEqual([{ date: '2018-01-17', score: 2, printed: '17/01/2018' }]);
   });
   it('reads a date printed year first without separators', () => {
     expect(one('Date/Time    20180428/191204', 'DMY')).toBe('2018-04-28');
     expect(datesInLine('Invoice 20181399', 'DMY')).toEqual([]);
   });
   it('reads no month in a longer word that starts like one', () => {
-    expect(datesInLine('Server: Mary    06/13/17', 'MDY')).toEqual([{ date: '2017-06-13', score: 2 }]);
+    expect(datesInLine('Server: Mary    06/13/17', 'MDY')).toEqual([{ date: '2017-06-13', score: 2, printed: '06/13/17' }]);
     expect(datesInLine('Market 12/14/18', 'MDY').map((d) => d.date)).toEqual(['2018-12-14']);
   });
   it('rejects impossible dates and prefers a labelled one', () => {

@@ -60,6 +60,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     '/api/export?format=csv',
     '/receipts/drafts',
     '/api/currency-rates',
+    '/scan/trust',
   ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {

@@ -52,6 +52,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', url: '/notifications/read-all', secured: true },
   { method: 'PUT', url: '/notifications/:id/read', secured: true },
   { method: 'POST', url: '/scan/receipt-base64', secured: true, body: true },
+  { method: 'GET', url: '/scan/trust', secured: true },
   { method: 'GET', url: '/api/settings', secured: true },
   { method: 'PUT', url: '/api/settings', secured: true, body: true },
   { method: 'GET', url: '/api/currency-rates', secured: true },

@@ -184,6 +184,20 @@ export interface StoreMemoryTable {
   updated_at: Timestamp;
 }
 
+/** What a scan read, and once saved whether each field was saved as read (migration 088). */
+export interface ScanReadsTable {
+  id: Generated<string>;
+  user_id: string;
+  store_name: string;
+  date: string | null;
+  total_amount: number | null;
+  created_at: Timestamp;
+  saved_at: Date | null;
+  store_right: boolean | null;
+  date_right: boolean | null;
+  total_right: boolean | null;
+}
+
 /** The budget in force from `month` (a month's first day) on; category_id null is the monthly budget (migration 040). */
 export interface BudgetMonthsTable {
   user_id: string;
@@ -378,6 +392,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_marks: NotificationMarksTable;
   store_memory: StoreMemoryTable;
+  scan_reads: ScanReadsTable;
   closed_accounts: ClosedAccountsTable;
   budget_months: BudgetMonthsTable;
   recurring_series: RecurringSeriesTable;

@@ -1,5 +1,5 @@
 /** What the API sees of the receipt scanner. */
-import type { DateOrder, FieldConfidence, ParsedReceipt } from './parser';
+import type { DateOrder, FieldConfidence, FieldReasons, ParsedReceipt } from './parser';
 
 export interface ScannerOptions {
   /** Scans allowed to wait while one is read, before OcrBusyError (default: 8). */
@@ -23,6 +23,8 @@ export interface ScanResult {
   processed_data: ParsedReceipt;
   raw_text: string;
   confidence: FieldConfidence;
+  /** Why each field read was chosen: a code and the text it came from (parser/reasons.ts). */
+  reasons: FieldReasons;
   /** For a PDF: its pages, and its first page drawn as a JPEG data URL for the review screen. */
   document?: ScannedDocument;
 }

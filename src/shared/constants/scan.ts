@@ -18,3 +18,28 @@ export const SCANNED_PDF_PAGE_PIXELS = 6_000_000;
 export const PDF_TYPE = 'application/pdf';
 /** What the file pickers offer: photos and PDFs. */
 export const RECEIPT_FILE_ACCEPT = 'image/*,application/pdf';
+
+/**
+ * Why the scanner chose a field (issue 52: a scan that explains itself). The scanner sends a
+ * code and the text it read the value from; the review screen words it (scanReasonText.ts).
+ * Store: the name this person saved for this store before, the first line of real words in the
+ * header, another header line, or header lines joined. Date: on a line labelled as a date,
+ * beside a time, the first date printed, or another date printed. Total: a total label and a sum
+ * of the receipt agree, a label alone, a sum alone, a sum that repairs a misread amount, the
+ * amount after the printed cash rounding, or an amount no label or sum confirms.
+ */
+export const STORE_REASONS = ['memory', 'first_line', 'header_line', 'joined_lines'] as const;
+export const DATE_REASONS = ['date_label', 'time_beside', 'first_date', 'other_date'] as const;
+export const TOTAL_REASONS = ['label_and_sum', 'label', 'sum', 'repaired', 'cash_rounded', 'guess'] as const;
+/** The receipt's own sums that can agree with a total. */
+export const TOTAL_SUMS = ['items', 'items_tax', 'subtotal_charges', 'cash_less_change'] as const;
+export type StoreReason = (typeof STORE_REASONS)[number];
+export type DateReason = (typeof DATE_REASONS)[number];
+export type TotalReason = (typeof TOTAL_REASONS)[number];
+export type TotalSum = (typeof TOTAL_SUMS)[number];
+/** The longest printed text a reason carries (a line or two of the receipt). */
+export const MAX_REASON_TEXT = 200;
+
+/** The trust figure (Settings): the person's own last TRUST_SCANS saved scans, shown from TRUST_MIN_SCANS on. */
+export const TRUST_SCANS = 100;
+export const TRUST_MIN_SCANS = 5;

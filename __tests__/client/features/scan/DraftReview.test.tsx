@@ -10,6 +10,7 @@ import { household, ME, member, summary } from '../households/builders';
 import { ALREADY_SAVED, BANK_ROW_MATCH, FILL_BANK_ROW, SAVE_ANYWAY, SAVE_AS_NEW } from '../../../../src/client/entities/receipts/SameReceiptNotice';
 import { renderScreen, useClosedApiPort } from '../../ui/renderScreen';
 import { readyDraft } from '../../ui/builders';
+import { UNSURE_MARK } from '../../../../src/client/features/scan/ScanReviewForm';
 
 // The API is a closed port: the lookup cannot be asked again, so what the drafts list said stands.
 beforeAll(useClosedApiPort);
@@ -127,5 +128,34 @@ describe('a draft shared with a household', () => {
         { member_id: 'm-ben', portions: 2 },
       ],
     });
+  });
+});
+
+describe('a draft that explains itself', () => {
+  it('says under each field why it was read so, as the field’s description; an unsure one says please check; a changed one says nothing', async () => {
+    const { user } = renderReview(
+      draft(null, {
+        confidence: { store_name: 0.4, date: 0.9, total_amount: 0.95 },
+        reasons: {
+          store_name: { code: 'first_line', printed: 'AMAZON' },
+          date: { code: 'date_label', printed: '03/12/2026' },
+          total_amount: { code: 'label_and_sum', printed: 'ORDER TOTAL', sums: ['items_tax'] },
+        },
+      }),
+    );
+    expect(screen.getByLabelText(/^Total/)).toHaveAccessibleDescription('Total: labelled ORDER TOTAL, and items + tax add up to it');
+    expect(screen.getByLabelText(/^Date \*/)).toHaveAccessibleDescription('Date: printed as 03/12/2026 on the date line');
+    // Unsure: the reason is the field's mark, in place of the general one.
+    expect(screen.getByLabelText(/^Store/)).toHaveAccessibleDescription('Store: first line of the header — please check');
+    expect(screen.getByText(/^Please check the store name/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Total/), '0');
+    expect(screen.getByLabelText(/^Total/)).not.toHaveAccessibleDescription(/labelled/);
+  });
+
+  it('keeps the general marks for a draft read before reasons were sent', () => {
+    renderReview(draft(null, { confidence: { store_name: 0.4, date: 0.9, total_amount: 0.9 } }));
+    expect(screen.getByLabelText(/^Store/)).toHaveAccessibleDescription(UNSURE_MARK);
+    expect(screen.getByLabelText(/^Total/)).not.toHaveAccessibleDescription(/.+/);
   });
 });

@@ -42,5 +42,13 @@ describe('scanOfDraft', () => {
     const confidence = { store_name: 0.9, date: 0.9, total_amount: 0.5 };
     const scan = scanOfDraft(draft('a', 'ready', { processed_data: processed, confidence, raw_text: 'SHOP', scan_ref: 'ref', date_order: 'DMY' }));
     expect(scan).toMatchObject({ processed_data: processed, confidence, raw_text: 'SHOP', scan_ref: 'ref', date_order: 'DMY', store_remembered: false });
+    expect(scan).not.toHaveProperty('reasons');
+  });
+
+  it('carries why each field was read and the reading’s id, which its save sends back', () => {
+    const processed = { store_name: 'Shop', date: '2026-11-01', total_amount: 4.5, items: [], tax: null };
+    const reasons = { date: { code: 'date_label' as const, printed: '11/01/2026' } };
+    const fields = { processed_data: processed, confidence: { store_name: 1, date: 1, total_amount: 1 }, reasons, read_id: 'r-1' };
+    expect(scanOfDraft(draft('a', 'ready', fields))).toMatchObject({ reasons, read_id: 'r-1' });
   });
 });

@@ -218,6 +218,12 @@ describe('toScanPayload', () => {
     expect(validateScanForm({ ...values, currency: 'XX' }).currency).toBe('Choose a currency');
   });
 
+  it("sends the scan's scan_ref and read_id back, so Tally learns the store and counts what was saved as read", () => {
+    const values = scanFormValues(processed, 'c-food');
+    expect(toScanPayload(values, null, 'corner market', 'r-1')).toMatchObject({ scan_ref: 'corner market', scan_read_id: 'r-1' });
+    expect(toScanPayload(values, null)).not.toHaveProperty('scan_read_id');
+  });
+
   it('leaves the category to the API when none is chosen', () => {
     const payload = toScanPayload({ ...manualScanForm(''), store: 'A', amount: '1' }, null);
     expect(payload).not.toHaveProperty('category');

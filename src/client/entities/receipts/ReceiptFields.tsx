@@ -30,6 +30,8 @@ export interface ReceiptFieldsProps {
   children?: ReactNode;
   /** Fields to check first (the scan review), with the words that say why; shown while a field has no error. */
   marks?: Partial<Record<'store' | 'date' | 'amount', string>>;
+  /** Plain words under a field while it has no error or mark (the scan review: why the scanner read it so). */
+  hints?: Partial<Record<'store' | 'date' | 'amount', string>>;
   /** The currency marker before the amount; '$' unless the receipt prints another. */
   currency?: string;
 }
@@ -68,6 +70,7 @@ export function ReceiptFields({
   wide = false,
   children,
   marks = {},
+  hints = {},
   currency = '$',
 }: ReceiptFieldsProps) {
   /** The value, change handler, error and check-mark props of a checked field. */
@@ -77,7 +80,7 @@ export function ReceiptFields({
       value: values[name],
       onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
       error: Boolean(errors[name]),
-      helperText: errors[name] ?? (mark && <CheckMark text={mark} />),
+      helperText: errors[name] ?? (mark ? <CheckMark text={mark} /> : hints[name]),
       sx: mark ? MARKED : undefined,
     };
   };

@@ -56,7 +56,7 @@ export default function ReviewQueuePage() {
     if (!current) return;
     setSaveError(null);
     try {
-      await saveReceipt({ ...toScanPayload(values, null, current.scan_ref ?? undefined), draft_id: current._id, into_id: intoId }).unwrap();
+      await saveReceipt({ ...toScanPayload(values, null, current.scan_ref ?? undefined, current.read_id), draft_id: current._id, into_id: intoId }).unwrap();
       dispatch(toastShown('Receipt saved', 'success'));
       moveOn(current._id);
     } catch (err) {

@@ -93,7 +93,7 @@ export default function ScanReceiptPage() {
     if (flow.step !== 'review') return;
     setSaveError(null);
     try {
-      const payload = toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref);
+      const payload = toScanPayload(values, flow.keepImage ? flow.image.dataUrl : null, flow.result?.scan_ref, flow.result?.read_id);
       // The imported bank row the person chose to fill in with this receipt, rather than count it twice.
       if (intoId) payload.into_id = intoId;
       // The text read off it is kept with the receipt, so search finds any word printed on it.

@@ -14,8 +14,9 @@ import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/s
 import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
 import { currencySymbol } from '../../ui/money';
 import { DollarField } from '../../ui/DollarField';
-import { FORM_FIELD, itemsMismatch, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
+import { FORM_FIELD, itemsMismatch, SCAN_FIELDS, unreadFields, unreadMessage, unsureFields, unsureMessage } from './scanChecks';
 import { validateScanForm, type ScanFormValues } from './scanForm';
+import { reasonText } from './scanReasonText';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 import { SharingSection } from '../../entities/households/SharingSection';
@@ -100,8 +101,14 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
     }
   };
 
+  // Why each field read was chosen, until the person changes it; an unsure field's reason says 'please check' and is its mark.
+  const hints: Partial<Record<'store' | 'date' | 'amount', string>> = {};
+  for (const f of SCAN_FIELDS) {
+    const reason = scan && !edited.has(FORM_FIELD[f]) ? reasonText(f, scan.reasons, scan.confidence) : undefined;
+    if (reason) hints[FORM_FIELD[f]] = reason;
+  }
   const marks: Partial<Record<'store' | 'date' | 'amount', string>> = {};
-  for (const f of openUnsure) marks[FORM_FIELD[f]] = UNSURE_MARK;
+  for (const f of openUnsure) marks[FORM_FIELD[f]] = hints[FORM_FIELD[f]] ?? UNSURE_MARK;
   for (const f of openUnread) marks[FORM_FIELD[f]] = UNREAD_MARK;
 
   return (
@@ -149,6 +156,7 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
             // Only when no category is chosen yet (the user has no Food): the API then decides.
             offerNoCategory={!initial.categoryId}
             marks={marks}
+            hints={hints}
             currency={currencySymbol(values.currency)}
             wide
           >

@@ -21,6 +21,8 @@ export function scanOfDraft(draft: Draft): ScanReceiptResult | null {
     scan_ref: draft.scan_ref ?? '',
     suggested_category_id: draft.suggested_category_id,
     store_remembered: draft.store_remembered,
+    ...(draft.reasons ? { reasons: draft.reasons } : {}),
+    ...(draft.read_id ? { read_id: draft.read_id } : {}),
   };
 }
 

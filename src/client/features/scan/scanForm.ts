@@ -120,10 +120,10 @@ export function reviewFormValues(scan: ScanReceiptResult | null, categories: Rea
 
 /**
  * Spec §3 "Receipt (save payload from scan)", with the chosen image and category, and the scan's
- * scan_ref so Tally learns the store name and category the person saved; a shared receipt's
- * household, payer and who each item is for.
+ * scan_ref so Tally learns the store name and category the person saved, and its read_id so it
+ * counts whether they were saved as read; a shared receipt's household, payer and who each item is for.
  */
-export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null, scanRef?: string): ScanReceiptBody {
+export function toScanPayload(values: ScanFormValues, imageDataUrl: string | null, scanRef?: string, readId?: string): ScanReceiptBody {
   const body: ScanReceiptBody = {
     store_name: values.store.trim(),
     date: values.date.trim(),
@@ -150,5 +150,6 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
   if (rate !== undefined) body.rate = rate;
   if (values.categoryId) body.category = values.categoryId;
   if (scanRef) body.scan_ref = scanRef;
+  if (readId) body.scan_read_id = readId;
   return withSharing(body, values);
 }

@@ -7,6 +7,7 @@ import { ExportSection } from './ExportSection';
 import { BackupSection } from './BackupSection';
 import { ImportSection } from './ImportSection';
 import { PreferencesSections } from './PreferencesSections';
+import { ScanTrustSection } from './ScanTrustSection';
 
 /** /settings: what a person expects there (issue 7): password, preferences, currencies, their data, their account. */
 export default function SettingsPage() {
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <PreferencesSections />
         <CurrenciesSection />
+        <ScanTrustSection />
         <ChangePasswordSection />
         <ImportSection />
         <ExportSection />

@@ -40,7 +40,7 @@ export async function readDraft(deps: ScanJobDeps, job: Job<ScanJob>): Promise<v
   const photo = await deps.blobs.get(draft.image_key);
   if (!photo) return finishReading(deps.db, draftId, { status: 'failed', error: PHOTO_MISSING });
   try {
-    const result = await deps.scan.read(draft.user_id, photo.bytes);
+    const result = await deps.scan.readRecorded(draft.user_id, photo.bytes);
     await finishReading(deps.db, draftId, { status: 'ready', result });
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 400) return finishReading(deps.db, draftId, { status: 'failed', error: err.message });

@@ -239,6 +239,8 @@ export class DraftService {
       store_remembered: result?.store_remembered ?? false,
       duplicate_of: duplicateOf,
       ...(result?.document ? { document: result.document } : {}),
+      ...(result?.reasons ? { reasons: result.reasons } : {}),
+      ...(result?.read_id ? { read_id: result.read_id } : {}),
     };
   }
 

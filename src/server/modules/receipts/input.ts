@@ -35,6 +35,8 @@ export interface ReceiptInput {
   image?: { field: string; data: string | null };
   /** From a scan: what was read at the top of the receipt, so Tally learns this store's name and category. */
   scanRef?: string;
+  /** From a scan: the reading this save is of, to count whether its fields were saved as read. */
+  scanReadId?: string;
   /** From a scan: the text read off the receipt. */
   ocrText?: string;
   /** A draft being saved: its image and text become the receipt's. */
@@ -216,6 +218,7 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
     items: itemsOf(body.items ?? [], Boolean(body.category) || !hint),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
+    scanReadId: body.scan_read_id || undefined,
     ocrText: body.ocr_text?.trim() || undefined,
     draftId: body.draft_id,
   };

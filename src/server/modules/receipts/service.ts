@@ -23,7 +23,7 @@ import {
 } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
-import { learnItems, learnStore } from '../scan/service';
+import { learnItems, learnStore, settleRead } from '../scan/service';
 import { shareReceipt, sharingOfReceipts, unshareReceipt, type ReceiptSharing, type ShareRequest } from '../households/service';
 import type { SplitFor } from '../../../shared/split';
 import type { MemberPortions } from '../../../shared/receipts';
@@ -432,6 +432,7 @@ export class ReceiptService {
     if (items) await replaceItems(trx, userId, row.id, items);
     await refreshSearchText(trx, userId, row.id);
     if (input.scanRef) await learnStore(trx, userId, input.scanRef, row.store, row.category_id);
+    if (input.scanReadId) await settleRead(trx, userId, input.scanReadId, { store: row.store, date: row.date, total: input.amount.value });
     if (items && input.items) await learnItems(trx, userId, learnedItems(input, items, row.category_id));
     await this.share(trx, userId, input, row, items, at);
     const after = itemParts(row, items ?? (await itemsOf(trx, userId, [row.id])));

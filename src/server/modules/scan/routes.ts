@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commonErrors, ErrorBody } from '../../../shared/errors';
-import { SCAN_BODY_LIMIT, SCAN_RATE_LIMIT_PER_MINUTE, ScanReceiptRequest, ScanReceiptResult } from '../../../shared/scan';
+import { SCAN_BODY_LIMIT, SCAN_RATE_LIMIT_PER_MINUTE, ScanReceiptRequest, ScanReceiptResult, ScanTrust } from '../../../shared/scan';
+import { TRUST_SCANS } from '../../../shared/constants/scan';
 import { payloadTooLarge } from '../../errors';
 import { perUserRateLimit } from '../../requestLimits';
 import { IMAGE_TOO_LARGE } from '../../images/upload';
@@ -31,6 +32,18 @@ const scanRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     (req) => service.scan(req.user.uid, req.body),
+  );
+
+  app.get(
+    '/scan/trust',
+    {
+      schema: {
+        tags: ['scan'],
+        description: `Of the person's own last ${TRUST_SCANS} saved scans (a scan or a draft saved with its read_id as scan_read_id), how many had the store, date and total saved as read.`,
+        response: { 200: ScanTrust, ...commonErrors },
+      },
+    },
+    (req) => service.trust(req.user.uid),
   );
 };
 export default scanRoutes;

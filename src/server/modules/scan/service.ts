@@ -11,11 +11,15 @@ import { headerFingerprint } from './receiptHeader';
 import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
 import { recallItems } from './itemMemory';
+import { recordRead, scanTrust } from './trust';
+import { writeAsUser } from '../../db/accountGate';
 import type { Clock } from '../../clock';
+import type { ScanTrust } from '../../../shared/scan';
 
 /** What other modules read or write through this one, inside their own transaction. */
 export { learnStore } from './storeMemory';
 export { learnItems } from './itemMemory';
+export { settleRead } from './trust';
 
 /** How sure a store name is when it is the one this person gave the store before. */
 export const REMEMBERED_STORE_CONFIDENCE = 0.95;
@@ -39,7 +43,23 @@ export class ScanService {
   ) {}
 
   async scan(userId: string, body: ScanReceiptRequest): Promise<ScanReceiptResult> {
-    return this.read(userId, receiptFileFromData(body.image_data, 'image_data').bytes, body.date_order);
+    return this.readRecorded(userId, receiptFileFromData(body.image_data, 'image_data').bytes, body.date_order);
+  }
+
+  /**
+   * Reads a receipt for review (a scan, a draft) and keeps what was read, so its save can count
+   * whether each field was saved as read: the answer's read_id names it.
+   */
+  async readRecorded(userId: string, image: Buffer, requestedOrder?: DateOrder): Promise<ScanReceiptResult> {
+    const answer = await this.read(userId, image, requestedOrder);
+    const { store_name, date, total_amount } = answer.processed_data;
+    const readId = await writeAsUser(this.db, userId, (trx) => recordRead(trx, userId, { store_name, date, total_amount }));
+    return { ...answer, read_id: readId };
+  }
+
+  /** Of the person's last saved scans, how many had each field saved as read. */
+  trust(userId: string): Promise<ScanTrust> {
+    return scanTrust(this.db, userId);
   }
 
   /**
@@ -64,7 +84,7 @@ export class ScanService {
       // Anything else the engine throws is still its failure, not a bug in the request.
       throw Object.assign(unavailable(SCAN_FAILED), { cause: err });
     }
-    const { processed_data, raw_text, confidence, document } = read;
+    const { processed_data, raw_text, confidence, reasons, document } = read;
     const scanRef = headerFingerprint(raw_text);
     // What this person called the store before, and the category they chose for it.
     const known = await recallStore(this.db, userId, scanRef);
@@ -97,6 +117,8 @@ export class ScanService {
       scan_ref: scanRef,
       suggested_category_id: known?.category_id ?? null,
       store_remembered: Boolean(known),
+      // A remembered name is there because this person saved it for this store before; the parser's reading is what it stood for.
+      reasons: known ? { ...reasons, store_name: { code: 'memory', printed: processed_data.store_name } } : reasons,
       ...(document ? { document } : {}),
     };
   }

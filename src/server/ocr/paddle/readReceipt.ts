@@ -17,7 +17,7 @@ const PREVIEW_WIDTH = 900;
 function parsedRows(rows: TextRow[], page: Box, dateOrder: DateOrder, today?: Date): ScanResult {
   const { text, layout } = rowsToText(rows, page);
   const parsed = parseReceiptDetailed(text, { dateOrder, today, lineConf: layout.map((l) => l.conf), layout });
-  return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence };
+  return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence, reasons: parsed.reasons };
 }
 
 export async function readReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
@@ -34,7 +34,8 @@ async function readPdfReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOr
     const runs = await pdfTextLayer(doc);
     if (runs.length) {
       const rows = rowsOfPlacedText(runs);
-      return { ...parsedRows(rows, printedArea(rows), dateOrder, today), document };
+      const read = parsedRows(rows, printedArea(rows), dateOrder, today);
+      return { ...read, reasons: { ...read.reasons, text_layer: true }, document };
     }
     // A scan saved as PDF: one page drawn at a time, so memory follows a page, not the document.
     const rows: TextRow[] = [];

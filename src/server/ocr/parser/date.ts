@@ -122,9 +122,9 @@ function monthNamesRepaired(text: string): string {
   });
 }
 
-/** All plausible dates in one line, with a confidence score. */
-export function datesInLine(text: string, order: DateOrder): { date: string; score: number }[] {
-  const out: { date: string; score: number }[] = [];
+/** All plausible dates in one line, with a confidence score and the text they were read from. */
+export function datesInLine(text: string, order: DateOrder): { date: string; score: number; printed: string }[] {
+  const out: { date: string; score: number; printed: string }[] = [];
   // The apostrophe before a two-digit year, read as a look-alike ('16Feb*19', 'Nov12’16').
   const t = monthNamesRepaired(text).replace(/(?<=[A-Za-z]{3}\.?\d{0,2})[’‘`´*](?=\d{2}(?!\d))/g, "'");
   // Numeric with separators: 30/03/2018, 01-03-18, 5/26/2016, 2018-03-30, 30.03.2018
@@ -147,11 +147,11 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
       date = preferred ?? other;
       if (!preferred) score -= 0.5;
     }
-    if (date) out.push({ date, score });
+    if (date) out.push({ date, score, printed: m[0].trim() });
     else {
       // One misread digit (19/62/2018): accept a repair only when exactly one makes a date.
       const fixed = repairOneDigit(a, b, c, order);
-      if (fixed) out.push({ date: fixed, score: score - 1.5 });
+      if (fixed) out.push({ date: fixed, score: score - 1.5, printed: m[0].trim() });
     }
   }
   // Day first with month name: 25 MAR 2018, 25-Mar-18, 25MAR18
@@ -161,7 +161,7 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
   for (const m of t.matchAll(dmy)) {
     const mon = MONTHS[m[2].toLowerCase().slice(0, 3)];
     const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[1]));
-    if (date) out.push({ date, score: 3 });
+    if (date) out.push({ date, score: 3, printed: m[0].trim() });
   }
   // Month name first: Mar 25, 2018 / March 25 2018 / Apr 01, 2019
   // (Not an hour: "Jun 24 20:49".)
@@ -169,46 +169,46 @@ export function datesInLine(text: string, order: DateOrder): { date: string; sco
   for (const m of t.matchAll(mdy)) {
     const mon = MONTHS[m[1].toLowerCase().slice(0, 3)];
     const date = makeDate(fullYear(Number(m[3]), m[3].length), mon, Number(m[2]));
-    if (date) out.push({ date, score: 3 });
+    if (date) out.push({ date, score: 3, printed: m[0].trim() });
   }
   // The time between the day and the year, as C's asctime prints it: Sun Jun 24 20:49:53 2018.
   for (const m of t.matchAll(new RegExp(`(?<![a-z])${MONTH_RE}\\s+(\\d{1,2})\\s+\\d{1,2}:\\d{2}(?::\\d{2})?\\s+(\\d{4})(?!\\d)`, 'gi'))) {
     const date = makeDate(Number(m[3]), MONTHS[m[1].toLowerCase().slice(0, 3)], Number(m[2]));
-    if (date) out.push({ date, score: 3 });
+    if (date) out.push({ date, score: 3, printed: m[0].trim() });
   }
   // Month name, day and year run together, the year's apostrophe lost: MAR1818.
   for (const m of t.matchAll(new RegExp(`(?<![a-z])${MONTH_RE}(\\d{2})(\\d{2})(?![\\d'])`, 'gi'))) {
     const date = makeDate(fullYear(Number(m[3]), 2), MONTHS[m[1].toLowerCase().slice(0, 3)], Number(m[2]));
-    if (date) out.push({ date, score: 1.5 });
+    if (date) out.push({ date, score: 1.5, printed: m[0].trim() });
   }
   // A two-digit year printed against the time: 4/15/1612:03:14.
   for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2})(?=\d{1,2}:\d{2})/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[2]), fullYear(Number(m[3]), 2)];
     const date = inOrder(y, a, b, order);
-    if (date) out.push({ date, score: 1.5 });
+    if (date) out.push({ date, score: 1.5, printed: m[0].trim() });
   }
   // One slash read right and the other read as 7 or 1: 5/1972019.
   for (const m of t.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})[71](20\d{2})(?!\d)/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const date = inOrder(y, a, b, order);
-    if (date) out.push({ date, score: 0.5 });
+    if (date) out.push({ date, score: 0.5, printed: m[0].trim() });
   }
   // One of the two separators lost, the other read: 2504/2017, 17/01201842153 (the time run on after the year).
   for (const m of t.matchAll(/(?<![\d/.-])(\d{2})(?:([/.-])(\d{2})|(\d{2})[/.-])(20\d{2})/g)) {
     const date = inOrder(Number(m[5]), Number(m[1]), Number(m[3] ?? m[4]), order);
-    if (date) out.push({ date, score: 0.5 });
+    if (date) out.push({ date, score: 0.5, printed: m[0].trim() });
   }
   // Year first, run together: 20180428 (before a time: 20180428/191204).
   for (const m of t.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g)) {
     const date = makeDate(Number(m[1]), Number(m[2]), Number(m[3]));
-    if (date) out.push({ date, score: 0.5 });
+    if (date) out.push({ date, score: 0.5, printed: m[0].trim() });
   }
   // Run-together digits as some printers emit them: 30032018 (weak evidence: used last),
   // or with a slash read as 7 or 1: 027032018, 0270372018.
   for (const m of t.matchAll(/(?<!\d)(\d{2})([71]?)(\d{2})([71]?)(20\d{2})(?!\d)/g)) {
     const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[5])];
     const date = inOrder(y, a, b, order);
-    if (date) out.push({ date, score: m[2] || m[4] ? 0.3 : 0.5 });
+    if (date) out.push({ date, score: m[2] || m[4] ? 0.3 : 0.5, printed: m[0].trim() });
   }
   return out;
 }

@@ -10,19 +10,23 @@ import type { Line } from './text';
 export interface DateCandidate {
   value: string;
   features: Features;
+  /** The date as first printed ('04/28/2018'), for the review screen's reason. */
+  printed: string;
 }
 
 export function dateCandidates(lines: Line[], order: DateOrder, today: Date): DateCandidate[] {
   const n = Math.max(1, lines.length);
-  const found = new Map<string, { pos: number; score: number; line: string }[]>();
+  const found = new Map<string, { pos: number; score: number; line: string; printed: string }[]>();
   lines.forEach((line, pos) => {
-    for (const d of datesInLine(line.text, order)) found.set(d.date, [...(found.get(d.date) ?? []), { pos, score: d.score, line: line.text }]);
+    for (const d of datesInLine(line.text, order))
+      found.set(d.date, [...(found.get(d.date) ?? []), { pos, score: d.score, line: line.text, printed: d.printed }]);
   });
   const firstPos = Math.min(...[...found.values()].map((o) => o[0].pos));
   return [...found.entries()].map(([value, occs]) => {
     const any = (re: RegExp) => (occs.some((o) => re.test(o.line)) ? 1 : 0);
     return {
       value,
+      printed: occs[0].printed,
       features: {
         format: Math.max(...occs.map((o) => o.score)) / 3,
         date_label: any(/\bdate\b|\bdt\b|tarikh/i),

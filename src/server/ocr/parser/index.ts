@@ -11,10 +11,12 @@ import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } f
 import { parseTotals, splitSummaryLines } from './total';
 import { totalCandidates, type TotalCandidate } from './totalCandidates';
 import { round2, toLines, type Line } from './text';
+import { dateWhy, storeWhy, totalWhy, type FieldReasons } from './reasons';
 
 export type { DateOrder } from './date';
 export type { ReceiptItem } from './items';
 export type { LineLayout } from './storeCandidates';
+export type { FieldReasons } from './reasons';
 
 export interface ParsedReceipt {
   store_name: string;
@@ -49,6 +51,8 @@ export interface DetailedParse {
   storeLines: number[];
   storeScore: number;
   confidence: FieldConfidence;
+  /** Why each field read was chosen (reasons.ts). */
+  reasons: FieldReasons;
 }
 
 /** How sure the parse is of each field, 0-1. */
@@ -171,5 +175,10 @@ export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedP
     storeLines: store.index >= 0 ? c.store[store.index].used.map((i) => c.lines[i].index) : [],
     storeScore: confidence.store_name,
     confidence,
+    reasons: {
+      ...(store.index >= 0 && { store_name: storeWhy(c.store[store.index], c.lines) }),
+      ...(date.index >= 0 && { date: dateWhy(c.date[date.index]) }),
+      ...(total.index >= 0 && { total_amount: totalWhy(c.total[total.index], c.body) }),
+    },
   };
 }

@@ -12,6 +12,8 @@ import type { Features } from '../picker/model';
 export interface TotalCandidate {
   value: number;
   features: Features;
+  /** Positions (in the lines given) the amount stands on, those a total label names first; none for a sum no line prints. */
+  at: number[];
 }
 
 interface Occurrence {
@@ -187,7 +189,9 @@ export function totalCandidates(lines: Line[], itemsSum: number | null): { candi
       rounding_applied: afterRounding.some((v) => near(v, value)) ? 1 : 0,
       rounds_to_printed: cents(value) % 5 !== 0 && (byValue.get(roundedToFive(value))?.length ?? 0) > 0 ? 1 : 0,
     };
-    return { value, features: f };
+    // Where a total label names it first: that line's label is what the review screen quotes.
+    const named = occs.filter((o) => o.kind === 'total' || o.kind === 'rounded' || o.strong).map((o) => o.pos);
+    return { value, features: f, at: [...new Set([...named, ...where])] };
   });
   return { candidates, sums };
 }

@@ -1,0 +1,53 @@
+import type { Executor } from '../../db/schema';
+import { TRUST_SCANS } from '../../../shared/constants/scan';
+import type { ScanTrust } from '../../../shared/scan';
+import { insertRead, lockOpenRead, markSaved, pruneReads, savedAsReadCounts, type ReadFields, type SavedAsRead } from './trustRepository';
+
+/**
+ * The trust figure (issue 52): each scan's store, date and total as read are kept; when its
+ * receipt is saved, whether each was saved as read. Per person; nothing here knows about HTTP.
+ */
+
+/** Scans read but not saved (yet) that are kept to be matched with a save; older ones are forgotten. */
+export const OPEN_READS_KEPT = 50;
+
+/** Keeps what a scan read; answers the id its save names (scan_read_id). */
+export async function recordRead(db: Executor, userId: string, read: ReadFields): Promise<string> {
+  const id = await insertRead(db, userId, read);
+  await pruneReads(db, userId, false, OPEN_READS_KEPT);
+  return id;
+}
+
+/** What was saved from a scan: the store, the date and the total as sent. */
+export interface SavedFields {
+  store: string;
+  date: string;
+  total: number;
+}
+
+/** A name saved as read: the same words, whatever the case or spacing. */
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function savedAsRead(read: ReadFields, saved: SavedFields): SavedAsRead {
+  return {
+    store_right: read.store_name.trim() !== '' && sameName(read.store_name, saved.store),
+    date_right: read.date === saved.date,
+    total_right: read.total_amount !== null && Math.abs(read.total_amount - saved.total) < 0.0005,
+  };
+}
+
+/**
+ * Counts a save of the scan `readId` once: a read that is not this person's, already counted or
+ * forgotten counts nothing (the receipt is saved all the same).
+ */
+export async function settleRead(db: Executor, userId: string, readId: string, saved: SavedFields): Promise<void> {
+  const read = await lockOpenRead(db, userId, readId);
+  if (!read) return;
+  await markSaved(db, userId, readId, savedAsRead(read, saved));
+  await pruneReads(db, userId, true, TRUST_SCANS);
+}
+
+/** The person's last TRUST_SCANS saved scans, and how many had each field saved as read. */
+export function scanTrust(db: Executor, userId: string): Promise<ScanTrust> {
+  return savedAsReadCounts(db, userId, TRUST_SCANS);
+}
