@@ -67,6 +67,7 @@ const TAG_TYPES = [
   'Draft',
   'Household',
   'HouseholdMoney',
+  'Warranty',
 ] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 
