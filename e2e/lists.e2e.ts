@@ -18,6 +18,7 @@ const NAV = [
   'Recurring',
   'Reports',
   'Prices',
+  'Warranties',
   'Households',
   'Notifications',
   'Profile',

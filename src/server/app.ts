@@ -35,6 +35,7 @@ import billReminders from './plugins/billReminders';
 import dashboardRoutes from './modules/dashboard/routes';
 import analyticsRoutes from './modules/analytics/routes';
 import priceRoutes from './modules/prices/routes';
+import warrantyRoutes from './modules/warranties/routes';
 import notificationRoutes from './modules/notifications/routes';
 import avatarPlugin from './modules/avatar/plugin';
 import avatarRoutes from './modules/avatar/routes';
@@ -171,6 +172,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(dashboardRoutes, { profileHooks });
     await secured.register(analyticsRoutes);
     await secured.register(priceRoutes);
+    await secured.register(warrantyRoutes);
     await secured.register(notificationRoutes);
     await secured.register(scanRoutes);
     await secured.register(avatarRoutes);

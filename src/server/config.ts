@@ -49,7 +49,7 @@ export interface ServerConfig {
   writeRateLimitPerMinute: number;
   /** Reads (GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
   readRateLimitPerMinute: number;
-  /** How often due recurring bills are looked for (plugins/billReminders.ts); 0 turns it off. */
+  /** How often due recurring bills and closing return windows are looked for (plugins/billReminders.ts); 0 turns it off. */
   billReminderMinutes: number;
   /** Background scanning of drafts (modules/drafts): this process's workers and the queue's limits. */
   scanJobs: {

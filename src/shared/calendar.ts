@@ -133,6 +133,12 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return fromUtc(new Date(toUtc(date).getTime() + days * DAY_MS));
 }
 
+/** The same day `years` later (a 29 February lands on the 28th in a common year). */
+export function addYears(date: CalendarDate, years: number): CalendarDate {
+  const [y, m, d] = calendarParts(date);
+  return `${pad(y + years, 4)}-${pad(m)}-${pad(Math.min(d, daysInMonth(y + years, m)))}`;
+}
+
 /** Whole days from `from` to `to` (negative when `to` comes first). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);

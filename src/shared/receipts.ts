@@ -3,6 +3,7 @@ import { MAX_PRINTED_AMOUNT } from './money';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
 import { HOUSEHOLD_MAX_MEMBERS, SHARE_PORTIONS_MAX } from './constants/households';
+import { WARRANTY_MAX_YEARS } from './constants/warranties';
 import {
   MAX_RECEIPT_ITEMS,
   MAX_ITEM_QUANTITY,
@@ -53,6 +54,24 @@ const Rate = Type.Optional(
       "Home currency units for one unit of `currency` (at most 8 decimals); null or left out on create: the rates table's on the receipt's date; left out on edit: the rate kept",
   }),
 );
+/** Return window and warranty, on a receipt and on an item; sent only by a person who uses them. */
+const DeadlineFields = {
+  return_by: Type.Optional(
+    Type.Union([DateText, Type.Null()], {
+      description: "The last day it can be returned 'YYYY-MM-DD', after the receipt's date; null: none (on a receipt's edit: removed; left out: kept)",
+    }),
+  ),
+  warranty_until: Type.Optional(
+    Type.Union([DateText, Type.Null()], {
+      description: `The last day of its warranty 'YYYY-MM-DD', after the receipt's date and at most ${WARRANTY_MAX_YEARS} years ahead; null: none (on a receipt's edit: removed; left out: kept)`,
+    }),
+  ),
+};
+/** The same in answers: left out when there is none, so a person who uses none gets spec §3's answer. */
+const DeadlineAnswers = {
+  return_by: Type.Optional(Type.String()),
+  warranty_until: Type.Optional(Type.String()),
+};
 const ImageData = Type.String({ maxLength: 16 * 1024 * 1024, description: 'A data URL (or bare base64) of a JPEG, PNG or WebP image' });
 
 // ---------- answers ----------
@@ -125,6 +144,7 @@ export const ReceiptItem = Type.Object({
   quantity: Type.Number(),
   /** The item's own category; null (or absent): it counts in the receipt's. */
   categoryId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  ...DeadlineAnswers,
   assigned_to: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   shared_with: Type.Optional(Type.Array(Type.Union([Type.String(), MemberPortions]))),
 });
@@ -153,6 +173,7 @@ export const Receipt = Type.Object({
   items: Type.Array(ReceiptItem),
   /** A short-lived signed URL of the receipt's image, or null. */
   imageUrl: Type.Union([Type.String(), Type.Null()]),
+  ...DeadlineAnswers,
   /** Only on a receipt shared with a household I am an active member of. */
   is_shared: Type.Optional(Type.Boolean()),
   household_id: Type.Optional(Type.String()),
@@ -176,6 +197,9 @@ export const ReceiptListQuery = Type.Object({
     }),
   ),
   category: Type.Optional(CategoryRef),
+  under_warranty: Type.Optional(
+    Type.Boolean({ description: "true: only receipts with a warranty (the receipt's or an item's) that has not ended by today (UTC)" }),
+  ),
   sort: Type.Optional(Type.Enum(RECEIPT_SORTS)),
   order: Type.Optional(Type.Enum(['asc', 'desc'])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RECEIPT_LIST_MAX_LIMIT })),
@@ -204,6 +228,7 @@ export const ScanItem = Type.Object(
       }),
     ),
     read_as: Type.Optional(ItemReadAs),
+    ...DeadlineFields,
     assigned_to: AssignedTo,
     shared_with: SharedWith,
   },
@@ -253,6 +278,7 @@ export const ScanReceiptBody = Type.Object(
       }),
     ),
     into_id: IntoId,
+    ...DeadlineFields,
   },
   { additionalProperties: false },
 );
@@ -264,6 +290,7 @@ export const ManualItem = Type.Object(
     price: Money,
     quantity: Type.Optional(Quantity),
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The item's category (name, any case, or id); left out: the receipt's" })),
+    ...DeadlineFields,
     assigned_to: AssignedTo,
     shared_with: SharedWith,
   },
@@ -288,6 +315,7 @@ export const ManualReceiptBody = Type.Object(
     items: Type.Optional(Type.Array(ManualItem, { maxItems: MAX_RECEIPT_ITEMS })),
     imageData: Type.Optional(Type.Union([ImageData, Type.Null()])),
     ...SharingFields,
+    ...DeadlineFields,
   },
   { additionalProperties: false },
 );

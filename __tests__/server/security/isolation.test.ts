@@ -8,6 +8,7 @@ import { addReceipt, dataUrl, PNG_BYTES, todayUtc } from '../modules/receipts/fi
 import { photo, uploadAvatar } from '../modules/avatar/upload';
 import { statementForm } from '../modules/imports/statementForm';
 import { ROUTES, SECURED_ROUTES, isErrorBody, type RouteSpec } from './routes';
+import { addDays } from '../../../src/shared/calendar';
 
 /**
  * Two users: A owns one of everything, B (with B's own valid token) tries every route and method
@@ -61,6 +62,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     '/receipts/drafts',
     '/api/currency-rates',
     '/scan/trust',
+    '/api/warranties',
   ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {
@@ -89,6 +91,9 @@ beforeAll(async () => {
     category: a.categoryId,
     description: 'private note',
     imageData: dataUrl(PNG_BYTES),
+    // Listed by GET /api/warranties, which B must not see.
+    return_by: addDays(todayUtc(), 30),
+    warranty_until: addDays(todayUtc(), 400),
   });
   a.receiptId = receipt.id;
   a.imageUrl = receipt.imageUrl!;

@@ -47,6 +47,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'GET', url: '/api/prices', secured: true, query: 'item=milk' },
   { method: 'GET', url: '/api/prices/items', secured: true },
   { method: 'GET', url: '/api/prices/receipts/:id', secured: true },
+  { method: 'GET', url: '/api/warranties', secured: true },
   { method: 'GET', url: '/notifications', secured: true },
   { method: 'GET', url: '/notifications/count', secured: true },
   { method: 'PUT', url: '/notifications/read-all', secured: true },

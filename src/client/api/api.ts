@@ -68,6 +68,7 @@ const TAG_TYPES = [
   'Household',
   'HouseholdMoney',
   'ScanTrust',
+  'Warranty',
 ] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 

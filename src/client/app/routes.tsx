@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: '/recurring', Component: lazy(() => import(/* webpackChunkName: "recurring" */ '../features/recurring/RecurringPage')) },
           { path: '/analytics', Component: lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
           { path: '/prices', Component: lazy(() => import(/* webpackChunkName: "prices" */ '../features/prices/PricesPage')) },
+          { path: '/warranties', Component: lazy(() => import(/* webpackChunkName: "warranties" */ '../features/warranties/WarrantiesPage')) },
           { path: '/notifications', Component: lazy(() => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsPage')) },
           { path: '/profile', Component: lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage')) },
           { path: '/settings', Component: lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },

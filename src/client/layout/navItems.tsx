@@ -7,6 +7,7 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import GroupsIcon from '@mui/icons-material/Groups';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Recurring', to: '/recurring', icon: <EventRepeatIcon /> },
   { label: 'Reports', to: '/analytics', icon: <BarChartIcon /> },
   { label: 'Prices', to: '/prices', icon: <SellOutlinedIcon /> },
+  { label: 'Warranties', to: '/warranties', icon: <VerifiedUserOutlinedIcon /> },
   { label: 'Households', to: '/households', icon: <GroupsIcon /> },
   { label: 'Notifications', to: '/notifications', icon: <NotificationsIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },

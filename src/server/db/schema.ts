@@ -79,6 +79,9 @@ export interface ReceiptsTable {
   rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** Made from a bank statement row (no image). */
   imported: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The last day it can be returned, and of its warranty (migration 088); null: none. */
+  return_by: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -114,6 +117,9 @@ export interface ReceiptItemsTable {
   quantity: number;
   /** The item's own category; null: the receipt's (migration 087). */
   category_id: Generated<string | null>;
+  /** The item's own return window and warranty (migration 088); null: none. */
+  return_by: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What a receipt's items count in their categories beyond the receipt's own row (migration 087). */

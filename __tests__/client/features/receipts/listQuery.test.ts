@@ -19,6 +19,10 @@ describe('emptyStateMessage', () => {
     expect(emptyStateMessage(0, { search: '', category: 'Food' })).toBe(NO_MATCHES);
   });
 
+  it('counts the warranty filter as a filter', () => {
+    expect(emptyStateMessage(0, { search: '', category: '', underWarranty: true })).toBe(NO_MATCHES);
+  });
+
   it('is no empty state when there are rows', () => {
     expect(emptyStateMessage(3, { search: 'zzz', category: 'Food' })).toBeNull();
   });
@@ -26,9 +30,9 @@ describe('emptyStateMessage', () => {
 
 describe('list state in the address bar', () => {
   it('round-trips and leaves defaults out', () => {
-    const state = { search: 'mart', category: 'Food', sort: 'amount' as const, order: 'asc' as const, page: 2, pageSize: 25 };
+    const state = { search: 'mart', category: 'Food', underWarranty: true, sort: 'amount' as const, order: 'asc' as const, page: 2, pageSize: 25 };
     const params = writeListState(state);
-    expect(params.toString()).toBe('search=mart&category=Food&sort=amount&order=asc&page=3&size=25');
+    expect(params.toString()).toBe('search=mart&category=Food&warranty=1&sort=amount&order=asc&page=3&size=25');
     expect(readListState(params)).toEqual(state);
     expect(writeListState(DEFAULT_LIST_STATE).toString()).toBe('');
   });
@@ -39,9 +43,10 @@ describe('list state in the address bar', () => {
 });
 
 it('asks the API for one page, filtered and sorted there', () => {
-  expect(toApiQuery({ search: ' mart ', category: 'Food', sort: 'store', order: 'asc', page: 2, pageSize: 10 })).toEqual({
+  expect(toApiQuery({ search: ' mart ', category: 'Food', underWarranty: true, sort: 'store', order: 'asc', page: 2, pageSize: 10 })).toEqual({
     search: 'mart',
     category: 'Food',
+    under_warranty: true,
     sort: 'store',
     order: 'asc',
     limit: 10,

@@ -193,6 +193,19 @@ describe('toScanPayload', () => {
     });
   });
 
+  it('sends the return window and warranty picked, the receipt’s and an item’s, only when set', () => {
+    const values = scanFormValues(processed, 'c-food');
+    const picked = { ...values, returnBy: '2025-04-03', warrantyUntil: '', items: [{ ...values.items[0], warrantyUntil: '2027-03-04' }, values.items[1]] };
+    expect(validateScanForm(picked)).toEqual({});
+    const payload = toScanPayload(picked, null);
+    expect(payload).toMatchObject({ return_by: '2025-04-03' });
+    // A new receipt has nothing to clear: a field emptied is left out.
+    expect(payload).not.toHaveProperty('warranty_until');
+    expect(payload.items?.[0]).toMatchObject({ warranty_until: '2027-03-04' });
+    expect(payload.items?.[1]).not.toHaveProperty('warranty_until');
+    expect(validateScanForm({ ...picked, returnBy: '2025-03-04' })).toEqual({ returnBy: "Return by must be after the receipt's date" });
+  });
+
   it('proposes the name and category the person saved for an item before, and sends what was read', () => {
     const items = [
       { name: 'Milk 2%, 1 gal', read_as: 'GV 2% MLK GAL', price: 3.99, quantity: 1, category: 'food', category_id: 'c-food' },

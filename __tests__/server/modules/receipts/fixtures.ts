@@ -30,6 +30,9 @@ export interface ManualReceipt {
   /** Shared with this household (the sharing fields of the save payload). */
   household_id?: string | null;
   paid_by?: string;
+  /** The return window's and the warranty's last days. */
+  return_by?: string | null;
+  warranty_until?: string | null;
 }
 
 /** Saves a receipt through the API and answers it; fails the test unless it is created. */

@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { MAX_ITEM_NAME, MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
 import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
+import { DeadlinePicker } from './DeadlinePicker';
 
 export interface ItemsEditorProps {
   items: ItemFormValues[];
@@ -15,13 +16,15 @@ export interface ItemsEditorProps {
   categories?: ReadonlyArray<{ _id: string; name: string }>;
   /** The receipt's category, which an item without its own counts in. */
   receiptCategoryName?: string;
+  /** The receipt's date: an item's return window and warranty are picked from it. */
+  receiptDate: string;
 }
 
 /** What an item's price is, in every form and on the receipt (its table says 'Price each'). */
 export const PRICE_MEANING = 'Price is for one item; the line total is price × quantity.';
 
 /** The receipt's lines: name, price and quantity; rows can be added and removed. */
-export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false, categories = [], receiptCategoryName }: ItemsEditorProps) {
+export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false, categories = [], receiptCategoryName, receiptDate }: ItemsEditorProps) {
   const priceNoteId = useId();
   const rowsRef = useRef<HTMLFieldSetElement>(null);
   // The row added by 'Add item', focused once the parent has rendered it.
@@ -107,6 +110,27 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             >
               <DeleteOutlinedIcon />
             </IconButton>
+            {/* The item's own return window and warranty, a line of their own under the row. */}
+            <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <DeadlinePicker
+                field="returnBy"
+                label="Item return by"
+                size="small"
+                value={item.returnBy}
+                receiptDate={receiptDate}
+                onChange={(returnBy) => update(item.key, { returnBy })}
+                error={e.returnBy}
+              />
+              <DeadlinePicker
+                field="warrantyUntil"
+                label="Item warranty until"
+                size="small"
+                value={item.warrantyUntil}
+                receiptDate={receiptDate}
+                onChange={(warrantyUntil) => update(item.key, { warrantyUntil })}
+                error={e.warrantyUntil}
+              />
+            </Box>
           </Box>
         );
       })}

@@ -1,13 +1,14 @@
 import { amountInputError, amountInputValue, optionalAmountValue } from '../../ui/amountInput';
 import { MAX_ITEM_QUANTITY, MAX_STORE_NAME } from '../../../shared/constants/receipts';
 import { isCalendarDate } from '../../ui/dates';
+import { deadlineErrors, type DeadlineErrors, type DeadlineValues } from './deadlines';
 
 /**
  * The rules every receipt form follows (Add/Edit Transaction and the scan review), so both
  * screens agree on what a valid store, date, amount and item line is.
  */
 
-export interface ItemFormValues {
+export interface ItemFormValues extends DeadlineValues {
   /** Stable React key for a row (rows are added and removed). */
   key: string;
   name: string;
@@ -19,14 +20,14 @@ export interface ItemFormValues {
   readAs?: string;
 }
 
-export interface ItemFormErrors {
+export interface ItemFormErrors extends DeadlineErrors {
   name?: string;
   price?: string;
   quantity?: string;
 }
 
 /** What every receipt form asks for, as typed; numbers stay text until saved. */
-export interface ReceiptBasics {
+export interface ReceiptBasics extends DeadlineValues {
   store: string;
   date: string;
   amount: string;
@@ -35,7 +36,7 @@ export interface ReceiptBasics {
   currency?: string;
 }
 
-export interface ReceiptBasicsErrors {
+export interface ReceiptBasicsErrors extends DeadlineErrors {
   store?: string;
   date?: string;
   amount?: string;
@@ -54,7 +55,8 @@ function isQuantity(text: string): boolean {
 
 /**
  * Field by field: store, date and amount are required; amounts are read by amountInput (a
- * negative total is a refund, a negative item price a discount). `amountLabel` names the total.
+ * negative total is a refund, a negative item price a discount); a return window or warranty,
+ * the receipt's or an item's, is a date after the receipt's. `amountLabel` names the total.
  */
 export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amount'): ReceiptBasicsErrors {
   const errors: ReceiptBasicsErrors = {};
@@ -78,10 +80,11 @@ export function validateReceiptBasics(values: ReceiptBasics, amountLabel = 'Amou
       if (priceError) e.price = priceError;
     }
     if (!isQuantity(item.quantity)) e.quantity = 'Quantity must be a number greater than 0';
+    Object.assign(e, deadlineErrors(item, values.date.trim()));
     if (Object.keys(e).length > 0) itemErrors[item.key] = e;
   }
   if (Object.keys(itemErrors).length > 0) errors.items = itemErrors;
-  return errors;
+  return { ...errors, ...deadlineErrors(values, values.date.trim()) };
 }
 
 /** Tax is part of what was paid: never more than the total (on a refund, than what came back). */

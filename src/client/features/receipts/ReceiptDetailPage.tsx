@@ -61,6 +61,8 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
               <Fact label="Category" value={receipt.category} />
               <Fact label="Payment method" value={receipt.paymentMethod || 'Not specified'} />
               <Fact label="Tax" value={receipt.tax === null ? 'Not specified' : formatMoney(receipt.tax, receipt.currency)} />
+              {receipt.return_by && <Fact label="Return by" value={formatDate(receipt.return_by)} />}
+              {receipt.warranty_until && <Fact label="Warranty until" value={formatDate(receipt.warranty_until)} />}
             </Box>
             {receipt.description && (
               <Box component="dl" sx={{ m: 0, mt: 2 }}>

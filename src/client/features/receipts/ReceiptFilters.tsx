@@ -1,4 +1,4 @@
-import { Box, InputAdornment, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, FormControlLabel, InputAdornment, MenuItem, Switch, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -10,18 +10,24 @@ export interface ReceiptFiltersProps {
   search: string;
   category: string;
   categories: readonly string[];
+  underWarranty: boolean;
   sort: ReceiptSort;
   order: 'asc' | 'desc';
   onSearch: (text: string) => void;
   onCategory: (name: string) => void;
+  onUnderWarranty: (on: boolean) => void;
   onSort: (sort: ReceiptSort) => void;
   onOrder: (order: 'asc' | 'desc') => void;
 }
 
-/** Search (by store, and by items, descriptions and words read off the receipts), the category filter (All plus the user's), and the sort with its direction. */
-export function ReceiptFilters({ search, category, categories, sort, order, onSearch, onCategory, onSort, onOrder }: ReceiptFiltersProps) {
+/**
+ * Search (by store, and by items, descriptions and words read off the receipts), the category
+ * filter (All plus the user's), what is under warranty, and the sort with its direction.
+ */
+export function ReceiptFilters(props: ReceiptFiltersProps) {
+  const { search, category, categories, underWarranty, sort, order, onSearch, onCategory, onUnderWarranty, onSort, onOrder } = props;
   return (
-    <Box role="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'center', mb: 2 }}>
+    <Box role="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr auto auto' }, alignItems: 'center', mb: 2 }}>
       <TextField
         label="Search by store or description"
         placeholder="Store, item, description or any word on the receipt"
@@ -74,6 +80,11 @@ export function ReceiptFilters({ search, category, categories, sort, order, onSe
           <ArrowDownwardIcon fontSize="small" />
         </ToggleButton>
       </ToggleButtonGroup>
+      <FormControlLabel
+        control={<Switch checked={underWarranty} onChange={(e) => onUnderWarranty(e.target.checked)} />}
+        label="Under warranty"
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, m: 0 }}
+      />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import type { ManualCreateBody } from '../../../shared/receipts';
 import { MAX_RECEIPT_DESCRIPTION } from '../../../shared/constants/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
+import { DeadlineFields } from '../../entities/receipts/DeadlineFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
 import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
@@ -106,6 +107,7 @@ export function ReceiptForm({
               error={Boolean(errors.tax)}
               helperText={errors.tax}
             />
+            <DeadlineFields values={values} errors={errors} onChange={set} />
           </ReceiptFields>
           <TextField
             label="Description"
@@ -120,6 +122,7 @@ export function ReceiptForm({
             errors={errors.items}
             onChange={(items) => set('items', items)}
             focusNewItem
+            receiptDate={values.date}
             categories={categories}
             receiptCategoryName={categoryOptions.find((c) => c._id === values.categoryId)?.name}
           />

@@ -2,11 +2,32 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, 
 import type { ReceiptItem } from '../../../shared/receipts';
 import { minorUnits } from '../../../shared/currency';
 import { formatMoney } from '../../ui/money';
+import { formatDate } from '../../ui/dates';
 
 /** price × quantity, rounded to the currency's minor unit. */
 function lineTotal(item: ReceiptItem, currency: string): string {
   const scale = 10 ** minorUnits(currency);
   return formatMoney(Math.round(item.price * item.quantity * scale) / scale, currency);
+}
+
+/** An item's own return window and warranty, in words ('' when it has none). */
+function itemDeadlines(item: ReceiptItem): string {
+  const parts = [item.return_by && `Return by ${formatDate(item.return_by)}`, item.warranty_until && `Warranty until ${formatDate(item.warranty_until)}`];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function ItemName({ item }: { item: ReceiptItem }) {
+  const deadlines = itemDeadlines(item);
+  return (
+    <>
+      {item.name}
+      {deadlines && (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+          {deadlines}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /**
@@ -21,7 +42,9 @@ export function ReceiptItems({ items, labelledBy, currency }: { items: readonly 
       <Box component="ul" aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((item, i) => (
           <Box component="li" key={i} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{item.name}</Typography>
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              <ItemName item={item} />
+            </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
               <Typography variant="body2" color="text.secondary">
                 {item.quantity} × {formatMoney(item.price, currency)} each
@@ -52,7 +75,9 @@ export function ReceiptItems({ items, labelledBy, currency }: { items: readonly 
         <TableBody>
           {items.map((item, i) => (
             <TableRow key={i}>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>{item.name}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>
+                <ItemName item={item} />
+              </TableCell>
               <TableCell align="right">{formatMoney(item.price, currency)}</TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
               <TableCell align="right">{lineTotal(item, currency)}</TableCell>

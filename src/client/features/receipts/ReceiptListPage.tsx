@@ -72,10 +72,12 @@ export default function ReceiptListPage() {
         search={searchText}
         category={state.category}
         categories={(categories ?? []).map((c) => c.name)}
+        underWarranty={state.underWarranty}
         sort={state.sort}
         order={state.order}
         onSearch={setSearchText}
         onCategory={(category) => update({ category })}
+        onUnderWarranty={(underWarranty) => update({ underWarranty })}
         onSort={(sort) => update({ sort })}
         onOrder={(order) => update({ order })}
       />
@@ -98,7 +100,7 @@ export default function ReceiptListPage() {
                   variant="outlined"
                   onClick={() => {
                     setSearchText('');
-                    update({ search: '', category: '' });
+                    update({ search: '', category: '', underWarranty: false });
                   }}
                 >
                   Clear filters

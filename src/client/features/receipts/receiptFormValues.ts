@@ -12,6 +12,7 @@ import {
   type ReceiptBasicsErrors,
 } from '../../entities/receipts/receiptRules';
 import { sharingFromReceipt, withSharing, type SharingErrors, type SharingValues } from '../../entities/households/sharingForm';
+import { deadlineBody, deadlineValues } from '../../entities/receipts/deadlines';
 
 /** The Add/Edit Transaction form as typed; numbers stay text until saved. */
 export interface ReceiptFormValues extends ReceiptBasics {
@@ -43,7 +44,14 @@ export function emptyReceiptForm(today = todayIso(), currency = displayCurrency(
 
 export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
   const money = (amount: number | null) => moneyInputText(amount, receipt.currency);
-  const items = receipt.items.map((i) => ({ ...newItem(), name: i.name, price: money(i.price), quantity: String(i.quantity), categoryId: i.categoryId ?? '' }));
+  const items = receipt.items.map((i) => ({
+    ...newItem(),
+    name: i.name,
+    price: money(i.price),
+    quantity: String(i.quantity),
+    categoryId: i.categoryId ?? '',
+    ...deadlineValues(i),
+  }));
   const sharing = sharingFromReceipt(receipt, items);
   return {
     store: receipt.store,
@@ -56,6 +64,7 @@ export function receiptFormValues(receipt: Receipt): ReceiptFormValues {
     items,
     currency: receipt.currency,
     rate: rateInputText(receipt.rate),
+    ...deadlineValues(receipt),
     ...(sharing && { sharing }),
   };
 }
@@ -76,7 +85,8 @@ export function validateReceiptForm(values: ReceiptFormValues, home = displayCur
 }
 
 /**
- * The body of POST /receipts and PUT /receipts/:id. Every field is sent, so an edit can clear one;
+ * The body of POST /receipts and PUT /receipts/:id. Every field is sent, so an edit can clear one
+ * (a return window or warranty only once set: a person who uses none sends today's body);
  * in a foreign currency the rate typed, or null for the rates table's on the receipt's date; the
  * sharing fields only for a receipt that is or was shared.
  */
@@ -95,7 +105,10 @@ export function toReceiptBody(values: ReceiptFormValues, home = displayCurrency(
       price: amountInputValue(i.price, currency),
       quantity: Number(i.quantity.trim()),
       ...(i.categoryId && { category: i.categoryId }),
+      // An item's are sent whole on an edit: one left out has none.
+      ...deadlineBody(i, false),
     })),
+    ...deadlineBody(values, true),
   };
   const rate = rateToSend(values, home);
   if (rate !== undefined) body.rate = rate;

@@ -9,6 +9,7 @@ import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDial
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
+import { DeadlineFields } from '../../entities/receipts/DeadlineFields';
 import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
 import { sameReceiptQuery, useSameReceiptCheck } from '../../entities/receipts/sameReceipt';
 import { SameReceiptNotice } from '../../entities/receipts/SameReceiptNotice';
@@ -192,11 +193,13 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
               error={Boolean(errors.tax)}
               helperText={errors.tax}
             />
+            <DeadlineFields values={values} errors={errors} onChange={set} />
           </ReceiptFields>
           <ItemsEditor
             items={values.items}
             errors={errors.items}
             onChange={(items) => set('items', items)}
+            receiptDate={values.date}
             categories={categories}
             receiptCategoryName={categories.find((c) => c._id === values.categoryId)?.name}
           />

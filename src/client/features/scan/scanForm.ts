@@ -9,6 +9,7 @@ import { currencyOfMarker, minorUnits } from '../../../shared/currency';
 import { rateToSend, validateReceiptCurrency, type ReceiptCurrencyErrors } from '../../entities/receipts/receiptCurrency';
 import { withSharing, type SharingErrors, type SharingValues } from '../../entities/households/sharingForm';
 import { newItem, receiptTaxError, validateReceiptBasics, type ReceiptBasics, type ReceiptBasicsErrors } from '../../entities/receipts/receiptRules';
+import { deadlineBody } from '../../entities/receipts/deadlines';
 
 /**
  * The review form as typed; numbers stay text until saved. The total is `amount`, as in every
@@ -139,12 +140,14 @@ export function toScanPayload(values: ScanFormValues, imageDataUrl: string | nul
       // without one, spec §3's default lets the API choose.
       category: i.categoryId || values.categoryId || DEFAULT_ITEM_CATEGORY,
       ...(i.readAs && { read_as: i.readAs }),
+      ...deadlineBody(i, false),
       assigned_to: null,
       shared_with: [],
     })),
     image_url: imageDataUrl,
     is_shared: false,
     shared_expenses: [],
+    ...deadlineBody(values, false),
   };
   const rate = rateToSend(values);
   if (rate !== undefined) body.rate = rate;

@@ -22,6 +22,7 @@ import * as m085 from './085_share_counts';
 import * as m086 from './086_household_history_order';
 import * as m087 from './087_item_categories';
 import * as m088 from './088_scan_reads';
+import * as m089 from './089_return_warranty';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '086_household_history_order': m086,
   '087_item_categories': m087,
   '088_scan_reads': m088,
+  '089_return_warranty': m089,
 };

@@ -183,6 +183,20 @@ export function billReminder(bill: { store: string; amountCents: number; date: s
   };
 }
 
+// ---------- return windows ----------
+
+/** A return window's reminder fires once per receipt or item (`position`) and date. */
+export const returnKey = (receiptId: string, position: number | null, date: string) => `return:${receiptId}:${position ?? 'receipt'}:${date}`;
+
+const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+
+/** 'Return by Friday: Headphones from Best Buy ($89.00)': the day named as the week names it ('today' on the day). */
+export function returnReminder(due: { receiptId: string; store: string; item: string | null; amount: string; date: string }, today: string): NewNotification {
+  const day = due.date === today ? 'today' : weekdayName.format(new Date(`${due.date}T00:00:00Z`));
+  const what = due.item ? `${due.item} from ${due.store}` : due.store;
+  return { type: 'receipt', title: 'Return window closing', message: `Return by ${day}: ${what} (${due.amount})`, link: `/receipts/${due.receiptId}` };
+}
+
 // ---------- category alerts ----------
 
 export interface CategoryState {

@@ -10,6 +10,9 @@ import type { Db } from '../../db';
 import { addDays, endOfMonth, isTimeZone, monthContaining, todayIn, type CalendarDate } from '../../../shared/calendar';
 import { findSettings } from '../settings/service';
 import { BILL_REMINDER_DAYS } from '../../../shared/recurring';
+import { RETURN_REMINDER_DAYS } from '../../../shared/constants/warranties';
+import { formatMoney } from '../../../shared/currency';
+import { returnsDueBetween, type DueReturn } from '../warranties/service';
 import {
   addMarks,
   firedMarks,
@@ -33,6 +36,8 @@ import {
   gapTip,
   monthOf,
   receiptSaved,
+  returnKey,
+  returnReminder,
   welcomeTip,
   type MarkChanges,
   type Month,
@@ -139,6 +144,9 @@ async function notifyOnReceiptChange(trx: Executor, userId: string, now: Date, {
     const tip = gapTip(await receiptSavedTimes(trx, userId, after.id));
     if (tip) out.push(tip);
   }
+  // A return window already closing within days is told at once, not at the next sweep.
+  const { from, to } = returnWindow(now);
+  out.push(...(await returnReminders(trx, userId, await returnsDueBetween(trx, from, to, { userId, receiptId: after.id }), from)));
   await insertNotifications(trx, userId, out);
 }
 
@@ -191,13 +199,57 @@ export async function notifyWelcome(trx: Executor, userId: string): Promise<void
   await insertNotifications(trx, userId, [welcomeTip()]);
 }
 
-// ---------- recurring bills ----------
+// ---------- reminders ----------
 
-/** Today (UTC) and the last day a bill counts as due soon. */
-function reminderWindow(now: Date): { from: string; to: string } {
+/** Today (UTC) and the last day `days` ahead: what counts as due soon. */
+function windowAhead(now: Date, days: number): { from: string; to: string } {
   const from = now.toISOString().slice(0, 10);
-  return { from, to: addDays(from, BILL_REMINDER_DAYS) };
+  return { from, to: addDays(from, days) };
 }
+
+const reminderWindow = (now: Date) => windowAhead(now, BILL_REMINDER_DAYS);
+const returnWindow = (now: Date) => windowAhead(now, RETURN_REMINDER_DAYS);
+
+/** Tells each row's person, in a transaction of their own; a closed account (or one being deleted) is told nothing, the others still are. */
+async function tellEach<T extends { user_id: string }>(db: Db, rows: readonly T[], tell: (trx: Executor, row: T) => Promise<void>): Promise<void> {
+  for (const row of rows) {
+    try {
+      await writeAsUser(db, row.user_id, (trx) => tell(trx, row));
+    } catch (err) {
+      if (!(err instanceof HttpError && err.statusCode === 401)) throw err;
+    }
+  }
+}
+
+/** Reminds of the return windows not told yet (a mark per receipt or item and date), each with its mark. */
+async function returnReminders(trx: Executor, userId: string, due: readonly DueReturn[], today: string): Promise<TellNotification[]> {
+  const out: TellNotification[] = [];
+  for (const d of due) {
+    const month = monthOf(d.return_by);
+    const key = returnKey(d.receipt_id, d.position, d.return_by);
+    if (!(await addMarks(trx, userId, month, [key])).has(key)) continue;
+    const amount = formatMoney(d.amount_minor, d.currency);
+    out.push({ ...returnReminder({ receiptId: d.receipt_id, store: d.store, item: d.item, amount, date: d.return_by }, today), mark: { month, key } });
+  }
+  return out;
+}
+
+/** Tells every person of their return windows closing in the next few days (run now and then; each is told once). */
+export async function remindDueReturns(db: Db, now: Date): Promise<void> {
+  const { from, to } = returnWindow(now);
+  const byPerson = new Map<string, DueReturn[]>();
+  for (const due of await returnsDueBetween(db, from, to)) byPerson.set(due.user_id, [...(byPerson.get(due.user_id) ?? []), due]);
+  const people = [...byPerson].map(([user_id, due]) => ({ user_id, due }));
+  await tellEach(db, people, async (trx, { user_id, due }) => insertNotifications(trx, user_id, await returnReminders(trx, user_id, due, from)));
+}
+
+/** The periodic sweep (plugins/billReminders.ts): bills due and return windows closing soon. */
+export async function remindDue(db: Db, now: Date): Promise<void> {
+  await remindDueBills(db, now);
+  await remindDueReturns(db, now);
+}
+
+// ---------- recurring bills ----------
 
 /** Tells of a confirmed bill once per bill date, when that date is within the reminder window. */
 async function remindBill(trx: Executor, series: SeriesRow, now: Date): Promise<void> {
@@ -220,12 +272,5 @@ export async function remindBillIfDue(trx: Executor, userId: string, seriesId: s
 /** Tells every person of their confirmed bills due in the next few days (run now and then; each bill date is told once). */
 export async function remindDueBills(db: Db, now: Date): Promise<void> {
   const { from, to } = reminderWindow(now);
-  for (const series of await confirmedDueBetween(db, from, to)) {
-    try {
-      await writeAsUser(db, series.user_id, (trx) => remindBill(trx, series, now));
-    } catch (err) {
-      // A closed account (or one being deleted) is told nothing; the others still are.
-      if (!(err instanceof HttpError && err.statusCode === 401)) throw err;
-    }
-  }
+  await tellEach(db, await confirmedDueBetween(db, from, to), (trx, series) => remindBill(trx, series, now));
 }

@@ -1,9 +1,11 @@
 import { badRequest } from '../../errors';
 import { DEFAULT_ITEM_CATEGORY, isScanPayload, type CreateReceiptBody, type ManualCreateBody, type ScanReceiptBody } from '../../../shared/receipts';
-import { addDays, parseCalendarDate, todayIn, type CalendarDate } from '../../../shared/calendar';
+import type { CalendarDate } from '../../../shared/calendar';
+import { deadlinesOf, parseReceiptDate, type Deadlines } from './receiptDates';
 import type { SplitFor } from '../../../shared/split';
 
-export const EARLIEST_RECEIPT_DATE = '1970-01-01';
+/** The date rules live in receiptDates.ts; these names were always read from here. */
+export { EARLIEST_RECEIPT_DATE, latestReceiptDate, parseReceiptDate, receiptDateRefusal } from './receiptDates';
 
 export type ReceiptSource = 'scan' | 'manual';
 
@@ -45,6 +47,8 @@ export interface ReceiptInput {
   intoId?: string;
   /** Shared with a household; null: not shared (on edit: no longer); undefined: not shared on create, kept on edit. */
   sharing?: SharingInput | null;
+  /** Return window and warranty; each null: none (on edit: removed); undefined: none on create, kept on edit. */
+  deadlines: Partial<Deadlines>;
 }
 
 /**
@@ -63,36 +67,6 @@ export interface SharingInput {
   byAmount?: { kind: 'portions'; portions: Record<string, number> } | { kind: 'exact'; amounts: Record<string, number> } | { kind: 'everyone' };
 }
 
-const ISO_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * The calendar date a receipt was written on. A date-time (from the scan screen) keeps the
- * date as written, without shifting it to another zone.
- */
-export function parseReceiptDate(text: string, field: string, now: Date): CalendarDate {
-  const m = ISO_DATE_TIME_RE.exec(text.trim());
-  if (!m) throw badRequest(`${field} must be a date written YYYY-MM-DD, such as 2026-03-14`);
-  const date = parseCalendarDate(m[1]);
-  if (!date) throw badRequest(`${field} is not a real calendar date: ${m[1]}`);
-  const refused = receiptDateRefusal(date, field, now);
-  if (refused) throw badRequest(refused);
-  return date;
-}
-
-/** The latest date a receipt may carry: a year ahead of the API's day, for bills written in advance. */
-export function latestReceiptDate(now: Date): CalendarDate {
-  return addDays(todayIn('UTC', now), 366);
-}
-
-/**
- * Why a receipt may not carry this date, or null when it may. Every way a receipt comes in
- * (form, scan, draft, statement, restore) asks this one question, so all refuse alike.
- */
-export function receiptDateRefusal(date: CalendarDate, field: string, now: Date): string | null {
-  const latest = latestReceiptDate(now);
-  return date < EARLIEST_RECEIPT_DATE || date > latest ? `${field} must be between ${EARLIEST_RECEIPT_DATE} and ${latest}` : null;
-}
-
 /** An item as sent: its price as typed, in the receipt's currency. */
 export interface InputItem {
   name: string;
@@ -102,6 +76,8 @@ export interface InputItem {
   category?: string;
   /** From a scan: the name as the scanner read it, so Tally learns the name the person gives it. */
   readAs?: string;
+  /** The item's own return window and warranty (null: none). */
+  deadlines: Deadlines;
 }
 
 type SentItem = { name: string; price: number; quantity?: number } & Pick<ItemSharing, 'assigned_to' | 'shared_with'>;
@@ -168,15 +144,24 @@ function byAmountOf(expenses: NonNullable<ManualCreateBody['shared_expenses']>):
   return { kind: 'exact', amounts: Object.fromEntries(exact.map((e) => [e.member_id, e.amount!])) };
 }
 
-type ItemSent = { name: string; price: number; quantity?: number; category?: string; read_as?: string };
+type ItemSent = {
+  name: string;
+  price: number;
+  quantity?: number;
+  category?: string;
+  read_as?: string;
+  return_by?: string | null;
+  warranty_until?: string | null;
+};
 
-/** `withCategories` false: the items follow the receipt's category whatever they name. */
-function itemsOf(items: readonly ItemSent[], withCategories = true): InputItem[] {
+/** `withCategories` false: the items follow the receipt's category whatever they name. Deadlines are checked against the receipt's `date`. */
+function itemsOf(items: readonly ItemSent[], date: CalendarDate, now: Date, withCategories = true): InputItem[] {
   return items.map((item, i) => {
     const quantity = item.quantity ?? 1;
     if (!(quantity > 0)) throw badRequest(`items.${i}.quantity must be greater than 0`);
     const category = withCategories ? item.category?.trim() || undefined : undefined;
-    return { name: item.name.trim(), price: item.price, quantity, category, readAs: item.read_as?.trim() || undefined };
+    const { returnBy = null, warrantyUntil = null } = deadlinesOf(item, `items.${i}.`, date, now);
+    return { name: item.name.trim(), price: item.price, quantity, category, readAs: item.read_as?.trim() || undefined, deadlines: { returnBy, warrantyUntil } };
   });
 }
 
@@ -186,15 +171,17 @@ function sharedItemCategory(items: ScanReceiptBody['items']): string | undefined
   return names.size === 1 ? [...names][0] : undefined;
 }
 
-type SharedField = 'date' | 'currency' | 'rate' | 'category' | 'description' | 'tax' | 'intoId' | 'sharing';
+type SharedField = 'date' | 'currency' | 'rate' | 'category' | 'description' | 'tax' | 'intoId' | 'sharing' | 'deadlines';
 
 /**
  * The fields both request shapes name alike, read alike: a rule for one (how a date is read, a
  * description trimmed) holds for the other. Read before the items, so a bad date is named first.
  */
 function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date, editing: boolean): Pick<ReceiptInput, SharedField> {
+  const date = parseReceiptDate(body.date, 'date', now);
   return {
-    date: parseReceiptDate(body.date, 'date', now),
+    date,
+    deadlines: deadlinesOf(body, '', date, now),
     currency: body.currency,
     rate: body.rate,
     category: body.category,
@@ -208,14 +195,15 @@ function sharedFields(body: ScanReceiptBody | ManualCreateBody, now: Date, editi
 function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
   if (body.draft_id && body.image_url) throw badRequest('Send either draft_id or image_url: a draft brings its own image');
   const hint = sharedItemCategory(body.items);
+  const shared = sharedFields(body, now, false);
   return {
     source: 'scan',
     store: body.store_name.trim(),
     amount: { value: body.total_amount, field: 'total_amount' },
-    ...sharedFields(body, now, false),
+    ...shared,
     categoryHint: body.category ? undefined : hint,
     // Items that all name one category (spec §3's default 'food') are the receipt's category.
-    items: itemsOf(body.items ?? [], Boolean(body.category) || !hint),
+    items: itemsOf(body.items ?? [], shared.date, now, Boolean(body.category) || !hint),
     image: body.image_url ? { field: 'image_url', data: body.image_url } : undefined,
     scanRef: body.scan_ref || undefined,
     scanReadId: body.scan_read_id || undefined,
@@ -226,13 +214,14 @@ function fromScan(body: ScanReceiptBody, now: Date): ReceiptInput {
 
 /** The form's fields (an edit's body has no into_id: only a new receipt fills in a bank row). */
 function fromManual(body: ManualCreateBody, now: Date, editing: boolean): ReceiptInput {
+  const shared = sharedFields(body, now, editing);
   return {
     source: 'manual',
     store: body.store.trim(),
     amount: { value: body.amount, field: 'amount' },
-    ...sharedFields(body, now, editing),
+    ...shared,
     paymentMethod: body.paymentMethod?.trim(),
-    items: body.items ? itemsOf(body.items) : undefined,
+    items: body.items ? itemsOf(body.items, shared.date, now) : undefined,
     image: body.imageData === undefined ? undefined : { field: 'imageData', data: body.imageData || null },
   };
 }

@@ -12,7 +12,10 @@ import type { ListCursor } from './listCursor';
 /** The columns a receipt is read with: not what only the write path and search use. */
 export type ReceiptBase = Omit<Selectable<ReceiptsTable>, 'store_key' | 'ocr_text' | 'search_text'>;
 export type ReceiptRow = ReceiptBase & { category_name: string };
-export type ReceiptItemRow = Pick<Selectable<ReceiptItemsTable>, 'receipt_id' | 'name' | 'price_cents' | 'quantity' | 'category_id'>;
+export type ReceiptItemRow = Pick<
+  Selectable<ReceiptItemsTable>,
+  'receipt_id' | 'name' | 'price_cents' | 'quantity' | 'category_id' | 'return_by' | 'warranty_until'
+>;
 
 export interface ReceiptFields {
   store: string;
@@ -27,6 +30,8 @@ export interface ReceiptFields {
   tax_cents: number | null;
   image_key: string | null;
   image_hash: string | null;
+  return_by: string | null;
+  warranty_until: string | null;
 }
 
 export interface NewItem {
@@ -35,6 +40,8 @@ export interface NewItem {
   quantity: number;
   /** Null: the receipt's category. */
   category_id: string | null;
+  return_by: string | null;
+  warranty_until: string | null;
 }
 
 export interface ReceiptFilter {
@@ -44,6 +51,8 @@ export interface ReceiptFilter {
   from?: string;
   /** Receipts dated up to this day ('YYYY-MM-DD', inclusive). */
   to?: string;
+  /** Only receipts with a warranty (the receipt's or an item's) lasting to this day at least. */
+  warrantyOn?: string;
 }
 
 export interface ReceiptPage {
@@ -79,6 +88,11 @@ function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter):
   if (filter.categoryId) out = out.where('receipts.category_id', '=', filter.categoryId);
   if (filter.from) out = out.where(sql<boolean>`receipts.date >= ${filter.from}::date`);
   if (filter.to) out = out.where(sql<boolean>`receipts.date <= ${filter.to}::date`);
+  if (filter.warrantyOn) {
+    const day = filter.warrantyOn;
+    out = out.where(sql<boolean>`(receipts.warranty_until >= ${day}::date OR EXISTS (
+      SELECT 1 FROM receipt_items wi WHERE wi.receipt_id = receipts.id AND wi.user_id = ${userId} AND wi.warranty_until >= ${day}::date))`);
+  }
   return out;
 }
 
@@ -101,8 +115,11 @@ const PLAIN_COLUMNS: ReceiptColumn[] = [
   'created_at',
   'updated_at',
 ];
-/** Every receipt column, the date as text. */
-const receiptColumns = (table = 'receipts') => [...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)), dateText(`${table}.date`).as('date')];
+/** Every receipt column, the dates as text. */
+const receiptColumns = (table = 'receipts') => [
+  ...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)),
+  ...(['date', 'return_by', 'warranty_until'] as const).map((c) => dateText(`${table}.${c}`).as(c)),
+];
 
 function withCategoryName(db: Executor) {
   return db
@@ -174,7 +191,15 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
   if (receiptIds.length === 0) return [];
   return db
     .selectFrom('receipt_items')
-    .select(['receipt_id', 'name', 'price_cents', 'quantity', 'category_id'])
+    .select([
+      'receipt_id',
+      'name',
+      'price_cents',
+      'quantity',
+      'category_id',
+      dateText('return_by').as('return_by'),
+      dateText('warranty_until').as('warranty_until'),
+    ])
     .where('user_id', '=', userId)
     .where('receipt_id', 'in', receiptIds)
     .orderBy('receipt_id')

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/schema';
 import { fromMinor } from '../../../shared/currency';
 import type { LikeReceipt, SameReceiptQuery } from '../../../shared/receipts';
 import { checkedCurrency, findHomeCurrency, minorAmount } from '../currency/service';
-import { parseReceiptDate } from './input';
+import { parseReceiptDate } from './receiptDates';
 import { findLikeReceipts, type LikeReceiptRow } from './repository';
 
 /** A receipt found like another, as the answers of every way a receipt comes in show it. */

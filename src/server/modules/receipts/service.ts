@@ -11,6 +11,7 @@ import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
 import { formatMoney, fromMinor } from '../../../shared/currency';
+import { todayIn } from '../../../shared/calendar';
 import { findHomeCurrency, loadRateBook, minorAmount, rateRanges, receiptMoney, type RateBook, type ReceiptMoney } from '../currency/service';
 import {
   RECEIPT_LIST_DEFAULT_LIMIT,
@@ -112,6 +113,8 @@ async function itemsIn(
       price_cents: minorAmount(item.price, money.currency, `items.${i}.price`, home),
       quantity: item.quantity,
       category_id: await categoryOf(item.category, i),
+      return_by: item.deadlines.returnBy,
+      warranty_until: item.deadlines.warrantyUntil,
     });
   }
   return items;
@@ -191,6 +194,25 @@ function itemTarget(target: SplitFor | undefined): { assigned_to: string | null;
   return { assigned_to: null, shared_with: shared };
 }
 
+/** A return window and warranty as answered: only those there are, so a person who uses none gets spec §3's answer. */
+function deadlineAnswers(row: { return_by: string | null; warranty_until: string | null }): { return_by?: string; warranty_until?: string } {
+  return { ...(row.return_by && { return_by: row.return_by }), ...(row.warranty_until && { warranty_until: row.warranty_until }) };
+}
+
+/**
+ * The receipt's return window and warranty after an edit: each sent (null: removed) or kept, a
+ * kept one still after the receipt's date, which may have moved.
+ */
+function editedDeadlines(input: ReceiptInput, before: ReceiptBase): Pick<ReceiptFields, 'return_by' | 'warranty_until'> {
+  const kept = (field: 'return_by' | 'warranty_until', sent: string | null | undefined) => {
+    if (sent !== undefined) return sent;
+    const date = before[field];
+    if (date !== null && date <= input.date) throw badRequest(`${field} (${date}) must be after the receipt's date (${input.date}): change or clear it`);
+    return date;
+  };
+  return { return_by: kept('return_by', input.deadlines.returnBy), warranty_until: kept('warranty_until', input.deadlines.warrantyUntil) };
+}
+
 /** The person's rates, and the receipt's amounts from the input by them (see moneyOf). */
 async function priced(trx: Executor, userId: string, input: ReceiptInput, kept?: ReceiptBase): Promise<{ book: RateBook; money: ReceiptMoney }> {
   const book = await loadRateBook(trx, userId);
@@ -232,9 +254,11 @@ export class ReceiptService {
         quantity: i.quantity,
         // Only an item in a category of its own says so: spec §3's items stay name, price, quantity.
         ...(i.category_id ? { categoryId: i.category_id } : {}),
+        ...deadlineAnswers(i),
         ...(sharing ? itemTarget(sharing.split.items?.[n]) : {}),
       })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
+      ...deadlineAnswers(row),
     };
     // Only a shared receipt carries these: a person who shares nothing gets spec §3's answer.
     if (!sharing) return receipt;
@@ -249,8 +273,9 @@ export class ReceiptService {
     const asked = await this.listRequest(userId, query);
     if (!asked) return { receipts: [], total: 0, next: null };
     const { filter } = asked;
-    // Without a search the totals already know the count: no scan over every receipt.
-    const counting = filter.search ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, filter.categoryId);
+    // Without a search or warranty filter the totals already know the count: no scan over every receipt.
+    const counting =
+      filter.search || filter.warrantyOn ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, filter.categoryId);
     const [listed, total] = await Promise.all([this.readPage(userId, asked), counting]);
     return { ...listed, total };
   }
@@ -277,8 +302,9 @@ export class ReceiptService {
       if (!category) return null;
       categoryId = category.id;
     }
+    const warrantyOn = query.under_warranty ? todayIn('UTC', this.clock()) : undefined;
     return {
-      filter: { search: query.search?.trim() || undefined, categoryId },
+      filter: { search: query.search?.trim() || undefined, categoryId, warrantyOn },
       page: { sort, order, limit: query.limit ?? RECEIPT_LIST_DEFAULT_LIMIT, offset: query.offset ?? 0, after },
     };
   }
@@ -419,6 +445,8 @@ export class ReceiptService {
       tax_cents: checkedTax(taxIn(input, money, book.home) ?? null, money, input.amount.field),
       image_key: image?.key ?? null,
       image_hash: image?.hash ?? null,
+      return_by: input.deadlines.returnBy ?? filling?.return_by ?? null,
+      warranty_until: input.deadlines.warrantyUntil ?? filling?.warranty_until ?? null,
     };
     return { fields, items: (await itemsIn(trx, userId, input, money, book.home, categoryId)) ?? [] };
   }
@@ -479,6 +507,7 @@ export class ReceiptService {
         tax_cents: checkedTax(tax === undefined ? before.tax_cents : tax, money, input.amount.field),
         image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
+        ...editedDeadlines(input, before),
       };
       const after = await updateReceipt(trx, userId, id, fields);
       const counts = await this.afterWrite(trx, userId, input, after, items, at);
