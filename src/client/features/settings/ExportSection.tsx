@@ -7,6 +7,7 @@ import { toastShown } from '../../toasts/toastsSlice';
 import { failureMessage } from '../../api/failureMessage';
 import { downloadExport } from './exportDownload';
 import { SettingsSection } from './SettingsSection';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export function ExportSection() {
   const dispatch = useAppDispatch();
@@ -29,12 +30,16 @@ export function ExportSection() {
       description="Receipts as a spreadsheet (CSV, one row per receipt), or everything as JSON: profile, settings, categories and receipts with their items."
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('csv')}>
-          {busy === 'csv' ? 'Preparing...' : 'Download receipts (CSV)'}
-        </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('json')}>
-          {busy === 'json' ? 'Preparing...' : 'Download all data (JSON)'}
-        </Button>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('csv')}>
+            {busy === 'csv' ? 'Preparing...' : 'Download receipts (CSV)'}
+          </Button>
+        </NeedsServer>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('json')}>
+            {busy === 'json' ? 'Preparing...' : 'Download all data (JSON)'}
+          </Button>
+        </NeedsServer>
       </Stack>
     </SettingsSection>
   );
