@@ -5,6 +5,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 
 /**
  * The client takes types from the API contract's schema modules and values only from
@@ -95,6 +96,9 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       new NoSchemasInTheClient(),
+      // Which build a page runs (TALLY_BUILD_ID, e.g. the release or commit): support asks for it,
+      // and the update test tells two builds of the same code apart by it.
+      new DefinePlugin({ 'process.env.TALLY_BUILD_ID': JSON.stringify(process.env.TALLY_BUILD_ID || 'local') }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       ...(production

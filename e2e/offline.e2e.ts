@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
+import sharp from 'sharp';
 import type { Draft } from '../src/shared/drafts';
+import type { Receipt } from '../src/shared/receipts';
 import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, DESKTOP, type OpenedPage } from './support/browser';
 import { apiAs, createUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { photoFolder, type DrawnReceipt } from './support/receiptPhotos';
@@ -209,6 +211,146 @@ describe('reading with the network cut', () => {
         if (scheme === 'dark') await useColorScheme(page, 'dark');
         await expectNoA11yViolations(page);
         await screenshot(page, `offline-notice-${name}`);
+      });
+    }
+  });
+});
+
+/** The control is disabled, and its description (what a screen reader reads with it) is the offline reason. */
+async function expectOffWithReason(control: Locator): Promise<void> {
+  expect(await control.isDisabled()).toBe(true);
+  await expectReasonOf(control);
+}
+
+async function expectReasonOf(control: Locator): Promise<void> {
+  const description = await control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+  expect(description).toContain(OFFLINE_REASON);
+}
+
+/** A receipt with a 240×360 photo, made through the API. */
+async function receiptWithPhoto(user: E2EUser, store: string): Promise<Receipt> {
+  const png = await sharp({ create: { width: 240, height: 360, channels: 3, background: '#f1e7d0' } })
+    .png()
+    .toBuffer();
+  return apiAs<Receipt>(user, 'POST', '/receipts', { store, date: calendarDay(0), amount: 18, imageData: `data:image/png;base64,${png.toString('base64')}` });
+}
+
+/** Waits until the receipt's photo has loaded, from wherever the page got it. */
+async function photoShown(page: Page, store: string): Promise<void> {
+  const image = page.getByRole('img', { name: `Receipt from ${store}` });
+  await image.waitFor();
+  await page.waitForFunction((alt) => (document.querySelector(`img[alt="${alt}"]`) as HTMLImageElement | null)?.naturalWidth === 240, `Receipt from ${store}`);
+}
+
+/** The caches of receipt photos on this device, by name. */
+const savedPhotoCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('tally-photos-')));
+
+/** The keys of one cache (the links without their query strings). */
+const cacheKeys = (page: Page, name: string) => page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name);
+
+describe('acting with the network cut', () => {
+  it('turns off each action that needs the server with the reason, shows a photo opened before, and forgets it at sign-out', async () => {
+    const user = await createUser('Offline Otto');
+    const receipt = await receiptWithPhoto(user, 'Photo Mart');
+    await withContext(newPage(browser, DESKTOP), async ({ context, page }: OpenedPage) => {
+      await signInWithWorker(page, user);
+      // Online first: each screen's answers, and the photo, are kept for this person.
+      await openScreen(page, '/notifications', 'Notifications');
+      await openScreen(page, '/settings', 'Settings');
+      await page.getByRole('radio', { name: 'Light' }).waitFor();
+      await openScreen(page, '/categories', 'Categories');
+      await page.getByRole('button', { name: 'Delete Food' }).waitFor();
+      await openScreen(page, `/receipts/${receipt.id}`, 'Photo Mart');
+      await photoShown(page, 'Photo Mart');
+      const photoLink = await page.getByRole('img', { name: 'Receipt from Photo Mart' }).getAttribute('src');
+      const photoPath = new URL(photoLink!).pathname;
+      await page.waitForFunction(async (n) => (await (await caches.open(n)).keys()).length === 1, `tally-photos-${user.uid}`);
+      // Kept by the link without its signature and expiry.
+      expect(await cacheKeys(page, `tally-photos-${user.uid}`)).toEqual([`${new URL(photoLink!).origin}${photoPath}`]);
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Photo Mart' }).waitFor();
+      await offlineNotice(page).waitFor();
+      await photoShown(page, 'Photo Mart');
+      await expectOffWithReason(page.getByRole('button', { name: 'Delete', exact: true }));
+      // Edit opens the form, whose Save says why it is off.
+      expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(1);
+
+      // A link whose signature is long expired still finds the photo: the device keys it without the query.
+      const expiredLinkLoads = await page.evaluate(
+        (link) =>
+          new Promise<boolean>((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve(img.naturalWidth === 240);
+            img.onerror = () => resolve(false);
+            img.src = link;
+          }),
+        `${new URL(photoLink!).origin}${photoPath}?exp=1&sig=expired`,
+      );
+      expect(expiredLinkLoads).toBe(true);
+
+      await openScreen(page, '/categories', 'Categories');
+      await offlineNotice(page).waitFor();
+      await expectOffWithReason(page.getByRole('button', { name: 'Delete Food' }));
+
+      await openScreen(page, '/notifications', 'Notifications');
+      await expectOffWithReason(page.getByRole('button', { name: 'Mark all read' }));
+
+      await openScreen(page, '/settings', 'Settings');
+      await offlineNotice(page).waitFor();
+      // A group of choices that each save at once: the group says why, each choice is off.
+      await expectReasonOf(page.getByRole('group', { name: 'Theme' }));
+      expect(await page.getByRole('radio', { name: 'Dark' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Light' }).isDisabled()).toBe(true);
+      await expectOffWithReason(page.getByRole('button', { name: 'Download receipts (CSV)' }));
+      await expectOffWithReason(page.getByRole('button', { name: 'Delete my account' }));
+
+      // Back online, the actions work again; sign-out forgets the photo with the answers.
+      await context.setOffline(false);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await offlineNotice(page).waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await page.getByRole('button', { name: 'Download receipts (CSV)' }).isEnabled()).toBe(true);
+      expect(await savedPhotoCaches(page)).toEqual([`tally-photos-${user.uid}`]);
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL(webUrl('/login'));
+      await page.waitForFunction(async () => (await caches.keys()).every((n) => !n.startsWith('tally-photos-') && !n.startsWith('tally-answers-')));
+    });
+  });
+
+  it('shows a disabled action with its reason on a phone, in dark mode and at 200% zoom, accessibly', async () => {
+    const user = await createUser('Offline Ines');
+    const receipt = await receiptWithPhoto(user, 'Zoom Grocer');
+    const views: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
+      ['phone', () => newPage(browser, PHONE_390), 'light'],
+      ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
+      ['zoom200', () => newZoomedPage(browser, 2), 'light'],
+    ];
+    for (const [name, open, scheme] of views) {
+      await withContext(open(), async ({ context, page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await signInWithWorker(page, user);
+        await openScreen(page, `/receipts/${receipt.id}`, 'Zoom Grocer');
+        await photoShown(page, 'Zoom Grocer');
+        await context.setOffline(true);
+        await page.reload();
+        await offlineNotice(page).waitFor();
+        await photoShown(page, 'Zoom Grocer');
+        const remove = page.getByRole('button', { name: 'Delete', exact: true });
+        await expectOffWithReason(remove);
+        // The reason as a sighted person finds it: the tooltip over the disabled button.
+        await remove.hover({ force: true });
+        await page.getByRole('tooltip').getByText(OFFLINE_REASON).waitFor();
+        if (scheme === 'dark') await useColorScheme(page, 'dark');
+        await expectNoA11yViolations(page);
+        await screenshot(page, `offline-disabled-action-${name}`);
       });
     }
   });

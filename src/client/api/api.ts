@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { clientConfig } from '../app/config';
 import { currentToken, renewToken } from './token';
 import { noteWhereFrom } from './savedAnswers';
+import { isOfflineNow, OFFLINE_REASON } from '../ui/connectivity';
 import { ERROR_CODES, type ErrorCode } from '../../shared/constants/errors';
 
 /** The error every endpoint hook reports: the HTTP status and a message for people. */
@@ -30,9 +31,22 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   // A refused token may only be stale (see TokenSource.renew): one more try with a fresh one.
   if (result.error?.status === 401 && (await renewToken())) result = await rawBaseQuery(withBase, api, extra);
   if (result.meta?.response) noteWhereFrom(result.meta.response);
-  if (result.error) return { error: toApiError(result.error), meta: result.meta };
+  if (result.error) return { error: offlineOr(toApiError(result.error), withBase), meta: result.meta };
   return result;
 };
+
+/** What stands for the server while it cannot be reached: no answer, or a proxy's for the API behind it being down. */
+const UNREACHABLE = new Set<ApiError['status']>(['FETCH_ERROR', 502, 503, 504]);
+
+/**
+ * A change that did not reach the server while Tally is offline says so, in the words the
+ * disabled controls use, rather than a generic failure (a control turned off can still have
+ * been pressed just before the network went).
+ */
+function offlineOr(error: ApiError, args: string | FetchArgs): ApiError {
+  const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+  return method !== 'GET' && UNREACHABLE.has(error.status) && isOfflineNow() ? { status: 'FETCH_ERROR', message: OFFLINE_REASON } : error;
+}
 
 export function toApiError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {

@@ -4,7 +4,7 @@
  * app route answered with index.html; the run-time configuration kept from the last time it was
  * fetched. A new version waits until the page says so (the 'A new version is ready' Reload), so
  * one page never runs two builds' code. The signed-in person's API answers are kept for reading
- * offline (savedAnswers.ts), and files shared to Tally from another app go into the outbox
+ * offline (savedAnswers.ts), with the receipt photos they opened (savedPhotos.ts), and files shared to Tally from another app go into the outbox
  * (shareTarget.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -13,6 +13,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { SHARE_TARGET_PATH, SKIP_WAITING } from './messages';
 import { networkFirstForReader, readerOf } from './savedAnswers';
+import { isReceiptPhoto, networkFirstPhoto } from './savedPhotos';
 import { receiveShare } from './shareTarget';
 
 /** What this worker uses of its global scope (the DOM library, which the app is typed with, has no worker types). */
@@ -31,10 +32,22 @@ clientsClaim();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
 
+/** The person whose API reads came last: a receipt photo's <img> carries no token, so its photo is kept as theirs. */
+let lastReader: string | null = null;
+
 // A signed-in person's API reads (they carry a bearer token): network first, else their last answer.
 registerRoute(
   ({ request }) => readerOf(request) !== null,
-  ({ request, event }) => networkFirstForReader(request, (saving) => event.waitUntil(saving)),
+  ({ request, event }) => {
+    lastReader = readerOf(request);
+    return networkFirstForReader(request, (saving) => event.waitUntil(saving));
+  },
+);
+
+// Receipt photos by their signed links: network first, else the photo as last opened, whatever the link's expiry.
+registerRoute(
+  ({ url, request }) => isReceiptPhoto(url, request.method),
+  ({ request, event }) => networkFirstPhoto(request, lastReader, (saving) => event.waitUntil(saving)),
 );
 
 // The manifest's share_target: the shared files into the outbox, then the scan screen.

@@ -60,6 +60,11 @@ export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribe, () => snapshot);
 }
 
+/** Whether Tally is offline at this moment, for code outside React (a request that just failed). */
+export function isOfflineNow(): boolean {
+  return !navigator.onLine || savedAt !== null;
+}
+
 /** The reason saving is off now, or null when the server can be asked. */
 export function useOfflineReason(): string | null {
   return useConnectivity().offline ? OFFLINE_REASON : null;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
+import { RECEIPT_BLOB_PREFIX } from '../../shared/constants/offline';
 
 /** How long an image link works; <img> tags fetch at once, so minutes are plenty. */
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 /** Expiries are rounded up to this step so one image keeps one URL for a while (browser cache). */
 const EXPIRY_STEP_SECONDS = 5 * 60;
-export const RECEIPT_BLOB_PREFIX = '/blobs/receipts/';
 
 export type SignatureCheck = 'ok' | 'expired' | 'invalid';
 

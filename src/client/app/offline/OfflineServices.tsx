@@ -26,6 +26,8 @@ export default function OfflineServices() {
   // Set when a new version waits: lets it take over (the page then reloads).
   const [reload, setReload] = useState<(() => void) | null>(null);
   useEffect(() => {
+    // The build this page runs, on <html data-build>: which version someone has open.
+    document.documentElement.dataset.build = process.env.TALLY_BUILD_ID;
     // The worker exists only in a production build (webpack.config.js).
     if (process.env.NODE_ENV === 'production') registerServiceWorker((takeOver) => setReload(() => takeOver));
   }, []);

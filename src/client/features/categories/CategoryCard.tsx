@@ -6,6 +6,7 @@ import { BudgetBar } from '../../ui/BudgetBar';
 import { formatMoney } from '../../ui/money';
 import { CategoryIconView } from './categoryIcons';
 import { budgetUseCaption, carryOverCaption, categoryLimit, categorySpend, isFallbackCategory } from './selectors';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface CategoryCardProps {
   category: CategoryWithSpending;
@@ -39,11 +40,11 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
             </IconButton>
           </Tooltip>
           {!fallback && (
-            <Tooltip title="Delete">
+            <NeedsServer tooltip="Delete">
               <IconButton onClick={onDelete} aria-label={`Delete ${category.name}`}>
                 <DeleteIcon />
               </IconButton>
-            </Tooltip>
+            </NeedsServer>
           )}
         </Box>
         <Box sx={{ mt: 2 }}>

@@ -31,6 +31,7 @@ import { HouseholdSpendingSection } from './HouseholdSpendingSection';
 import { HouseholdSection } from './HouseholdSection';
 import { HistorySection, SharedReceiptsSection } from './SharedMoneySections';
 import { OneFieldDialog } from './OneFieldDialog';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 type FormKind = 'rename' | 'placeholder' | 'invite';
 type Confirm = { kind: 'leave' } | { kind: 'delete' } | { kind: 'remove'; member: HouseholdMember };
@@ -138,13 +139,17 @@ function HouseholdView({ household }: { household: Household }) {
                 Rename
               </Button>
             )}
-            <Button variant="outlined" color="error" onClick={() => ask({ kind: 'leave' })}>
-              Leave
-            </Button>
-            {isOwner && (
-              <Button variant="outlined" color="error" onClick={() => ask({ kind: 'delete' })}>
-                Delete
+            <NeedsServer>
+              <Button variant="outlined" color="error" onClick={() => ask({ kind: 'leave' })}>
+                Leave
               </Button>
+            </NeedsServer>
+            {isOwner && (
+              <NeedsServer>
+                <Button variant="outlined" color="error" onClick={() => ask({ kind: 'delete' })}>
+                  Delete
+                </Button>
+              </NeedsServer>
             )}
           </>
         }

@@ -13,6 +13,7 @@ import { INVITATION_PATH } from '../../../shared/constants/households';
 import { useAcceptInvitationMutation, useDeclineInvitationMutation, useGetInvitationPreviewQuery } from './householdsApi';
 import { HOUSEHOLDS_PATH, householdPath } from './householdPaths';
 import { HOUSEHOLD_PURPOSE, invitedLine, isUnverifiedEmailRefusal } from './householdText';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 const NOT_VERIFIED_YET = 'Your address is not verified yet. Open the link in the verification e-mail, then press "I have verified it".';
 
@@ -162,12 +163,16 @@ export default function JoinHouseholdPage() {
             </Typography>
             <FormAlert message={error} sx={{ mt: 2 }} />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-              <Button variant="contained" disabled={busy} onClick={() => void onAccept()}>
-                {accepting.isLoading ? 'Joining...' : 'Accept'}
-              </Button>
-              <Button variant="outlined" disabled={busy} onClick={() => void onDecline()}>
-                {declining.isLoading ? 'Declining...' : 'Decline'}
-              </Button>
+              <NeedsServer>
+                <Button variant="contained" disabled={busy} onClick={() => void onAccept()}>
+                  {accepting.isLoading ? 'Joining...' : 'Accept'}
+                </Button>
+              </NeedsServer>
+              <NeedsServer>
+                <Button variant="outlined" disabled={busy} onClick={() => void onDecline()}>
+                  {declining.isLoading ? 'Declining...' : 'Decline'}
+                </Button>
+              </NeedsServer>
             </Box>
           </>
         )}

@@ -2,6 +2,7 @@ import { Box, Button } from '@mui/material';
 import type { Household, HouseholdMember } from '../../../shared/households';
 import { memberLine } from './householdText';
 import { SectionRow } from './HouseholdSection';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface MemberListProps {
   household: Household;
@@ -23,9 +24,11 @@ export function MemberList({ household, onRemove }: MemberListProps) {
             onRemove &&
             !m.is_me &&
             m.status !== 'former' && (
-              <Button size="small" color="error" variant="outlined" aria-label={`Remove ${m.display_name}`} onClick={() => onRemove(m)}>
-                Remove
-              </Button>
+              <NeedsServer>
+                <Button size="small" color="error" variant="outlined" aria-label={`Remove ${m.display_name}`} onClick={() => onRemove(m)}>
+                  Remove
+                </Button>
+              </NeedsServer>
             )
           }
         />

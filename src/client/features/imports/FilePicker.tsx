@@ -5,6 +5,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { STATEMENT_ACCEPT } from './statementFile';
 import { StepHeading } from './StepHeading';
 import { STEP_CONTENT_SX } from './stepLayout';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface FilePickerProps {
   onChoose: (file: File) => void;
@@ -58,9 +59,11 @@ export function FilePicker({ onChoose, reading, failure, focusHeading }: FilePic
           <Typography id={hintId} color="text.secondary">
             Export the statement from your bank or card as a CSV file, then choose it here or drop it on this area.
           </Typography>
-          <Button variant="contained" onClick={() => input.current?.click()} disabled={reading} aria-describedby={hintId}>
-            Choose a CSV file
-          </Button>
+          <NeedsServer>
+            <Button variant="contained" onClick={() => input.current?.click()} disabled={reading} aria-describedby={hintId}>
+              Choose a CSV file
+            </Button>
+          </NeedsServer>
           <input
             ref={input}
             type="file"

@@ -19,6 +19,7 @@ import {
 import { SampleTable } from './SampleTable';
 import { StepHeading } from './StepHeading';
 import { STEP_CONTENT_SX } from './stepLayout';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 const COLUMN_LABELS: Record<ColumnField, string> = {
   date: 'Date column',
@@ -119,9 +120,11 @@ export function MappingStep({ preview, reading, failure, onSubmit, onCancel }: M
 
         <FormAlert message={failure} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button type="submit" variant="contained" disabled={reading}>
-            {reading ? 'Reading…' : 'Show the preview'}
-          </Button>
+          <NeedsServer>
+            <Button type="submit" variant="contained" disabled={reading}>
+              {reading ? 'Reading…' : 'Show the preview'}
+            </Button>
+          </NeedsServer>
           <Button onClick={onCancel} disabled={reading}>
             Choose another file
           </Button>

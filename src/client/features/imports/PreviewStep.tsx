@@ -12,6 +12,7 @@ import { ProblemsTable } from './ProblemsTable';
 import { actionTotals, changesToSend, chosenAction, withChoice, type RowAction, type RowChoices } from './rowDecisions';
 import { StepHeading } from './StepHeading';
 import { STEP_CONTENT_SX } from './stepLayout';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface PreviewStepProps {
   preview: ImportPreview;
@@ -147,9 +148,11 @@ export function PreviewStep({ preview, importing, reading, failure, onConfirm, o
         )}
         <FormAlert message={failure} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" onClick={() => onConfirm(changesToSend(preview.rows, choices))} disabled={busy} aria-busy={importing}>
-            {importing ? 'Importing…' : 'Confirm import'}
-          </Button>
+          <NeedsServer>
+            <Button variant="contained" onClick={() => onConfirm(changesToSend(preview.rows, choices))} disabled={busy} aria-busy={importing}>
+              {importing ? 'Importing…' : 'Confirm import'}
+            </Button>
+          </NeedsServer>
           <Button onClick={onRestart} disabled={busy}>
             Choose another file
           </Button>

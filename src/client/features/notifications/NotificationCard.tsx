@@ -1,10 +1,12 @@
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Card, CardActionArea, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, IconButton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import DoneIcon from '@mui/icons-material/Done';
 import type { Notification } from '../../../shared/notifications';
 import { visuallyHidden } from '../../ui/SignedAmount';
+import { useOfflineReason } from '../../ui/connectivity';
+import { NeedsServer } from '../../ui/NeedsServer';
 import { formatNotificationTime } from './format';
 import { NotificationIcon } from './notificationIcons';
 
@@ -20,10 +22,12 @@ export interface NotificationCardProps {
  */
 export function NotificationCard({ notification: n, onMarkRead }: NotificationCardProps) {
   const unread = !n.is_read;
+  const offline = useOfflineReason() !== null;
   const open = (e: MouseEvent) => {
     // The placeholder link goes nowhere.
     if (!n.link) e.preventDefault();
-    if (unread) onMarkRead(n.id);
+    // Offline the link still opens what was saved; marking read waits until the server can be asked.
+    if (unread && !offline) onMarkRead(n.id);
   };
   return (
     <Card
@@ -67,11 +71,11 @@ export function NotificationCard({ notification: n, onMarkRead }: NotificationCa
       </CardActionArea>
       {unread && (
         <Box sx={{ display: 'flex', alignItems: 'flex-start', p: 1 }}>
-          <Tooltip title="Mark as read">
+          <NeedsServer tooltip="Mark as read">
             <IconButton size="small" aria-label={`Mark as read: ${n.title}`} onClick={() => onMarkRead(n.id)}>
               <DoneIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </NeedsServer>
         </Box>
       )}
     </Card>

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectShowReadNotifications, showReadNotificationsSet } from '../../app/uiSlice';
 import { LoadingView } from '../../ui/LoadingView';
 import { PageHeader } from '../../ui/PageHeader';
+import { NeedsServer } from '../../ui/NeedsServer';
 import { NotificationCard } from './NotificationCard';
 import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
 
@@ -33,9 +34,11 @@ export default function NotificationsPage() {
               control={<Checkbox checked={showRead} onChange={(e) => dispatch(showReadNotificationsSet(e.target.checked))} />}
               label="Show read notifications"
             />
-            <Button variant="outlined" startIcon={<DoneAllIcon />} disabled={loading || markingAll} onClick={() => void markAllRead()}>
-              Mark all read
-            </Button>
+            <NeedsServer>
+              <Button variant="outlined" startIcon={<DoneAllIcon />} disabled={loading || markingAll} onClick={() => void markAllRead()}>
+                Mark all read
+              </Button>
+            </NeedsServer>
           </Box>
         }
       />

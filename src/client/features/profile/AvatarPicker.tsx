@@ -9,6 +9,7 @@ import { failureMessage } from '../../api/failureMessage';
 import { useUploadAvatarMutation } from './profileApi';
 import { AVATAR_ACCEPT, avatarFileProblem } from './profileForm';
 import { FormAlert } from '../../ui/FormAlert';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 /** The profile's picture with a button to change it (JPG or PNG, spec §5). */
 export function AvatarPicker({ profile }: { profile: Profile }) {
@@ -44,10 +45,12 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Box>
-        <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={isLoading}>
-          {isLoading ? 'Uploading...' : 'Change avatar'}
-          <input type="file" hidden accept={AVATAR_ACCEPT} onChange={choose} data-testid="avatar-input" />
-        </Button>
+        <NeedsServer>
+          <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={isLoading}>
+            {isLoading ? 'Uploading...' : 'Change avatar'}
+            <input type="file" hidden accept={AVATAR_ACCEPT} onChange={choose} data-testid="avatar-input" />
+          </Button>
+        </NeedsServer>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           JPG or PNG, up to 5 MB
         </Typography>

@@ -21,6 +21,7 @@ import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
 import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 import { LinkButton } from '../../ui/LinkButton';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 function BackLink() {
   return (
@@ -162,17 +163,19 @@ export default function ReceiptDetailPage() {
             <LinkButton to={`/receipts/${receipt.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
               Edit
             </LinkButton>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteIcon />}
-              onClick={() => {
-                setDeleteError(null);
-                setConfirmOpen(true);
-              }}
-            >
-              Delete
-            </Button>
+            <NeedsServer>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteIcon />}
+                onClick={() => {
+                  setDeleteError(null);
+                  setConfirmOpen(true);
+                }}
+              >
+                Delete
+              </Button>
+            </NeedsServer>
           </>
         }
       />

@@ -3,6 +3,7 @@ import type { RecurringSeries } from '../../../shared/recurring';
 import { BasedOnReceipts } from './BasedOnReceipts';
 import { foundText, seriesSentence } from './recurringText';
 import { ACTIONS_BY_STATUS, actionLabel, type SeriesAction } from './seriesActions';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface SeriesCardProps {
   series: RecurringSeries;
@@ -45,17 +46,19 @@ export function SeriesCard({ series, busy, onAction }: SeriesCardProps) {
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2, pt: 0, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {ACTIONS_BY_STATUS[series.status].map((action, i) => (
-          <Button
-            key={action}
-            size="small"
-            // The first is the section's main step (Confirm, Edit, Restore).
-            variant={i === 0 ? 'contained' : 'outlined'}
-            disabled={busy}
-            aria-label={`${actionLabel(action)} ${series.store}`}
-            onClick={() => onAction(action)}
-          >
-            {actionLabel(action)}
-          </Button>
+          // Edit opens a form (its Save says why it is off offline); the others save at once.
+          <NeedsServer key={action} needed={action !== 'edit'}>
+            <Button
+              size="small"
+              // The first is the section's main step (Confirm, Edit, Restore).
+              variant={i === 0 ? 'contained' : 'outlined'}
+              disabled={busy}
+              aria-label={`${actionLabel(action)} ${series.store}`}
+              onClick={() => onAction(action)}
+            >
+              {actionLabel(action)}
+            </Button>
+          </NeedsServer>
         ))}
       </CardActions>
     </Card>

@@ -11,6 +11,7 @@ import { ReceiptPhoto } from './ReceiptPhoto';
 import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
 import { reviewFormValues } from './scanForm';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 /** The review form's actions (its cancel discards the draft, after asking), and retrying a draft that failed. */
 export interface DraftActions extends ScanReviewActions {
@@ -94,15 +95,19 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
                 <strong>{DRAFT_STATE_LABEL.failed}.</strong> {draft.error}
               </Alert>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <Button variant="contained" startIcon={<ReplayIcon />} onClick={actions.retry} disabled={actions.retrying}>
-                  {actions.retrying ? 'Retrying...' : 'Retry'}
-                </Button>
+                <NeedsServer>
+                  <Button variant="contained" startIcon={<ReplayIcon />} onClick={actions.retry} disabled={actions.retrying}>
+                    {actions.retrying ? 'Retrying...' : 'Retry'}
+                  </Button>
+                </NeedsServer>
                 <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setByHand(true)}>
                   Enter by hand
                 </Button>
-                <Button color="inherit" onClick={actions.cancel}>
-                  Discard
-                </Button>
+                <NeedsServer>
+                  <Button color="inherit" onClick={actions.cancel}>
+                    Discard
+                  </Button>
+                </NeedsServer>
               </Box>
             </CardContent>
           </Card>
@@ -113,9 +118,11 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
               <Typography role="status" sx={{ flex: 1 }}>
                 {DRAFT_STATE_LABEL[draft.status]} This receipt will be ready in a moment.
               </Typography>
-              <Button color="inherit" onClick={actions.cancel}>
-                Discard
-              </Button>
+              <NeedsServer>
+                <Button color="inherit" onClick={actions.cancel}>
+                  Discard
+                </Button>
+              </NeedsServer>
             </CardContent>
           </Card>
         )}

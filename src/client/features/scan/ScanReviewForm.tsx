@@ -20,6 +20,7 @@ import { validateScanForm, type ScanFormValues } from './scanForm';
 import { reasonText } from './scanReasonText';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
+import { useOfflineReason } from '../../ui/connectivity';
 import { SharingSection } from '../../entities/households/SharingSection';
 import { useSharingForm } from '../../entities/households/useSharingForm';
 import { sharingErrorOf } from '../../entities/households/sharingForm';
@@ -63,6 +64,7 @@ export const UNREAD_MARK = 'Not read: please enter it from the receipt';
 /** The editable result: store, date, total, category, tax and the items, with what to check first. */
 export function ScanReviewForm({ initial, categories, scan, actions, draft, saveLabel = 'Save Receipt', cancelLabel, imageKept = true }: ScanReviewFormProps) {
   const { saving, saveError, rereadDate } = actions;
+  const offline = useOfflineReason();
   const { values, errors, set, handleSubmit, targets, setSharing } = useSharingForm(initial, validateScanForm);
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
   const guard = useUnsavedChangesGuard(!draft);
@@ -166,15 +168,17 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
                 select
                 label="Date order"
                 value={dateOrder}
-                disabled={rereading}
+                disabled={rereading || offline !== null}
                 onChange={(e) => void reread(e.target.value as DateOrder)}
                 helperText={
-                  rereading
+                  // Reading the date again asks the server: offline the choice is off, and says why.
+                  offline ??
+                  (rereading
                     ? 'Reading the date again...'
                     : (rereadNote ??
                       (suggested && suggested !== dateOrder
                         ? `This receipt looks ${suggested === 'DMY' ? 'day' : 'month'} first: choose ${suggested === 'DMY' ? 'Day' : 'Month'} first to read the date again.`
-                        : undefined))
+                        : undefined)))
                 }
               >
                 {DATE_ORDER_OPTIONS.map((o) => (

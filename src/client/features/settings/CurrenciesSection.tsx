@@ -3,6 +3,7 @@ import { Box, Divider } from '@mui/material';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
 import { CurrencyField } from '../../ui/CurrencyField';
+import { useOfflineReason } from '../../ui/connectivity';
 import { useGetSettingsQuery } from './settingsApi';
 import { useGetCurrencyRatesQuery } from '../../entities/currency/ratesApi';
 import { HomeCurrencyDialog } from './HomeCurrencyDialog';
@@ -15,6 +16,8 @@ export function CurrenciesSection() {
   const rates = useGetCurrencyRatesQuery();
   const [pending, setPending] = useState<string | null>(null);
   const home = settings.data?.home_currency;
+  // A new home currency is asked of the server at once: offline the field is off and says why below it.
+  const offline = useOfflineReason();
 
   const body = () => {
     if (settings.isLoading || rates.isLoading) return <LoadingView />;
@@ -32,7 +35,13 @@ export function CurrenciesSection() {
     return (
       <>
         <Box sx={{ maxWidth: 420 }}>
-          <CurrencyField label="Home currency" value={home} onChange={(code) => code && code !== home && setPending(code)} />
+          <CurrencyField
+            label="Home currency"
+            value={home}
+            onChange={(code) => code && code !== home && setPending(code)}
+            disabled={offline !== null}
+            helperText={offline ?? undefined}
+          />
         </Box>
         <Divider sx={{ my: 3 }} />
         {/* Keyed by the saved table: a save or a new home currency starts the rows afresh. */}

@@ -10,6 +10,7 @@ import { failureMessage } from '../../api/failureMessage';
 import { useDeleteAccountMutation } from './settingsApi';
 import { SettingsSection } from './SettingsSection';
 import { FormAlert } from '../../ui/FormAlert';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 /** The typed email must match before the button works (the server checks it again). */
 export function confirmationMatches(typed: string, email: string): boolean {
@@ -53,9 +54,11 @@ export function DeleteAccountSection() {
 
   return (
     <SettingsSection title="Delete account" description="Removes your account, every receipt, category, image and setting. This cannot be undone.">
-      <Button variant="outlined" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
-        Delete my account
-      </Button>
+      <NeedsServer>
+        <Button variant="outlined" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
+          Delete my account
+        </Button>
+      </NeedsServer>
       <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>Delete your account?</DialogTitle>
         <DialogContent>
@@ -80,9 +83,11 @@ export function DeleteAccountSection() {
           <Button onClick={close} disabled={isLoading}>
             Cancel
           </Button>
-          <Button variant="contained" color="error" disabled={isLoading || !confirmationMatches(typed, email)} onClick={() => void confirm()}>
-            {isLoading ? 'Deleting...' : 'Delete my account'}
-          </Button>
+          <NeedsServer>
+            <Button variant="contained" color="error" disabled={isLoading || !confirmationMatches(typed, email)} onClick={() => void confirm()}>
+              {isLoading ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </NeedsServer>
         </DialogActions>
       </Dialog>
     </SettingsSection>

@@ -9,6 +9,7 @@ import { failureMessage } from '../../api/failureMessage';
 import { downloadExport } from './exportDownload';
 import { SettingsSection } from './SettingsSection';
 import { EvidencePackDialog } from './EvidencePackDialog';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export function ExportSection() {
   const dispatch = useAppDispatch();
@@ -32,15 +33,21 @@ export function ExportSection() {
       description="Receipts as a spreadsheet (CSV, one row per receipt), or everything as JSON: profile, settings, categories and receipts with their items. The evidence pack is one ZIP of a year's receipts with every original, for taxes or an accountant."
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('csv')}>
-          {busy === 'csv' ? 'Preparing...' : 'Download receipts (CSV)'}
-        </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('json')}>
-          {busy === 'json' ? 'Preparing...' : 'Download all data (JSON)'}
-        </Button>
-        <Button variant="outlined" startIcon={<FolderZipIcon />} disabled={busy !== null} onClick={() => setPacking(true)}>
-          Evidence pack (ZIP)
-        </Button>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('csv')}>
+            {busy === 'csv' ? 'Preparing...' : 'Download receipts (CSV)'}
+          </Button>
+        </NeedsServer>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download('json')}>
+            {busy === 'json' ? 'Preparing...' : 'Download all data (JSON)'}
+          </Button>
+        </NeedsServer>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<FolderZipIcon />} disabled={busy !== null} onClick={() => setPacking(true)}>
+            Evidence pack (ZIP)
+          </Button>
+        </NeedsServer>
       </Stack>
       {packing && <EvidencePackDialog onClose={() => setPacking(false)} />}
     </SettingsSection>

@@ -6,6 +6,7 @@ import { failureMessage } from '../../api/failureMessage';
 import { FormAlert } from '../../ui/FormAlert';
 import { optionalRateValue, rateInputError } from '../../ui/amountInput';
 import { useChangeHomeCurrencyMutation } from './currenciesApi';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export interface HomeCurrencyDialogProps {
   /** The home currency now, and the one chosen. */
@@ -70,9 +71,11 @@ export function HomeCurrencyDialog({ from, to, onClose }: HomeCurrencyDialogProp
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Changing...' : `Change to ${to}`}
-          </Button>
+          <NeedsServer>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Changing...' : `Change to ${to}`}
+            </Button>
+          </NeedsServer>
         </DialogActions>
       </Box>
     </Dialog>

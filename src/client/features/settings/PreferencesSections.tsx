@@ -6,6 +6,7 @@ import { themeSet } from '../../app/uiSlice';
 import { toastShown } from '../../toasts/toastsSlice';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingView } from '../../ui/LoadingView';
+import { NeedsServer } from '../../ui/NeedsServer';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
 import { failureMessage } from '../../api/failureMessage';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
@@ -31,16 +32,19 @@ function Choice<T extends string>({
 }) {
   const labelId = useId();
   return (
-    <FormControl component="fieldset">
-      <FormLabel component="legend" id={labelId}>
-        {legend}
-      </FormLabel>
-      <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => (
-          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
-        ))}
-      </RadioGroup>
-    </FormControl>
+    // Each choice saves at once: offline the whole group is off, with the reason.
+    <NeedsServer>
+      <FormControl component="fieldset">
+        <FormLabel component="legend" id={labelId}>
+          {legend}
+        </FormLabel>
+        <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value as T)}>
+          {options.map((o) => (
+            <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </NeedsServer>
   );
 }
 
