@@ -4,6 +4,8 @@ import { PDF_BROKEN, PDF_ENCRYPTED, PDF_HAS_SCRIPT, PDF_TOO_MANY_PAGES } from '.
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { dataUrl } from './receiptImage';
 import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
+import { OcrTimeoutError } from '../../../../src/server/ocr';
+import { sql } from 'kysely';
 import { ONLINE_ORDER, pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
 
 /**
@@ -201,5 +203,36 @@ describe('PDFs in the review queue', () => {
     const original = await t.request(null, { method: 'GET', url: `${link.pathname}${link.search}&download=1` });
     expect(original.headers['content-type']).toBe('application/pdf');
     expect(original.rawPayload.equals(good)).toBe(true);
+  });
+});
+
+describe('a scan that runs past the time limit', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await startTestApp({ OCR_POOL_SIZE: '1', SCAN_WORKERS: '1', QUEUE_POLL_SECONDS: '1', OCR_SCAN_TIME_LIMIT_SECONDS: '1' });
+  });
+  afterAll(() => slow?.close());
+
+  const longest = () => scannedPdf(trainPhoto('sroie-train/sroie-007.jpg'), MAX_PDF_PAGES);
+
+  it('is stopped and refused with the reason', async () => {
+    const user = await slow.signUp();
+    const res = await slow.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data: pdfDataUrl(await longest()) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(new OcrTimeoutError(1000).message);
+    expect(res.json().message).toMatch(/took longer than 1 second, so it was stopped/);
+  });
+
+  it('fails a draft at once with the reason, for the person to retry or enter by hand', async () => {
+    const user = await slow.signUp();
+    await uploadDrafts(slow, user, [{ name: 'long.pdf', bytes: await longest(), type: 'application/pdf' }]);
+    const [draft] = await draftsWhen(slow, user, allSettled);
+    expect(draft.status).toBe('failed');
+    expect(draft.error).toBe(new OcrTimeoutError(1000).message);
+    // Not tried again on its own: no job is left for it.
+    const jobs = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'draftId' = ${draft._id} AND state IN ('created', 'retry', 'active')`.execute(slow.db.db);
+    expect(jobs.rows[0].n).toBe(0);
   });
 });
