@@ -2,6 +2,9 @@ import { Type, type Static } from 'typebox';
 import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { MAX_SCAN_REF } from './scanRef';
+import { ScannedDocument } from './document';
+
+export { ScannedDocument } from './document';
 // The client takes these from ./constants/scan, which has no schema library behind it.
 export { DEFAULT_SCAN_QUANTITY, UNSURE_BELOW } from './constants/scan';
 export { MAX_SCAN_REF };
@@ -67,12 +70,6 @@ export const ScanConfidence = Type.Object({
 });
 export type ScanConfidence = Static<typeof ScanConfidence>;
 export type ScanField = keyof ScanConfidence;
-
-export const ScannedDocument = Type.Object({
-  pages: Type.Integer({ minimum: 1 }),
-  preview: Type.String({ description: 'The first page drawn as a data:image/jpeg URL' }),
-});
-export type ScannedDocument = Static<typeof ScannedDocument>;
 
 const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
 

@@ -27,6 +27,9 @@ export interface ReceiptFields {
   tax_cents: number | null;
   image_key: string | null;
   image_hash: string | null;
+  /** A PDF original's first page (blob key) and pages; left out: kept (an edit) or none (a new receipt). */
+  page_key?: string | null;
+  page_count?: number | null;
 }
 
 export interface NewItem {
@@ -92,6 +95,8 @@ const PLAIN_COLUMNS: ReceiptColumn[] = [
   'tax_cents',
   'image_key',
   'image_hash',
+  'page_key',
+  'page_count',
   'created_at',
   'updated_at',
 ];
