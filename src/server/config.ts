@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { parseFixedTime } from './clock';
+import { SCAN_TIME_LIMIT_SECONDS } from '../shared/constants/scan';
 
 /** Typed server configuration, read once from the environment (.env is loaded by main.ts). */
 export interface ServerConfig {
@@ -42,7 +43,8 @@ export interface ServerConfig {
   drainSeconds: number;
   /** Signs image links; every instance must share it (BLOB_URL_SECRET, required in production and in a cluster). */
   blobUrlSecret: string;
-  ocr: { poolSize: number; maxQueue: number; idleMs: number };
+  /** scanTimeoutMs: the longest one scan may run (OCR_SCAN_TIME_LIMIT_SECONDS). */
+  ocr: { poolSize: number; maxQueue: number; idleMs: number; scanTimeoutMs: number };
   /** Per-user cache of GET answers on PGlite (plugins/readCache.ts); 0 turns it off. */
   readCacheTtlMs: number;
   /** Writes (any method but GET) one user may send per minute (plugins/security.ts); 0 turns it off. */
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       poolSize: int(env, 'OCR_POOL_SIZE', Math.max(1, os.cpus().length)),
       maxQueue: int(env, 'OCR_MAX_QUEUE', 8),
       idleMs: int(env, 'OCR_IDLE_SECONDS', 60) * 1000,
+      scanTimeoutMs: Math.max(1, int(env, 'OCR_SCAN_TIME_LIMIT_SECONDS', SCAN_TIME_LIMIT_SECONDS)) * 1000,
     },
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 5_000),
     writeRateLimitPerMinute: int(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 120),

@@ -25,7 +25,7 @@ runMain(async () => {
     );
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null });
-  const scanner = await createReceiptScanner({ maxQueue: config.ocr.maxQueue });
+  const scanner = await createReceiptScanner({ maxQueue: config.ocr.maxQueue, scanTimeoutMs: config.ocr.scanTimeoutMs });
   const { pollingSeconds, maintenanceSeconds, ...scanJobs } = config.scanJobs;
   const scan = new ScanService(handle.db, { get: async () => scanner }, clockOf(config.fixedTime));
   // SCAN_WORKERS=0 tells an API instance to read nothing; a worker then reads as many as it has readers.

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PRINTED_AMOUNT } from './money';
+import { ScannedDocument } from './document';
 import { MAX_SCAN_REF, SCAN_REF_PATTERN } from './scanRef';
 import { currencyCode, MAX_RATE, MIN_RATE } from './currencyRates';
 import { HOUSEHOLD_MAX_MEMBERS, SHARE_PORTIONS_MAX } from './constants/households';
@@ -174,6 +175,8 @@ export const Receipt = Type.Object({
   /** A short-lived signed URL of the receipt's image, or null. */
   imageUrl: Type.Union([Type.String(), Type.Null()]),
   ...DeadlineAnswers,
+  /** Only when the image is a PDF whose first page was drawn: its pages, and that page as a signed JPEG link. */
+  document: Type.Optional(ScannedDocument),
   /** Only on a receipt shared with a household I am an active member of. */
   is_shared: Type.Optional(Type.Boolean()),
   household_id: Type.Optional(Type.String()),

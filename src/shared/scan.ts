@@ -3,6 +3,9 @@ import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { MAX_SCAN_REF } from './scanRef';
 import { DATE_REASONS, MAX_REASON_TEXT, STORE_REASONS, TOTAL_REASONS, TOTAL_SUMS, TRUST_SCANS } from './constants/scan';
+import { ScannedDocument } from './document';
+
+export { ScannedDocument } from './document';
 // The client takes these from ./constants/scan, which has no schema library behind it.
 export { DEFAULT_SCAN_QUANTITY, UNSURE_BELOW } from './constants/scan';
 export { MAX_SCAN_REF };
@@ -109,12 +112,6 @@ export const ScanReasons = Type.Object({
   text_layer: Type.Optional(Type.Boolean({ description: "Read from a PDF's text layer: its letters and digits are exact" })),
 });
 export type ScanReasons = Static<typeof ScanReasons>;
-
-export const ScannedDocument = Type.Object({
-  pages: Type.Integer({ minimum: 1 }),
-  preview: Type.String({ description: 'The first page drawn as a data:image/jpeg URL' }),
-});
-export type ScannedDocument = Static<typeof ScannedDocument>;
 
 const DateOrderSchema = Type.Enum(['MDY', 'DMY'], { description: 'MDY: month first; DMY: day first' });
 

@@ -79,14 +79,23 @@ export interface ReceiptsTable {
   rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** Made from a bank statement row (no image). */
   imported: ColumnType<boolean, boolean | undefined, boolean>;
-  /** The last day it can be returned, and of its warranty (migration 088); null: none. */
+  /** The last day it can be returned, and of its warranty (migration 089); null: none. */
   return_by: ColumnType<string | null, string | null | undefined, string | null>;
   warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A PDF original's first page as a JPEG (blob key) and its number of pages (migration 091). */
+  page_key: ColumnType<string | null, string | null | undefined, string | null>;
+  page_count: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
 /** A photo being read in the background or waiting for review (migration 050); it counts nowhere until saved. */
+/**
+ * A draft's scan answer as kept: a PDF's first page is a blob of its own (preview_key, migration
+ * 088), so only rows read before that hold the preview inside.
+ */
+export type KeptScanResult = Omit<ScanReceiptResult, 'document'> & { document?: { pages: number; preview?: string } };
+
 export interface ReceiptDraftsTable {
   id: Generated<string>;
   user_id: string;
@@ -94,8 +103,10 @@ export interface ReceiptDraftsTable {
   error: string | null;
   image_key: string;
   image_hash: string;
-  /** The scan's answer once ready (ScanReceiptResult). */
-  result: ColumnType<ScanReceiptResult | null, string | null | undefined, string | null>;
+  /** The scan's answer once ready (KeptScanResult). */
+  result: ColumnType<KeptScanResult | null, string | null | undefined, string | null>;
+  /** Blob key of a PDF draft's first page as a JPEG (migration 090); its result then holds no preview. */
+  preview_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -117,7 +128,7 @@ export interface ReceiptItemsTable {
   quantity: number;
   /** The item's own category; null: the receipt's (migration 087). */
   category_id: Generated<string | null>;
-  /** The item's own return window and warranty (migration 088); null: none. */
+  /** The item's own return window and warranty (migration 089); null: none. */
   return_by: ColumnType<string | null, string | null | undefined, string | null>;
   warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
 }

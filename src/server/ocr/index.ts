@@ -11,12 +11,12 @@ import type { DateOrder } from './parser';
 import { ScanProcess } from './scanProcess/host';
 import type { ReceiptScanner, ScanOptions, ScanResult, ScannerOptions } from './types';
 
-export { OcrInputError, OcrBusyError, OcrFailedError } from './errors';
+export { OcrInputError, OcrBusyError, OcrFailedError, OcrTimeoutError } from './errors';
 export type { DateOrder, FieldConfidence, ParsedReceipt, ReceiptItem } from './parser';
 export type { ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
 
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
-  const reader = new ScanProcess({ idleMs: opts.idleMs, startTimeoutMs: opts.initTimeoutMs });
+  const reader = new ScanProcess({ idleMs: opts.idleMs, startTimeoutMs: opts.initTimeoutMs, scanTimeoutMs: opts.scanTimeoutMs });
   const admission = new Admission(1, Math.max(0, opts.maxQueue ?? 8));
   // Without an idle limit the process is started now, so a broken install fails at start-up.
   if (!opts.idleMs) await reader.warm();

@@ -6,7 +6,6 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { SCANNED_PDF_PAGE_PIXELS } from '../../shared/constants/scan';
 import { openPdf, PdfRefusedError } from '../pdf/open';
 import { OcrInputError } from './errors';
 import type { Box } from './raster';
@@ -105,42 +104,6 @@ export async function pdfTextLayer(doc: PDFDocumentProxy): Promise<PlacedText[]>
   }
   const chars = runs.reduce((s, r) => s + (r.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
   return chars >= MIN_TEXT_CHARS ? runs : [];
-}
-
-/** The largest scale a page is drawn at: about 200 dpi, and never more than SCANNED_PDF_PAGE_PIXELS. */
-export function renderScale(widthPt: number, heightPt: number): number {
-  const dpiScale = 200 / 72;
-  return Math.min(dpiScale, Math.sqrt(SCANNED_PDF_PAGE_PIXELS / Math.max(1, widthPt * heightPt)));
-}
-
-/** One page drawn white-backed to a PNG (for OCR) or JPEG (a preview), at most `maxWidth` pixels wide when given. */
-export async function renderPage(doc: PDFDocumentProxy, n: number, format: 'png' | 'jpeg', maxWidth?: number): Promise<Buffer> {
-  // pdfjs's own canvas factory (@napi-rs/canvas in Node): its glyph paths must come from the same copy of the library as the canvas.
-  const factory = doc.canvasFactory as CanvasFactory;
-  const page = await doc.getPage(n);
-  const base = page.getViewport({ scale: 1 });
-  const scale = Math.min(renderScale(base.width, base.height), maxWidth ? maxWidth / base.width : Infinity);
-  const viewport = page.getViewport({ scale });
-  const drawn = factory.create(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)));
-  try {
-    drawn.context.fillStyle = '#fff';
-    drawn.context.fillRect(0, 0, drawn.canvas.width, drawn.canvas.height);
-    await page.render({ canvas: drawn.canvas as unknown as HTMLCanvasElement, viewport }).promise;
-    return format === 'png' ? await drawn.canvas.encode('png') : await drawn.canvas.encode('jpeg', 80);
-  } finally {
-    factory.destroy(drawn);
-    page.cleanup();
-  }
-}
-
-/** What pdfjs's Node canvas factory hands out: an @napi-rs/canvas canvas and its 2D context. */
-interface DrawnCanvas {
-  canvas: { width: number; height: number; encode(format: 'png'): Promise<Buffer>; encode(format: 'jpeg', quality: number): Promise<Buffer> };
-  context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
-}
-interface CanvasFactory {
-  create(width: number, height: number): DrawnCanvas;
-  destroy(drawn: DrawnCanvas): void;
 }
 
 /** Opens the PDF for reading: a refusal becomes the scan's input error (a 400 with its reason). */

@@ -110,6 +110,19 @@ export interface DecodedImage {
 }
 
 /**
+ * Raw RGBA pixels (a drawn PDF page) to the raster a decoded photo gives: greyscale as sharp
+ * makes it from a photo, and its printed area. No file format in between.
+ */
+export async function rasterOfPixels(rgba: Uint8Array, width: number, height: number): Promise<DecodedImage> {
+  const data = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { data, width, height, box: contentBox(data, width, height) };
+}
+
+/**
  * Decode once to an upright greyscale raster and locate the printed area. The detector's
  * passes and the recogniser's crops are then all cut from it without decoding the upload again.
  */

@@ -11,6 +11,8 @@ export interface ScannerOptions {
    * scan starts it again. 0 (default): it starts with the scanner and stays up.
    */
   idleMs?: number;
+  /** The longest one scan may run before the scan process is stopped (OcrTimeoutError), in ms; default SCAN_TIME_LIMIT_SECONDS. */
+  scanTimeoutMs?: number;
 }
 
 export interface ScanOptions {

@@ -11,7 +11,8 @@ import { MAX_PDF_PAGES } from '../../shared/constants/scan';
 import importPdfJs from './loadPdfJs.cjs';
 
 let pdfjs: ReturnType<typeof importPdfJs> | undefined;
-const loadPdfJs = () => (pdfjs ??= importPdfJs());
+/** Loads pdfjs now (the scan process does as it starts, so no scan's time limit pays for it). */
+export const loadPdfJs = () => (pdfjs ??= importPdfJs());
 
 /** Why a PDF is refused, in the words a person sees. */
 export class PdfRefusedError extends Error {

@@ -17,6 +17,8 @@ export interface OcrPluginOptions {
   maxQueue: number;
   /** PP-OCR: quiet ms after which the scan process exits and frees its memory (0: never). */
   idleMs?: number;
+  /** The longest one scan may run, in ms (default SCAN_TIME_LIMIT_SECONDS). */
+  scanTimeoutMs?: number;
   /** A scanner made elsewhere (tests); its owner closes it. */
   scanner?: ReceiptScanner;
   /**
@@ -38,7 +40,7 @@ export default fp<OcrPluginOptions>(async (app, opts) => {
     get() {
       if (closed) return Promise.reject(new Error('The app is closing'));
       if (!starting) {
-        const attempt = createReceiptScanner({ maxQueue: opts.maxQueue, idleMs: opts.idleMs });
+        const attempt = createReceiptScanner({ maxQueue: opts.maxQueue, idleMs: opts.idleMs, scanTimeoutMs: opts.scanTimeoutMs });
         starting = attempt;
         attempt.catch((err: unknown) => {
           app.log.error({ err }, 'the OCR engine failed to start');

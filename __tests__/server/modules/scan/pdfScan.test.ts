@@ -1,9 +1,13 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { MAX_PDF_PAGES } from '../../../../src/shared/constants/scan';
+import sharp from 'sharp';
+import { MAX_PDF_PAGES, PDF_PREVIEW_WIDTH } from '../../../../src/shared/constants/scan';
 import { PDF_BROKEN, PDF_ENCRYPTED, PDF_HAS_SCRIPT, PDF_TOO_MANY_PAGES } from '../../../../src/server/pdf/open';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { dataUrl } from './receiptImage';
-import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
+import { allSettled, draftsWhen, listDrafts, uploadDrafts } from '../drafts/uploads';
+import { storedImages } from '../../blobs/stored';
+import { OcrTimeoutError } from '../../../../src/server/ocr';
+import { sql } from 'kysely';
 import { ONLINE_ORDER, pdfDataUrl, receiptPdf, scannedPdf, trainPhoto, type PdfLine } from './receiptPdf';
 
 /**
@@ -17,6 +21,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const scan = (user: TestUser, image_data: string) => t.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data } });
+
+/** Follows a signed image link as a browser would (no token). */
+const getLink = (url: string) => {
+  const link = new URL(url);
+  return t.request(null, { method: 'GET', url: `${link.pathname}${link.search}` });
+};
 
 interface Layout {
   name: string;
@@ -177,6 +187,49 @@ describe("a PDF is a receipt's original, kept byte for byte", () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="receipt-.+\.pdf"$/);
     expect(file.rawPayload.equals(pdf)).toBe(true);
   });
+
+  it('shows its first page as a picture, drawn once on save, gone with the receipt or when the image is replaced', async () => {
+    const user = await t.signUp();
+    const pdf = await receiptPdf(LAYOUTS[3].lines, LAYOUTS[3].opts);
+    const base = { store: 'Granary Foods', date: '2026-04-02', amount: 24 };
+    const save = await t.request(user, { method: 'POST', url: '/receipts', payload: { ...base, imageData: pdfDataUrl(pdf) } });
+    expect(save.statusCode).toBe(201);
+    const saved = save.json();
+    expect(saved.imageUrl).toContain('.pdf?');
+    expect(saved.document.pages).toBe(3);
+    const page = await getLink(saved.document.preview);
+    expect(page.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(page.rawPayload).metadata()).width).toBe(PDF_PREVIEW_WIDTH);
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
+    // Read back the same; another person sees nothing of it.
+    expect((await t.request(user, { method: 'GET', url: `/receipts/${saved.id}` })).json().document.pages).toBe(3);
+    const other = await t.signUp();
+    expect((await t.request(other, { method: 'GET', url: `/receipts/${saved.id}` })).statusCode).toBe(404);
+    // An edit that keeps the image keeps the page; a photo instead takes the page away.
+    const kept = await t.request(user, { method: 'PUT', url: `/receipts/${saved.id}`, payload: { ...base, amount: 25 } });
+    expect(kept.json().document.pages).toBe(3);
+    const photo = await t.request(user, {
+      method: 'PUT',
+      url: `/receipts/${saved.id}`,
+      payload: { ...base, imageData: dataUrl(trainPhoto('sroie-train/sroie-007.jpg'), 'image/jpeg') },
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json().document).toBeUndefined();
+    expect(await storedImages(t, user.uid)).toEqual([expect.stringMatching(/\.jpg$/)]);
+    await t.request(user, { method: 'DELETE', url: `/receipts/${saved.id}` });
+    expect(await storedImages(t, user.uid)).toEqual([]);
+  });
+
+  it('lets its page go with the original when the image is removed', async () => {
+    const user = await t.signUp();
+    const base = { store: 'Northwind Outfitters', date: '2026-02-11', amount: 106.45 };
+    const save = await t.request(user, { method: 'POST', url: '/receipts', payload: { ...base, imageData: pdfDataUrl(await receiptPdf(ONLINE_ORDER)) } });
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
+    const removed = await t.request(user, { method: 'PUT', url: `/receipts/${save.json().id}`, payload: { ...base, imageData: null } });
+    expect(removed.json().imageUrl).toBeNull();
+    expect(removed.json().document).toBeUndefined();
+    expect(await storedImages(t, user.uid)).toEqual([]);
+  });
 });
 
 describe('PDFs in the review queue', () => {
@@ -201,5 +254,91 @@ describe('PDFs in the review queue', () => {
     const original = await t.request(null, { method: 'GET', url: `${link.pathname}${link.search}&download=1` });
     expect(original.headers['content-type']).toBe('application/pdf');
     expect(original.rawPayload.equals(good)).toBe(true);
+  });
+
+  it("keeps a PDF draft's first page as an image of its own, not inside the draft's row, and deletes it with the draft", async () => {
+    const user = await t.signUp();
+    await uploadDrafts(t, user, [{ name: 'order.pdf', bytes: await receiptPdf(ONLINE_ORDER), type: 'application/pdf' }]);
+    const [draft] = await draftsWhen(t, user, allSettled);
+    expect(draft.status).toBe('ready');
+    // A signed link like the original's, answering a JPEG.
+    const preview = await getLink(draft.document!.preview);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect(preview.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const row = await t.db.db.selectFrom('receipt_drafts').select(['result', 'preview_key']).where('id', '=', draft._id).executeTakeFirstOrThrow();
+    expect(row.result?.document).toEqual({ pages: 1 });
+    expect(await storedImages(t, user.uid)).toEqual(expect.arrayContaining([row.preview_key]));
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
+    // Another person cannot discard it; its owner discards the original and the preview together.
+    const other = await t.signUp();
+    expect((await t.request(other, { method: 'DELETE', url: `/receipts/drafts/${draft._id}` })).statusCode).toBe(404);
+    expect(await storedImages(t, user.uid)).toHaveLength(2);
+    expect((await t.request(user, { method: 'DELETE', url: `/receipts/drafts/${draft._id}` })).statusCode).toBe(204);
+    expect(await storedImages(t, user.uid)).toEqual([]);
+  });
+
+  it("a PDF draft saved as a receipt keeps its original, and its scan's first page becomes the receipt's (not drawn again)", async () => {
+    const user = await t.signUp();
+    await uploadDrafts(t, user, [{ name: 'order.pdf', bytes: await receiptPdf(ONLINE_ORDER), type: 'application/pdf' }]);
+    const [draft] = await draftsWhen(t, user, allSettled);
+    const images = await storedImages(t, user.uid);
+    expect(images).toHaveLength(2);
+    const save = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store_name: 'Northwind Outfitters', date: '2026-02-11', total_amount: 106.45, draft_id: draft._id },
+    });
+    expect(save.statusCode).toBe(201);
+    expect(await storedImages(t, user.uid)).toEqual(images);
+    expect(new URL(save.json().document.preview).pathname).toBe(new URL(draft.document!.preview).pathname);
+    expect(save.json().document.pages).toBe(1);
+  });
+
+  it('still answers a draft read before previews were kept apart, with the preview inside its row', async () => {
+    const user = await t.signUp();
+    await uploadDrafts(t, user, [{ name: 'order.pdf', bytes: await receiptPdf(ONLINE_ORDER), type: 'application/pdf' }]);
+    const [read] = await draftsWhen(t, user, allSettled);
+    // The row as a draft read before migration 090 left it: the preview inside, no key.
+    const row = await t.db.db.selectFrom('receipt_drafts').select(['result', 'preview_key']).where('id', '=', read._id).executeTakeFirstOrThrow();
+    const preview = `data:image/jpeg;base64,${(await getLink(read.document!.preview)).rawPayload.toString('base64')}`;
+    await t.db.db
+      .updateTable('receipt_drafts')
+      .set({ result: JSON.stringify({ ...row.result, document: { pages: 1, preview } }), preview_key: null })
+      .where('id', '=', read._id)
+      .execute();
+    const [draft] = await listDrafts(t, user);
+    expect(draft.document).toEqual({ pages: 1, preview });
+  });
+});
+
+describe('a scan that runs past the time limit', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await startTestApp({ OCR_POOL_SIZE: '1', SCAN_WORKERS: '1', QUEUE_POLL_SECONDS: '1', OCR_SCAN_TIME_LIMIT_SECONDS: '1' });
+  });
+  afterAll(() => slow?.close());
+
+  const longest = () => scannedPdf(trainPhoto('sroie-train/sroie-007.jpg'), MAX_PDF_PAGES);
+
+  it('is stopped and refused with the reason', async () => {
+    const user = await slow.signUp();
+    const res = await slow.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data: pdfDataUrl(await longest()) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(new OcrTimeoutError(1000).message);
+    expect(res.json().message).toMatch(/took longer than 1 second, so it was stopped/);
+  });
+
+  it('fails a draft at once with the reason, for the person to retry or enter by hand', async () => {
+    const user = await slow.signUp();
+    await uploadDrafts(slow, user, [{ name: 'long.pdf', bytes: await longest(), type: 'application/pdf' }]);
+    const [draft] = await draftsWhen(slow, user, allSettled);
+    expect(draft.status).toBe('failed');
+    expect(draft.error).toBe(new OcrTimeoutError(1000).message);
+    // Not tried again on its own: no job is left for it.
+    const jobs = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'draftId' = ${draft._id} AND state IN ('created', 'retry', 'active')`.execute(slow.db.db);
+    expect(jobs.rows[0].n).toBe(0);
   });
 });

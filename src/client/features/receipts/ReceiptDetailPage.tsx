@@ -93,7 +93,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
               Receipt image
             </Typography>
             {isPdfOriginal(receipt.imageUrl) ? (
-              <PdfPages alt={`Receipt from ${receipt.store} (PDF)`} />
+              <PdfPages document={receipt.document} alt={`First page of the receipt from ${receipt.store} (PDF)`} />
             ) : (
               <Box
                 component="img"

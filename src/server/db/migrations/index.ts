@@ -23,6 +23,8 @@ import * as m086 from './086_household_history_order';
 import * as m087 from './087_item_categories';
 import * as m088 from './088_scan_reads';
 import * as m089 from './089_return_warranty';
+import * as m090 from './090_draft_preview_key';
+import * as m091 from './091_receipt_first_page';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '087_item_categories': m087,
   '088_scan_reads': m088,
   '089_return_warranty': m089,
+  '090_draft_preview_key': m090,
+  '091_receipt_first_page': m091,
 };

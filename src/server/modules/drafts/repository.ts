@@ -1,7 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { Executor, ReceiptDraftsTable } from '../../db/schema';
+import type { Executor, KeptScanResult, ReceiptDraftsTable } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
-import type { ScanReceiptResult } from '../../../shared/scan';
 import type { DraftStatus } from '../../../shared/drafts';
 
 export type DraftRow = Selectable<ReceiptDraftsTable>;
@@ -54,7 +53,7 @@ export async function findDraft(db: Executor, userId: string, id: string): Promi
 }
 
 /** Keeps a ready draft's date read again in another order; a draft saved, discarded or read again meanwhile is left as it is. */
-export async function setDraftDate(trx: Executor, userId: string, id: string, result: ScanReceiptResult): Promise<void> {
+export async function setDraftDate(trx: Executor, userId: string, id: string, result: KeptScanResult): Promise<void> {
   await trx
     .updateTable('receipt_drafts')
     .set({ result: JSON.stringify(result), updated_at: new Date() })
@@ -98,23 +97,28 @@ export async function startReading(db: Executor, id: string): Promise<Pick<Draft
     .executeTakeFirst();
 }
 
-/** Records how the reading ended; a draft saved or discarded meanwhile is left gone. */
+/**
+ * Records how the reading ended; a draft saved or discarded meanwhile (or read by another try)
+ * is left as it is. Answers whether this outcome was recorded.
+ */
 export async function finishReading(
   db: Executor,
   id: string,
-  outcome: { status: 'ready'; result: ScanReceiptResult } | { status: 'failed'; error: string } | { status: 'queued' },
-): Promise<void> {
-  await db
+  outcome: { status: 'ready'; result: KeptScanResult; previewKey: string | null } | { status: 'failed'; error: string } | { status: 'queued' },
+): Promise<boolean> {
+  const done = await db
     .updateTable('receipt_drafts')
     .set({
       status: outcome.status,
       result: outcome.status === 'ready' ? JSON.stringify(outcome.result) : null,
+      preview_key: outcome.status === 'ready' ? outcome.previewKey : null,
       error: outcome.status === 'failed' ? outcome.error : null,
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'scanning'])
-    .execute();
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
 }
 
 /** A photo a device sent before under its client id: the draft it became, and that draft's status (null once saved or discarded). */

@@ -3,7 +3,9 @@ import type { BlobStore } from '../../blobs/store';
 import { HttpError } from '../../errors';
 import type { Job, JobQueue, RetryPolicy } from '../../queue/jobQueue';
 import type { ScanService } from '../scan/service';
+import type { ScanReceiptResult } from '../../../shared/scan';
 import { finishReading, startReading } from './repository';
+import { keepPreview } from './draftPreview';
 
 /** The queue of drafts to read, and where a job goes once its last try failed. */
 export const SCAN_QUEUE = 'scan-receipt';
@@ -38,16 +40,26 @@ export async function readDraft(deps: ScanJobDeps, job: Job<ScanJob>): Promise<v
   const draft = await startReading(deps.db, draftId);
   if (!draft) return; // saved, discarded or read meanwhile
   const photo = await deps.blobs.get(draft.image_key);
-  if (!photo) return finishReading(deps.db, draftId, { status: 'failed', error: PHOTO_MISSING });
+  if (!photo) {
+    await finishReading(deps.db, draftId, { status: 'failed', error: PHOTO_MISSING });
+    return;
+  }
+  let read: ScanReceiptResult;
   try {
-    const result = await deps.scan.readRecorded(draft.user_id, photo.bytes);
-    await finishReading(deps.db, draftId, { status: 'ready', result });
+    read = await deps.scan.readRecorded(draft.user_id, photo.bytes);
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 400) return finishReading(deps.db, draftId, { status: 'failed', error: err.message });
+    if (err instanceof HttpError && err.statusCode === 400) {
+      await finishReading(deps.db, draftId, { status: 'failed', error: err.message });
+      return;
+    }
     const last = job.retryCount >= job.retryLimit;
     await finishReading(deps.db, draftId, last ? { status: 'failed', error: COULD_NOT_READ } : { status: 'queued' });
     throw err;
   }
+  const { result, previewKey } = await keepPreview(deps.blobs, draft.user_id, read);
+  const recorded = await finishReading(deps.db, draftId, { status: 'ready', result, previewKey });
+  // Saved, discarded or read by another try meanwhile: nothing names this preview.
+  if (!recorded && previewKey) await deps.blobs.delete(previewKey).catch(() => undefined);
 }
 
 /** A job whose last try never finished (its worker died each time) still ends its draft as failed. */

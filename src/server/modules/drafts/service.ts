@@ -30,6 +30,7 @@ import {
   type NewDraft,
 } from './repository';
 import { SCAN_QUEUE, type ScanJob } from './scanJob';
+import { documentOf } from './draftPreview';
 import type { JobQueue } from '../../queue/jobQueue';
 
 const draftNotFound = () => notFound('Draft not found');
@@ -183,15 +184,15 @@ export class DraftService {
     queue.wake(SCAN_QUEUE);
   }
 
-  /** Discards a draft and its photo. */
+  /** Discards a draft, its photo and its preview. */
   async delete(userId: string, id: string): Promise<void> {
-    const imageKey = await writeAsUser(this.db, userId, async (trx) => {
+    const keys = await writeAsUser(this.db, userId, async (trx) => {
       const draft = await lockDraft(trx, userId, id);
       if (!draft) throw draftNotFound();
       await deleteDraft(trx, userId, id);
-      return draft.image_key;
+      return [draft.image_key, draft.preview_key];
     });
-    await this.deleteBlobQuietly(imageKey);
+    await Promise.all(keys.map((key) => key && this.deleteBlobQuietly(key)));
   }
 
   private async store(userId: string, file: UploadedFile): Promise<StoredFile> {
@@ -222,6 +223,7 @@ export class DraftService {
 
   private toDraft(row: DraftRow, duplicateOf: LikeReceipt | null): Draft {
     const result = row.status === 'ready' ? row.result : null;
+    const document = result?.document && documentOf(result.document, row.preview_key, this.urls);
     return {
       _id: row.id,
       status: row.status,
@@ -238,7 +240,7 @@ export class DraftService {
       suggested_date_order: result?.suggested_date_order ?? null,
       store_remembered: result?.store_remembered ?? false,
       duplicate_of: duplicateOf,
-      ...(result?.document ? { document: result.document } : {}),
+      ...(document ? { document } : {}),
       ...(result?.reasons ? { reasons: result.reasons } : {}),
       ...(result?.read_id ? { read_id: result.read_id } : {}),
     };
@@ -289,12 +291,13 @@ function firstRefusal(files: StoredFile[]): HttpError {
 
 /**
  * Takes a draft into the receipt being saved from it, in the save's transaction: the receipt
- * gets its photo and text and the draft is gone. Any state may be saved: a draft that could not
- * be read is entered by hand.
+ * gets its photo and text (and a PDF's first page) and the draft is gone. Any state may be
+ * saved: a draft that could not be read is entered by hand.
  */
 export async function takeDraft(trx: Executor, userId: string, id: string): Promise<TakenDraft> {
   const draft = await lockDraft(trx, userId, id);
   if (!draft) throw draftNotFound();
   await deleteDraft(trx, userId, id);
-  return { imageKey: draft.image_key, imageHash: draft.image_hash, ocrText: draft.result?.raw_text || null };
+  const page = draft.preview_key ? { key: draft.preview_key, count: draft.result?.document?.pages ?? 1 } : null;
+  return { imageKey: draft.image_key, imageHash: draft.image_hash, ocrText: draft.result?.raw_text || null, page };
 }

@@ -32,6 +32,9 @@ export interface ReceiptFields {
   image_hash: string | null;
   return_by: string | null;
   warranty_until: string | null;
+  /** A PDF original's first page (blob key) and pages; left out: kept (an edit) or none (a new receipt). */
+  page_key?: string | null;
+  page_count?: number | null;
 }
 
 export interface NewItem {
@@ -112,6 +115,8 @@ const PLAIN_COLUMNS: ReceiptColumn[] = [
   'tax_cents',
   'image_key',
   'image_hash',
+  'page_key',
+  'page_count',
   'created_at',
   'updated_at',
 ];

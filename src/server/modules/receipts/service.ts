@@ -7,6 +7,8 @@ import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { imageHash, receiptFileToKeep } from '../../images/stored';
 import { receiptFileFromData } from '../../images/upload';
+import { firstPageOf } from '../../pdf/firstPage';
+import { PDF_TYPE } from '../../../shared/constants/scan';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
@@ -157,15 +159,29 @@ export interface TakenDraft {
   imageKey: string;
   imageHash: string;
   ocrText: string | null;
+  /** A PDF draft's first page as its scan drew it (a blob of its own), and its pages: the receipt's page from then on. */
+  page: StoredPage | null;
 }
 
 /** Takes a draft being saved (the drafts module, handed in by moduleWiring); a 404 when it is not the person's. */
 export type DraftTaker = (trx: Executor, userId: string, draftId: string) => Promise<TakenDraft>;
 
-/** An image stored for a write: its blob key and the hash of its bytes. */
+/** A PDF original's first page as a JPEG (its blob key) and the PDF's number of pages. */
+export interface StoredPage {
+  key: string;
+  count: number;
+}
+
+/** An image stored for a write: its blob key and the hash of its bytes, and for a PDF its first page. */
 interface StoredImage {
   key: string;
   hash: string;
+  page?: StoredPage | null;
+}
+
+/** The blobs a write let go: the image and first page the receipt had before, where they changed. */
+function replacedKeys(before: Pick<ReceiptBase, 'image_key' | 'page_key'>, after: Pick<ReceiptBase, 'image_key' | 'page_key'>): Array<string | null> {
+  return [before.image_key !== after.image_key ? before.image_key : null, before.page_key !== after.page_key ? before.page_key : null];
 }
 
 /** Where a new receipt's image and text come from, given the image stored with the request (if any). */
@@ -259,6 +275,8 @@ export class ReceiptService {
       })),
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
       ...deadlineAnswers(row),
+      // A PDF's first page, drawn when it was saved: the picture shown of it.
+      ...(row.image_key && row.page_key ? { document: { pages: row.page_count ?? 1, preview: this.urls.url(row.page_key) } } : {}),
     };
     // Only a shared receipt carries these: a person who shares nothing gets spec §3's answer.
     if (!sharing) return receipt;
@@ -397,7 +415,7 @@ export class ReceiptService {
       const row = await updateReceipt(trx, userId, into.id, fields, { ocr_text: ocrText, imported: false });
       const counts = await this.afterWrite(trx, userId, input, row, items, at);
       await this.tell(trx, userId, at, { before: snapshot(into, counts.before), after: snapshot(row, counts.after), announce: false });
-      return { result: row.id, oldImageKey: into.image_key && into.image_key !== row.image_key ? into.image_key : null };
+      return { result: row.id, oldKeys: replacedKeys(into, row) };
     });
   }
 
@@ -409,7 +427,7 @@ export class ReceiptService {
       const row = await insertReceipt(trx, userId, fields, ocrText);
       const counts = await this.afterWrite(trx, userId, input, row, items, at);
       await this.tell(trx, userId, at, { before: null, after: snapshot(row, counts.after), announce });
-      return { result: row.id, oldImageKey: null };
+      return { result: row.id, oldKeys: [] };
     });
   }
 
@@ -417,7 +435,7 @@ export class ReceiptService {
   private fromDraft(userId: string, draftId: string): ImageSource {
     return async (trx) => {
       const draft = await this.takeDraft(trx, userId, draftId);
-      return { image: { key: draft.imageKey, hash: draft.imageHash }, ocrText: draft.ocrText };
+      return { image: { key: draft.imageKey, hash: draft.imageHash, page: draft.page }, ocrText: draft.ocrText };
     };
   }
 
@@ -447,6 +465,8 @@ export class ReceiptService {
       image_hash: image?.hash ?? null,
       return_by: input.deadlines.returnBy ?? filling?.return_by ?? null,
       warranty_until: input.deadlines.warrantyUntil ?? filling?.warranty_until ?? null,
+      page_key: image?.page?.key ?? null,
+      page_count: image?.page?.count ?? null,
     };
     return { fields, items: (await itemsIn(trx, userId, input, money, book.home, categoryId)) ?? [] };
   }
@@ -508,53 +528,58 @@ export class ReceiptService {
         image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
         ...editedDeadlines(input, before),
+        page_key: stored === undefined ? before.page_key : (stored?.page?.key ?? null),
+        page_count: stored === undefined ? before.page_count : (stored?.page?.count ?? null),
       };
       const after = await updateReceipt(trx, userId, id, fields);
       const counts = await this.afterWrite(trx, userId, input, after, items, at);
       await this.tell(trx, userId, at, { before: snapshot(before, counts.before), after: snapshot(after, counts.after) });
-      return { result: undefined, oldImageKey: before.image_key !== after.image_key ? before.image_key : null };
+      return { result: undefined, oldKeys: replacedKeys(before, after) };
     });
     return this.get(userId, id);
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    const imageKey = await writeAsUser(this.db, userId, async (trx) => {
+    const imageKeys = await writeAsUser(this.db, userId, async (trx) => {
       const before = await lockReceipt(trx, userId, id);
       if (!before) throw receiptNotFound();
       await unshareReceipt(trx, id);
       const counted = await replaceItemCounts(trx, userId, id, []);
       await deleteReceipt(trx, userId, id);
       await this.tell(trx, userId, this.clock(), { before: snapshot(before, counted), after: null });
-      return before.image_key;
+      return [before.image_key, before.page_key];
     });
-    if (imageKey) await this.deleteBlobQuietly(imageKey);
+    await Promise.all(imageKeys.map((key) => key && this.deleteBlobQuietly(key)));
   }
 
   /**
    * Runs a receipt write with its image kept consistent: the image is decoded first, then stored
    * inside the transaction (so an account deletion waits for it, or refuses it before anything
    * is stored), the write runs with it (undefined: keep, null: remove), the new blob is
-   * deleted if the transaction fails, and the replaced one after it commits.
+   * deleted if the transaction fails, and the replaced ones after it commits. A PDF's first page
+   * is drawn here, before the transaction, and stored with it.
    */
   private async withStoredImage<T>(
     userId: string,
     input: ReceiptInput,
-    write: (trx: Transaction<Database>, image: StoredImage | null | undefined) => Promise<{ result: T; oldImageKey: string | null }>,
+    write: (trx: Transaction<Database>, image: StoredImage | null | undefined) => Promise<{ result: T; oldKeys: Array<string | null | undefined> }>,
   ): Promise<T> {
     const image = input.image?.data ? await receiptFileToKeep(receiptFileFromData(input.image.data, input.image.field), input.image.field) : null;
+    const firstPage = image?.contentType === PDF_TYPE ? await firstPageOf(image.bytes) : null;
     const kept: { image?: StoredImage } = {};
-    let outcome: { result: T; oldImageKey: string | null };
+    let outcome: { result: T; oldKeys: Array<string | null | undefined> };
     try {
       outcome = await writeAsUser(this.db, userId, async (trx) => {
         if (image) kept.image = { key: await this.blobs.put(userId, image.bytes, image.contentType, trx), hash: imageHash(image.bytes) };
+        if (kept.image && firstPage) kept.image.page = { key: await this.blobs.put(userId, firstPage.jpeg, 'image/jpeg', trx), count: firstPage.pages };
         return write(trx, kept.image ?? (input.image ? null : undefined));
       });
     } catch (err) {
-      if (kept.image) await this.deleteBlobQuietly(kept.image.key);
+      if (kept.image) await Promise.all([kept.image.key, kept.image.page?.key].map((key) => key && this.deleteBlobQuietly(key)));
       if (isForeignKeyViolation(err)) throw conflict('The category was deleted meanwhile. Please choose another and try again.');
       throw err;
     }
-    if (outcome.oldImageKey) await this.deleteBlobQuietly(outcome.oldImageKey);
+    await Promise.all(outcome.oldKeys.map((key) => key && this.deleteBlobQuietly(key)));
     return outcome.result;
   }
 

@@ -78,17 +78,21 @@ export class PaddleOcr {
     }
   }
 
-  /** The text rows of the printed area of `image`, top to bottom. */
-  async read(image: DecodedImage, detect: Partial<DetectOptions> = {}): Promise<TextRow[]> {
-    return textRows(await this.readSegments(image, detect));
+  /**
+   * The text rows of the printed area of `image`, top to bottom. `header: false` for a picture
+   * that holds no store header (a PDF's pages after the first): its first rows are not read again.
+   */
+  async read(image: DecodedImage, detect: Partial<DetectOptions> = {}, { header = true }: { header?: boolean } = {}): Promise<TextRow[]> {
+    return textRows(await this.readSegments(image, detect, { header }));
   }
 
   /** Every text segment read in `image`, before they are grouped into rows. */
-  async readSegments(image: DecodedImage, detect: Partial<DetectOptions> = {}): Promise<ReadSegment[]> {
+  async readSegments(image: DecodedImage, detect: Partial<DetectOptions> = {}, { header = true }: { header?: boolean } = {}): Promise<ReadSegment[]> {
     try {
       const regions = await detectText(this.ort, this.det, image, { ...this.detectOptions, ...detect });
       const read = (task: RecognitionTask) => this.rec.read(task);
       const segments = await recognizeSegments(read, image, regions);
+      if (!header) return segments;
       const headerEnd = headerBottom(segments);
       return await withSecondReadings(read, image, segments, (s) => s.region.cy <= headerEnd && worthSecondReading(s));
     } catch (err) {

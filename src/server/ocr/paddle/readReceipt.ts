@@ -4,15 +4,14 @@
  * rows then go to the same parser. Runs in the scan process (see ../scanProcess), never on the
  * API's event loop.
  */
-import { decodeImage, type Box } from '../raster';
+import { decodeImage, rasterOfPixels, type Box } from '../raster';
 import { parseReceiptDetailed, type DateOrder } from '../parser';
-import type { ScanResult } from '../types';
+import type { ScannedDocument, ScanResult } from '../types';
 import { isPdf } from '../../pdf/open';
-import { openPdfForScan, pdfTextLayer, printedArea, renderPage, rowsOfPlacedText } from '../pdfReceipt';
+import { drawPage, pageJpeg, type DrawnPage } from '../../pdf/draw';
+import { PDF_PREVIEW_WIDTH } from '../../../shared/constants/scan';
+import { openPdfForScan, pdfTextLayer, printedArea, rowsOfPlacedText } from '../pdfReceipt';
 import { rowsToText, type PaddleOcr, type TextRow } from './index';
-
-/** Width of the first page's picture the review screen shows. */
-const PREVIEW_WIDTH = 900;
 
 function parsedRows(rows: TextRow[], page: Box, dateOrder: DateOrder, today?: Date): ScanResult {
   const { text, layout } = rowsToText(rows, page);
@@ -29,25 +28,30 @@ export async function readReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: Da
 async function readPdfReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
   const doc = await openPdfForScan(file);
   try {
-    const preview = `data:image/jpeg;base64,${(await renderPage(doc, 1, 'jpeg', PREVIEW_WIDTH)).toString('base64')}`;
-    const document = { pages: doc.numPages, preview };
+    const document = (first: DrawnPage) =>
+      pageJpeg(first, PDF_PREVIEW_WIDTH).then((jpeg) => ({ pages: doc.numPages, preview: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
     const runs = await pdfTextLayer(doc);
     if (runs.length) {
       const rows = rowsOfPlacedText(runs);
       const read = parsedRows(rows, printedArea(rows), dateOrder, today);
-      return { ...read, reasons: { ...read.reasons, text_layer: true }, document };
+      return { ...read, reasons: { ...read.reasons, text_layer: true }, document: await document(await drawPage(doc, 1, PDF_PREVIEW_WIDTH)) };
     }
-    // A scan saved as PDF: one page drawn at a time, so memory follows a page, not the document.
+    // A scan saved as PDF: one page drawn at a time, so memory follows a page, not the document;
+    // the first page's drawing is also the preview, so no page is drawn twice.
     const rows: TextRow[] = [];
     let page: Box | undefined;
+    let preview: ScannedDocument | undefined;
     let offset = 0;
     for (let n = 1; n <= doc.numPages; n++) {
-      const decoded = await decodeImage(await renderPage(doc, n, 'png'));
+      const drawn = await drawPage(doc, n);
+      preview ??= await document(drawn);
+      const decoded = await rasterOfPixels(drawn.rgba, drawn.width, drawn.height);
       page ??= decoded.box;
-      for (const row of await paddle.read(decoded)) rows.push({ ...row, box: { ...row.box, top: row.box.top + offset } });
+      // The store's name is on the first page: later pages' top rows need no second reading.
+      for (const row of await paddle.read(decoded, {}, { header: n === 1 })) rows.push({ ...row, box: { ...row.box, top: row.box.top + offset } });
       offset += decoded.height;
     }
-    return { ...parsedRows(rows, page!, dateOrder, today), document };
+    return { ...parsedRows(rows, page!, dateOrder, today), document: preview };
   } finally {
     await doc.destroy();
   }

@@ -10,6 +10,7 @@ import { OcrInputError } from '../errors';
 import { useAllCoresForImages } from '../raster';
 import { PaddleOcr } from '../paddle';
 import { readReceipt } from '../paddle/readReceipt';
+import { loadPdfJs } from '../../pdf/open';
 import type { ReadyMessage, ScanReply, ScanRequest } from './protocol';
 
 function send(message: ScanReply | ReadyMessage): void {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   let paddle: PaddleOcr;
   try {
     paddle = await PaddleOcr.create({ threads: Number(process.env.OCR_THREADS) || undefined });
+    // Loaded with the models, not by the first PDF: a scan's time limit counts reading only.
+    await loadPdfJs();
   } catch (err) {
     send({ ready: false, message: err instanceof Error ? err.message : String(err) });
     process.exit(1);

@@ -6,7 +6,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OcrFailedError, OcrInputError } from '../errors';
+import { OcrFailedError, OcrInputError, OcrTimeoutError } from '../errors';
+import { SCAN_TIME_LIMIT_SECONDS } from '../../../shared/constants/scan';
 import type { DateOrder } from '../parser';
 import type { ScanResult } from '../types';
 import type { ReadyMessage, ScanReply, ScanRequest } from './protocol';
@@ -18,6 +19,8 @@ export interface ScanProcessOptions {
   threads?: number;
   /** Bound on loading the models, in ms. */
   startTimeoutMs?: number;
+  /** The longest one scan may run (default SCAN_TIME_LIMIT_SECONDS): past it the process is killed and the scan refused. */
+  scanTimeoutMs?: number;
 }
 
 /** The compiled scan process beside a server build (scripts/build-server.ts), else the TypeScript source. */
@@ -65,7 +68,15 @@ export class ScanProcess {
       const reply = new Promise<ScanResult>((resolve, reject) => run.pending.set(id, { resolve, reject }));
       const request: ScanRequest = { id, image, dateOrder, today: today?.toISOString() };
       run.child.send(request);
-      return await reply;
+      const limitMs = this.opts.scanTimeoutMs ?? SCAN_TIME_LIMIT_SECONDS * 1000;
+      // Reading runs on the process's own threads and cannot be interrupted: past the limit the
+      // process is killed, so nothing it was doing goes on, and the next scan starts a fresh one.
+      const timer = setTimeout(() => this.stopOverrun(run, id, limitMs), limitMs);
+      try {
+        return await reply;
+      } finally {
+        clearTimeout(timer);
+      }
     } finally {
       if (run.pending.size === 0) hold(run.child, false);
       this.armIdle();
@@ -118,6 +129,16 @@ export class ScanProcess {
     });
     this.running = { child, ready, pending };
     return this.running;
+  }
+
+  private stopOverrun(run: Running, id: number, limitMs: number): void {
+    const waiter = run.pending.get(id);
+    if (!waiter) return;
+    run.pending.delete(id);
+    if (this.running === run) this.running = null;
+    // Answered once it is gone, so the next scan never shares the machine with it.
+    run.child.once('exit', () => waiter.reject(new OcrTimeoutError(limitMs)));
+    run.child.kill('SIGKILL');
   }
 
   private armIdle(): void {
