@@ -5,9 +5,10 @@ import { CurrenciesSection } from './CurrenciesSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
 import { ImportSection } from './ImportSection';
+import { MailInSection } from './MailInSection';
 import { PreferencesSections } from './PreferencesSections';
 
-/** /settings: what a person expects there (issue 7): password, preferences, currencies, their data, their account. */
+/** /settings: what a person expects there (issue 7): password, preferences, currencies, receipts by e-mail, their data, their account. */
 export default function SettingsPage() {
   return (
     <>
@@ -16,6 +17,7 @@ export default function SettingsPage() {
         <PreferencesSections />
         <CurrenciesSection />
         <ChangePasswordSection />
+        <MailInSection />
         <ImportSection />
         <ExportSection />
         <DeleteAccountSection />

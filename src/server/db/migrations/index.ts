@@ -21,6 +21,7 @@ import * as m084 from './084_draft_client_ids';
 import * as m085 from './085_share_counts';
 import * as m086 from './086_household_history_order';
 import * as m087 from './087_item_categories';
+import * as m088 from './088_mail_in';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '085_share_counts': m085,
   '086_household_history_order': m086,
   '087_item_categories': m087,
+  '088_mail_in': m088,
 };

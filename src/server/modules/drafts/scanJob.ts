@@ -4,6 +4,7 @@ import { HttpError } from '../../errors';
 import type { Job, JobQueue, RetryPolicy } from '../../queue/jobQueue';
 import type { ScanService } from '../scan/service';
 import { finishReading, startReading } from './repository';
+import { MESSAGE_TYPE, receiptTextOfMessage } from '../../mail/messageText';
 
 /** The queue of drafts to read, and where a job goes once its last try failed. */
 export const SCAN_QUEUE = 'scan-receipt';
@@ -40,7 +41,11 @@ export async function readDraft(deps: ScanJobDeps, job: Job<ScanJob>): Promise<v
   const photo = await deps.blobs.get(draft.image_key);
   if (!photo) return finishReading(deps.db, draftId, { status: 'failed', error: PHOTO_MISSING });
   try {
-    const result = await deps.scan.read(draft.user_id, photo.bytes);
+    // A mail kept whole (an HTML or text e-receipt) is read from its text, without the OCR.
+    const result =
+      photo.contentType === MESSAGE_TYPE
+        ? await deps.scan.readText(draft.user_id, await receiptTextOfMessage(photo.bytes))
+        : await deps.scan.read(draft.user_id, photo.bytes);
     await finishReading(deps.db, draftId, { status: 'ready', result });
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 400) return finishReading(deps.db, draftId, { status: 'failed', error: err.message });

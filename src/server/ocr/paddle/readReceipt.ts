@@ -5,20 +5,15 @@
  * API's event loop.
  */
 import { decodeImage, type Box } from '../raster';
-import { parseReceiptDetailed, type DateOrder } from '../parser';
+import type { DateOrder } from '../parser';
+import { parsedRows } from '../parsedRows';
 import type { ScanResult } from '../types';
 import { isPdf } from '../../pdf/open';
 import { openPdfForScan, pdfTextLayer, printedArea, renderPage, rowsOfPlacedText } from '../pdfReceipt';
-import { rowsToText, type PaddleOcr, type TextRow } from './index';
+import type { PaddleOcr, TextRow } from './index';
 
 /** Width of the first page's picture the review screen shows. */
 const PREVIEW_WIDTH = 900;
-
-function parsedRows(rows: TextRow[], page: Box, dateOrder: DateOrder, today?: Date): ScanResult {
-  const { text, layout } = rowsToText(rows, page);
-  const parsed = parseReceiptDetailed(text, { dateOrder, today, lineConf: layout.map((l) => l.conf), layout });
-  return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence };
-}
 
 export async function readReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
   if (isPdf(file)) return readPdfReceipt(paddle, file, dateOrder, today);
