@@ -67,7 +67,7 @@ export const PDF_THUMBNAIL =
 export function MailMessage({ alt }: { alt: string }) {
   return (
     <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, py: 2 }}>
-      <MailOutlinedIcon aria-label={alt} sx={{ fontSize: 96, color: 'text.secondary' }} />
+      <MailOutlinedIcon titleAccess={alt} sx={{ fontSize: 96, color: 'text.secondary' }} />
       <Typography component="figcaption" variant="body2" color="text.secondary">
         E-mail message
       </Typography>

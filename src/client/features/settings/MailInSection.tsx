@@ -68,7 +68,7 @@ function AddressField({ mailIn }: { mailIn: MailIn }) {
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
           Copy
         </Button>
-        <Button variant="outlined" color="warning" startIcon={<AutorenewIcon />} onClick={() => setConfirming(true)}>
+        <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setConfirming(true)}>
           Make a new address
         </Button>
       </Stack>
