@@ -14,6 +14,8 @@ runMain(async () => {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    // Receipts by e-mail, as npm start runs it.
+    MAIL_PORT: process.env.MAIL_PORT ?? '2525',
   };
   const emulator = await startAuthEmulator({
     configFile: path.join(root, 'firebase.json'),

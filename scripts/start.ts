@@ -13,6 +13,8 @@ runMain(async () => {
     FIREBASE_PROJECT_ID: 'demo-tally',
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     DATA_DIR: path.resolve('data'),
+    // Receipts by e-mail: the mail listener on a local port (docs/operations.md puts port 25 in front of it).
+    MAIL_PORT: '2525',
     ...(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined)) as Record<string, string>),
   };
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,5 +1,10 @@
 import { TEST_API_KEY, TEST_EMULATOR_HOST, TEST_PROJECT_ID } from '../../scripts/testEmulator';
 
+/** The browser tests' mail listener port (E2E_MAIL_PORT), apart from npm start's 2525. */
+export function mailPort(): string {
+  return process.env.E2E_MAIL_PORT ?? '2526';
+}
+
 export interface LocalStack {
   apiPort: number | string;
   webPort: number | string;
@@ -28,6 +33,8 @@ export function localStackEnv({ apiPort, webPort, dataDir, distDir, nodeEnv }: L
     FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
     OCR_POOL_SIZE: '1',
     WEB_DIST_DIR: distDir,
+    // The mail listener, for the receipts-by-e-mail test (e2e/mailIn.e2e.ts).
+    MAIL_PORT: mailPort(),
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return { env, webUrl, apiUrl };

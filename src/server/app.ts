@@ -53,6 +53,8 @@ import scanRoutes from './modules/scan/routes';
 import { ScanService } from './modules/scan/service';
 import queuePlugin from './plugins/queue';
 import draftRoutes from './modules/drafts/routes';
+import mailInRoutes from './modules/mailIn/routes';
+import mailListener from './modules/mailIn/plugin';
 import { setUpScanJobs } from './modules/drafts/scanJob';
 import { setUpImportJobs } from './modules/imports/importJob';
 import type { ReceiptScanner } from './ocr';
@@ -169,6 +171,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(categoryRoutes, { hooks: categoryHooks });
     await secured.register(receiptRoutes, { listeners: receiptListeners, takeDraft });
     await secured.register(draftRoutes, { queueMax: config.scanJobs.queueMax });
+    await secured.register(mailInRoutes, { domain: config.mail.domain });
     await secured.register(dashboardRoutes, { profileHooks });
     await secured.register(analyticsRoutes);
     await secured.register(priceRoutes);
@@ -185,6 +188,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     await secured.register(recurringRoutes, { hooks: recurringHooks });
     await secured.register(householdRoutes, { webOrigin: config.corsOrigins[0] });
   });
+  if (config.mail.port !== null) await app.register(mailListener, { ...config.mail, port: config.mail.port, queueMax: config.scanJobs.queueMax });
   if (config.billReminderMinutes > 0) await app.register(billReminders, { everyMs: config.billReminderMinutes * 60_000 });
   return app;
 }

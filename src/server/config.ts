@@ -70,6 +70,11 @@ export interface ServerConfig {
   };
   /** The moment the API takes as "now" for the whole run (FIXED_TIME, development and tests only); null: the machine's clock. */
   fixedTime: Date | null;
+  /**
+   * Receipts by e-mail (modules/mailIn): the mail listener's port (MAIL_PORT; unset: no listener),
+   * the address it listens on (MAIL_HOST) and the domain of the people's addresses (MAIL_DOMAIN).
+   */
+  mail: { port: number | null; host: string; domain: string };
   /** Statement imports (modules/imports). */
   imports: {
     /** How long a commit's request waits for its rows to be written before it answers with the import to follow (IMPORT_COMMIT_WAIT_SECONDS). */
@@ -174,6 +179,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maintenanceSeconds: Math.max(1, int(env, 'QUEUE_MAINTENANCE_SECONDS', 60)),
     },
     fixedTime: parseFixedTime(str(env, 'FIXED_TIME', '')),
+    mail: {
+      port: str(env, 'MAIL_PORT', '') === '' ? null : int(env, 'MAIL_PORT', 0),
+      host: str(env, 'MAIL_HOST', '127.0.0.1'),
+      domain: str(env, 'MAIL_DOMAIN', 'tally.localhost').toLowerCase(),
+    },
     imports: {
       commitWaitSeconds: int(env, 'IMPORT_COMMIT_WAIT_SECONDS', 5),
       cleanupMinutes: int(env, 'IMPORT_CLEANUP_MINUTES', 30),

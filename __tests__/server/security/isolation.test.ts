@@ -27,11 +27,25 @@ const a = { store: `A-Private-Store-${crypto.randomBytes(3).toString('hex')}`, c
   avatar: string;
   draftId: string;
   previewId: string;
+  mailAddress: string;
 };
 let bReceipt: { id: string; imageUrl: string | null };
 
 /** Everything that would betray A's data if it showed up in one of B's answers. */
-const secrets = () => [A.uid, A.email, a.store, a.category, a.receiptId, a.categoryId, a.avatar, '4321.09', a.draftId, a.previewId, ...a.notificationIds];
+const secrets = () => [
+  A.uid,
+  A.email,
+  a.store,
+  a.category,
+  a.receiptId,
+  a.categoryId,
+  a.avatar,
+  '4321.09',
+  a.draftId,
+  a.previewId,
+  a.mailAddress,
+  ...a.notificationIds,
+];
 
 const as = (user: TestUser, method: RouteSpec['method'], url: string, payload?: unknown, form?: { payload: Buffer; headers: Record<string, string> }) =>
   t.request(user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }), ...form });
@@ -63,6 +77,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
     '/api/currency-rates',
     '/scan/trust',
     '/api/warranties',
+    '/api/mail-in',
   ];
   const out: Record<string, unknown> = {};
   for (const url of gets) {
@@ -116,6 +131,8 @@ beforeAll(async () => {
   const preview = await as(A, 'POST', '/api/import/preview', undefined, await statementForm({ bytes: statement }));
   expect(preview.statusCode).toBe(200);
   a.previewId = preview.json().id;
+  a.mailAddress = (await as(A, 'GET', '/api/mail-in')).json().address;
+  expect((await as(A, 'PUT', '/api/mail-in/senders', { senders: ['a-partner@example.com'] })).statusCode).toBe(200);
 
   const r = await addReceipt(t, B, { store: 'B Own Store', amount: 7, imageData: dataUrl(PNG_BYTES) });
   bReceipt = { id: r.id, imageUrl: r.imageUrl };
@@ -225,6 +242,9 @@ describe("user B with B's own token on A's things", () => {
       (res) => expect(res.json().rows.map((r: { status: string }) => r.status)).toEqual(['new']),
       () => [a.store, '4321.09'],
     ],
+    ["reads B's own receipts address, never A's", () => as(B, 'GET', '/api/mail-in'), (res) => expect(res.json().allowed_senders).toEqual([])],
+    ['makes a new receipts address (B’s own; A’s stays)', () => as(B, 'POST', '/api/mail-in/address'), ok],
+    ["allows A's address as a sender (B's own list)", () => as(B, 'PUT', '/api/mail-in/senders', { senders: [A.email] }), ok, () => [A.email]],
     ["deletes the account confirming with A's email", () => as(B, 'DELETE', '/api/account', { confirm: A.email }), badRequest],
     ["fetches A's image without a signature", () => t.app.inject({ method: 'GET', url: new URL(a.imageUrl).pathname }), forbidden],
     // Last, as B's data then holds that name. Names are unique per user only: a 409 here would tell B that A has a category of that name.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../shared/errors';
+import { IMAGE_TYPES } from '../../shared/receipts';
 import { forbidden, notFound } from '../errors';
 
 const Params = Type.Object({ user: Type.String({ maxLength: 140 }), file: Type.String({ maxLength: 80 }) });
@@ -28,8 +29,8 @@ const blobRoutes: FastifyPluginAsync = async (root) => {
       if (check !== 'ok') throw forbidden('This image link is not valid');
       const blob = await app.blobs.get(key);
       if (!blob) throw notFound('Image not found');
-      // A PDF is always a file to save: the API's origin never shows a document it did not write.
-      if (req.query.download || blob.contentType === 'application/pdf')
+      // A PDF or a mail is always a file to save: the API's origin never shows a document it did not write.
+      if (req.query.download || !(IMAGE_TYPES as readonly string[]).includes(blob.contentType))
         reply.header('content-disposition', `attachment; filename="receipt-${req.params.file}"`);
       return reply
         .header('content-type', blob.contentType)

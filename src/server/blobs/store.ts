@@ -28,7 +28,7 @@ export interface BlobDriver {
   removeOwnedBy(owner: string, within?: Executor): Promise<void>;
 }
 
-/** Receipt originals (photos, PDFs): each under a new key owned by its user, '<user segment>/<uuid>.<ext>'. */
+/** Receipt originals (photos, PDFs, mails): each under a new key owned by its user, '<user segment>/<uuid>.<ext>'. */
 export interface BlobStore {
   /** Stores the bytes under a new key owned by the user and answers the key. */
   put(userId: string, bytes: Buffer, contentType: string, within?: Executor): Promise<string>;
@@ -40,11 +40,12 @@ export interface BlobStore {
   deleteAllForUser(userId: string, within?: Executor): Promise<void>;
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+/** A mail kept whole (an e-receipt received by mail) is a receipt's original too: message/rfc822, '.eml'. */
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf', 'message/rfc822': 'eml' };
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t]));
 
 /** Keys look like '<user segment>/<uuid>.<ext>'; nothing else is ever read or written. */
-const KEY_RE = /^[A-Za-z0-9_-]{1,130}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|pdf)$/;
+const KEY_RE = /^[A-Za-z0-9_-]{1,130}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|pdf|eml)$/;
 
 export function extensionFor(contentType: string): string {
   const ext = EXTENSIONS[contentType];

@@ -370,6 +370,21 @@ export interface SharedReceiptSharesTable {
   home_minor: number | null;
 }
 
+/** A person's private address token on the mail listener (migration 092); retired ones are kept to refuse with the reason. */
+export interface MailInAddressesTable {
+  token: string;
+  user_id: string;
+  created_at: Timestamp;
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Addresses besides the account's own whose mail is read (migration 092). */
+export interface MailInSendersTable {
+  user_id: string;
+  address: string;
+  position: number;
+}
+
 /** What a person's totals count for a shared receipt beyond their own receipts (migration 085). */
 export interface ShareCountsTable {
   user_id: string;
@@ -428,6 +443,8 @@ export interface Database {
   shared_receipt_shares: SharedReceiptSharesTable;
   household_settlements: HouseholdSettlementsTable;
   share_counts: ShareCountsTable;
+  mail_in_addresses: MailInAddressesTable;
+  mail_in_senders: MailInSendersTable;
 }
 
 /** Anything that runs queries: the database or an open transaction. */

@@ -12,6 +12,7 @@ import { ScanProcess } from './scanProcess/host';
 import type { ReceiptScanner, ScanOptions, ScanResult, ScannerOptions } from './types';
 
 export { OcrInputError, OcrBusyError, OcrFailedError, OcrTimeoutError } from './errors';
+export { readTextReceipt } from './textReceipt';
 export type { DateOrder, FieldConfidence, ParsedReceipt, ReceiptItem } from './parser';
 export type { ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
 

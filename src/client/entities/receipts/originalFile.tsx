@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import type { ScannedDocument } from '../../../shared/scan';
 
 export const DOWNLOAD_ORIGINAL = 'Download original';
@@ -8,6 +9,11 @@ export const DOWNLOAD_ORIGINAL = 'Download original';
 /** Whether a receipt's original (a signed link or a data URL) is a PDF rather than a photo. */
 export function isPdfOriginal(url: string): boolean {
   return url.startsWith('data:application/pdf') || /\.pdf(\?|$)/.test(url);
+}
+
+/** Whether a receipt's original is a mail kept whole (an e-receipt received by e-mail, '.eml'). */
+export function isMailOriginal(url: string): boolean {
+  return /\.eml(\?|$)/.test(url);
 }
 
 /** The original's link that saves it as a file (the API sends it as an attachment); a data URL is saved as it is. */
@@ -56,3 +62,19 @@ export function PdfPages({ document, alt, maxHeight }: { document?: ScannedDocum
 /** A small page marked PDF, for a PDF draft's thumbnail before its first page is drawn. */
 export const PDF_THUMBNAIL =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 64'%3E%3Crect x='4' y='4' width='40' height='56' rx='3' fill='%23fff' stroke='%23999' stroke-width='2'/%3E%3Ctext x='24' y='38' font-family='sans-serif' font-size='12' font-weight='700' text-anchor='middle' fill='%23c62828'%3EPDF%3C/text%3E%3C/svg%3E";
+
+/** A mail kept as the original where a photo would be: a mail mark and what it is (its text is under 'Text read'). */
+export function MailMessage({ alt }: { alt: string }) {
+  return (
+    <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1, py: 2 }}>
+      <MailOutlinedIcon titleAccess={alt} sx={{ fontSize: 96, color: 'text.secondary' }} />
+      <Typography component="figcaption" variant="body2" color="text.secondary">
+        E-mail message
+      </Typography>
+    </Box>
+  );
+}
+
+/** A small envelope, for a mail draft's thumbnail. */
+export const MAIL_THUMBNAIL =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 64'%3E%3Crect x='4' y='16' width='40' height='32' rx='3' fill='%23fff' stroke='%23999' stroke-width='2'/%3E%3Cpath d='M5 18l19 15 19-15' fill='none' stroke='%231565c0' stroke-width='2'/%3E%3C/svg%3E";

@@ -19,7 +19,7 @@ import { ReceiptItems } from './ReceiptItems';
 import { PriceNotes } from './PriceNotes';
 import { receiptAmountText, receiptRateText } from './receiptMoney';
 import { ImportedChip } from './ImportedChip';
-import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
+import { DownloadOriginal, isMailOriginal, isPdfOriginal, MailMessage, PdfPages } from '../../entities/receipts/originalFile';
 import { LinkButton } from '../../ui/LinkButton';
 import { NeedsServer } from '../../ui/NeedsServer';
 
@@ -92,7 +92,9 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Typography id="receipt-image-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
               Receipt image
             </Typography>
-            {isPdfOriginal(receipt.imageUrl) ? (
+            {isMailOriginal(receipt.imageUrl) ? (
+              <MailMessage alt={`Receipt from ${receipt.store} (e-mail)`} />
+            ) : isPdfOriginal(receipt.imageUrl) ? (
               <PdfPages document={receipt.document} alt={`First page of the receipt from ${receipt.store} (PDF)`} />
             ) : (
               <Box

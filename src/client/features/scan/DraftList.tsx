@@ -5,7 +5,7 @@ import { formatMoney } from '../../ui/money';
 import { DRAFT_STATE_LABEL } from './draftScan';
 import { scanCurrency } from './scanForm';
 import { visuallyHidden } from '../../ui/SignedAmount';
-import { isPdfOriginal, PDF_THUMBNAIL } from '../../entities/receipts/originalFile';
+import { isMailOriginal, isPdfOriginal, MAIL_THUMBNAIL, PDF_THUMBNAIL } from '../../entities/receipts/originalFile';
 
 /** A state's colour, in the shade that keeps small text readable on either theme's background. */
 function stateColor(status: Draft['status'], theme: Theme): string {
@@ -96,7 +96,13 @@ export function DraftList({ drafts, currentId, onSelect }: { drafts: readonly Dr
               >
                 <Box
                   component="img"
-                  src={isPdfOriginal(draft.image_url) ? (draft.document?.preview ?? PDF_THUMBNAIL) : draft.image_url}
+                  src={
+                    isMailOriginal(draft.image_url)
+                      ? MAIL_THUMBNAIL
+                      : isPdfOriginal(draft.image_url)
+                        ? (draft.document?.preview ?? PDF_THUMBNAIL)
+                        : draft.image_url
+                  }
                   alt=""
                   sx={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 0.5, bgcolor: 'action.hover' }}
                 />

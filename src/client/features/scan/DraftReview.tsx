@@ -8,7 +8,7 @@ import type { DateOrder } from '../../../shared/settings';
 import { ScanReviewForm, type ScanReviewActions } from './ScanReviewForm';
 import { RawTextSection } from './RawTextSection';
 import { ReceiptPhoto } from './ReceiptPhoto';
-import { DownloadOriginal, isPdfOriginal, PdfPages } from '../../entities/receipts/originalFile';
+import { DownloadOriginal, isMailOriginal, isPdfOriginal, MailMessage, PdfPages } from '../../entities/receipts/originalFile';
 import { DRAFT_STATE_LABEL, scanOfDraft } from './draftScan';
 import { reviewFormValues } from './scanForm';
 import { NeedsServer } from '../../ui/NeedsServer';
@@ -48,7 +48,9 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
     <Box ref={box} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
       <Card>
         <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
-          {isPdfOriginal(draft.image_url) ? (
+          {isMailOriginal(draft.image_url) ? (
+            <MailMessage alt="The receipt's e-mail" />
+          ) : isPdfOriginal(draft.image_url) ? (
             <PdfPages document={draft.document} alt="First page of the receipt" maxHeight={640} />
           ) : (
             <ReceiptPhoto
@@ -95,11 +97,14 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
                 <strong>{DRAFT_STATE_LABEL.failed}.</strong> {draft.error}
               </Alert>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <NeedsServer>
-                  <Button variant="contained" startIcon={<ReplayIcon />} onClick={actions.retry} disabled={actions.retrying}>
-                    {actions.retrying ? 'Retrying...' : 'Retry'}
-                  </Button>
-                </NeedsServer>
+                {/* A mail is not read again (the API refuses it): what it lacks is not a reading. */}
+                {!isMailOriginal(draft.image_url) && (
+                  <NeedsServer>
+                    <Button variant="contained" startIcon={<ReplayIcon />} onClick={actions.retry} disabled={actions.retrying}>
+                      {actions.retrying ? 'Retrying...' : 'Retry'}
+                    </Button>
+                  </NeedsServer>
+                )}
                 <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setByHand(true)}>
                   Enter by hand
                 </Button>

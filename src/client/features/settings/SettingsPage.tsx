@@ -6,10 +6,11 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { ExportSection } from './ExportSection';
 import { BackupSection } from './BackupSection';
 import { ImportSection } from './ImportSection';
+import { MailInSection } from './MailInSection';
 import { PreferencesSections } from './PreferencesSections';
 import { ScanTrustSection } from './ScanTrustSection';
 
-/** /settings: what a person expects there (issue 7): password, preferences, currencies, their data, their account. */
+/** /settings: what a person expects there (issue 7): password, preferences, currencies, receipts by e-mail, their data, their account. */
 export default function SettingsPage() {
   return (
     <>
@@ -19,6 +20,7 @@ export default function SettingsPage() {
         <CurrenciesSection />
         <ScanTrustSection />
         <ChangePasswordSection />
+        <MailInSection />
         <ImportSection />
         <ExportSection />
         <BackupSection />

@@ -25,6 +25,7 @@ import * as m088 from './088_scan_reads';
 import * as m089 from './089_return_warranty';
 import * as m090 from './090_draft_preview_key';
 import * as m091 from './091_receipt_first_page';
+import * as m092 from './092_mail_in';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '089_return_warranty': m089,
   '090_draft_preview_key': m090,
   '091_receipt_first_page': m091,
+  '092_mail_in': m092,
 };

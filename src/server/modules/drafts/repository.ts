@@ -8,6 +8,9 @@ export type DraftRow = Selectable<ReceiptDraftsTable>;
 export interface NewDraft {
   image_key: string;
   image_hash: string;
+  /** A draft that will not be read (a mail from a sender not allowed, …) is failed at once, with the reason. */
+  status?: 'queued' | 'failed';
+  error?: string;
 }
 
 /** The new drafts' rows, in the order given. */

@@ -6,6 +6,7 @@ import type { ScanService } from '../scan/service';
 import type { ScanReceiptResult } from '../../../shared/scan';
 import { finishReading, startReading } from './repository';
 import { keepPreview } from './draftPreview';
+import { MESSAGE_TYPE, receiptTextOfMessage } from '../../mail/messageText';
 
 /** The queue of drafts to read, and where a job goes once its last try failed. */
 export const SCAN_QUEUE = 'scan-receipt';
@@ -46,7 +47,11 @@ export async function readDraft(deps: ScanJobDeps, job: Job<ScanJob>): Promise<v
   }
   let read: ScanReceiptResult;
   try {
-    read = await deps.scan.readRecorded(draft.user_id, photo.bytes);
+    // A mail kept whole (an HTML or text e-receipt) is read from its text, without the OCR.
+    read =
+      photo.contentType === MESSAGE_TYPE
+        ? await deps.scan.readTextRecorded(draft.user_id, await receiptTextOfMessage(photo.bytes))
+        : await deps.scan.readRecorded(draft.user_id, photo.bytes);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 400) {
       await finishReading(deps.db, draftId, { status: 'failed', error: err.message });

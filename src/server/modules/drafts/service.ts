@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { Executor } from '../../db/schema';
-import type { BlobStore } from '../../blobs/store';
+import { contentTypeOf, type BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { imageHash, receiptFileToKeep } from '../../images/stored';
 import { fileTooLarge, NOT_A_RECEIPT_FILE, sniffReceiptFileType } from '../../images/upload';
@@ -31,6 +31,7 @@ import {
 } from './repository';
 import { SCAN_QUEUE, type ScanJob } from './scanJob';
 import { documentOf } from './draftPreview';
+import { MESSAGE_TYPE } from '../../mail/messageText';
 import type { JobQueue } from '../../queue/jobQueue';
 
 const draftNotFound = () => notFound('Draft not found');
@@ -43,7 +44,19 @@ export interface UploadedFile {
   read(): Promise<Buffer>;
 }
 
+/** What one mail brings one person, as the mail listener has sorted it (modules/mailIn). */
+export interface MailDrafts {
+  /** The whole message as it arrived (.eml). */
+  message: Buffer;
+  /** Its photos and PDFs, each a draft of its own. */
+  files: UploadedFile[];
+  /** Why the mail is not read (a sender not allowed, nothing receipt-like); null: read it. */
+  unread: string | null;
+}
+
 export const TOO_MANY_DRAFTS = `You have ${MAX_OPEN_DRAFTS} receipts waiting for review. Save or discard some before adding more.`;
+/** A mail kept unread (or whose text could not be read) is not read again: what it lacks is not a reading. */
+export const MAIL_NOT_RETRIED = 'A receipt received by e-mail is not read again. Enter it by hand, or allow its sender and send it again.';
 export const QUEUE_FULL = 'Tally is reading a great many receipts right now. Please try again in a few minutes.';
 
 export interface DraftServiceOptions {
@@ -128,6 +141,51 @@ export class DraftService {
     }
   }
 
+  /**
+   * What one mail brings one person (modules/mailIn): a draft per receipt file, else a draft of
+   * the message itself (its text is read), else, when it is not to be read, a draft of the
+   * message that says why. Stored, counted against the person's and the queue's limits, and
+   * queued in one transaction, as an upload is: all of it or nothing. Answers the drafts made.
+   */
+  async receiveMail(userId: string, mail: MailDrafts): Promise<number> {
+    const kept: NewDraft[] = [];
+    try {
+      if (mail.unread !== null) kept.push(await this.keepMessage(userId, mail.message, mail.unread));
+      else {
+        const refused: string[] = [];
+        for (const file of mail.files) {
+          const taken = await this.store(userId, file);
+          if (taken.stored) kept.push(taken.stored);
+          else refused.push(`${file.name}: ${taken.answer.error}`);
+        }
+        // A file that cannot be taken still leaves the mail in the queue, saying which and why.
+        if (refused.length) kept.push(await this.keepMessage(userId, mail.message, `Tally could not take ${refused.join('; ')}`));
+        if (mail.files.length === 0) kept.push(await this.keepMessage(userId, mail.message, null));
+      }
+      const toRead = kept.filter((d) => d.status !== 'failed').length;
+      const queue = await this.queue();
+      const rows = await writeAsUser(this.db, userId, async (trx) => {
+        await lockDraftCount(trx, userId);
+        if ((await countDrafts(trx, userId)) + kept.length > MAX_OPEN_DRAFTS) throw tooManyDrafts();
+        if (toRead && !(await queue.hasRoom(trx, SCAN_QUEUE, toRead, this.options.queueMax))) throw queueFull();
+        const inserted = await insertDrafts(trx, userId, kept);
+        for (const row of inserted) if (row.status === 'queued') await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: row.id });
+        return inserted;
+      });
+      if (toRead) queue.wake(SCAN_QUEUE);
+      return rows.length;
+    } catch (err) {
+      await Promise.all(kept.map((d) => this.deleteBlobQuietly(d.image_key)));
+      throw err;
+    }
+  }
+
+  /** The whole message kept as a draft's original: to be read (its text), or not, with the reason. */
+  private async keepMessage(userId: string, message: Buffer, unread: string | null): Promise<NewDraft> {
+    const kept: NewDraft = { image_key: await this.blobs.put(userId, message, MESSAGE_TYPE), image_hash: imageHash(message), status: 'queued' };
+    return unread === null ? kept : { ...kept, status: 'failed', error: unread };
+  }
+
   /** The person's drafts, newest first, each ready one with the saved receipt it looks like, if any. */
   async list(userId: string): Promise<Draft[]> {
     const rows = await listDrafts(this.db, userId);
@@ -177,6 +235,7 @@ export class DraftService {
       const draft = await lockDraft(trx, userId, id);
       if (!draft) throw draftNotFound();
       if (draft.status !== 'failed') throw conflict('This receipt is not waiting for another try');
+      if (contentTypeOf(draft.image_key) === MESSAGE_TYPE) throw conflict(MAIL_NOT_RETRIED);
       if (!(await queue.hasRoom(trx, SCAN_QUEUE, 1, this.options.queueMax))) throw queueFull();
       await requeueDraft(trx, userId, id);
       await queue.send<ScanJob>(trx, SCAN_QUEUE, { draftId: id });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest, HttpError, unavailable } from '../../errors';
 import { receiptFileFromData } from '../../images/upload';
-import { OcrBusyError, OcrFailedError, OcrInputError, type ReceiptScanner, type ScanResult } from '../../ocr';
+import { OcrBusyError, OcrFailedError, OcrInputError, readTextReceipt, type ReceiptScanner, type ScanResult } from '../../ocr';
 import type { ScannerProvider } from '../../plugins/ocr';
 import { DEFAULT_ITEM_CATEGORY } from '../../../shared/receipts';
 import { DEFAULT_SCAN_QUANTITY, type ScanReceiptRequest, type ScanReceiptResult } from '../../../shared/scan';
@@ -51,7 +51,15 @@ export class ScanService {
    * whether each field was saved as read: the answer's read_id names it.
    */
   async readRecorded(userId: string, image: Buffer, requestedOrder?: DateOrder): Promise<ScanReceiptResult> {
-    const answer = await this.read(userId, image, requestedOrder);
+    return this.recorded(userId, await this.read(userId, image, requestedOrder));
+  }
+
+  /** readRecorded for a receipt that arrived as text (an e-receipt by mail). */
+  async readTextRecorded(userId: string, text: string): Promise<ScanReceiptResult> {
+    return this.recorded(userId, await this.readText(userId, text));
+  }
+
+  private async recorded(userId: string, answer: ScanReceiptResult): Promise<ScanReceiptResult> {
     const { store_name, date, total_amount } = answer.processed_data;
     const readId = await writeAsUser(this.db, userId, (trx) => recordRead(trx, userId, { store_name, date, total_amount }));
     return { ...answer, read_id: readId };
@@ -84,6 +92,26 @@ export class ScanService {
       // Anything else the engine throws is still its failure, not a bug in the request.
       throw Object.assign(unavailable(SCAN_FAILED), { cause: err });
     }
+    return this.withMemory(userId, read, dateOrder);
+  }
+
+  /**
+   * Reads a receipt that arrived as text (an e-receipt by mail) with the picker a PDF's text
+   * layer goes through; a 400 when there is no text to read.
+   */
+  async readText(userId: string, text: string): Promise<ScanReceiptResult> {
+    const dateOrder = await getDateOrder(this.db, userId);
+    let read: ScanResult;
+    try {
+      read = readTextReceipt(text, dateOrder, this.clock());
+    } catch (err) {
+      throw toHttpError(err);
+    }
+    return this.withMemory(userId, read, dateOrder);
+  }
+
+  /** The reading with what this person taught Tally: their name and category for the store, their names for the items. */
+  private async withMemory(userId: string, read: ScanResult, dateOrder: DateOrder): Promise<ScanReceiptResult> {
     const { processed_data, raw_text, confidence, reasons, document } = read;
     const scanRef = headerFingerprint(raw_text);
     // What this person called the store before, and the category they chose for it.

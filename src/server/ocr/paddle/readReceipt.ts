@@ -5,19 +5,14 @@
  * API's event loop.
  */
 import { decodeImage, rasterOfPixels, type Box } from '../raster';
-import { parseReceiptDetailed, type DateOrder } from '../parser';
+import type { DateOrder } from '../parser';
+import { parsedRows } from '../parsedRows';
 import type { ScannedDocument, ScanResult } from '../types';
 import { isPdf } from '../../pdf/open';
 import { drawPage, pageJpeg, type DrawnPage } from '../../pdf/draw';
 import { PDF_PREVIEW_WIDTH } from '../../../shared/constants/scan';
 import { openPdfForScan, pdfTextLayer, printedArea, rowsOfPlacedText } from '../pdfReceipt';
-import { rowsToText, type PaddleOcr, type TextRow } from './index';
-
-function parsedRows(rows: TextRow[], page: Box, dateOrder: DateOrder, today?: Date): ScanResult {
-  const { text, layout } = rowsToText(rows, page);
-  const parsed = parseReceiptDetailed(text, { dateOrder, today, lineConf: layout.map((l) => l.conf), layout });
-  return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence, reasons: parsed.reasons };
-}
+import type { PaddleOcr, TextRow } from './index';
 
 export async function readReceipt(paddle: PaddleOcr, file: Buffer, dateOrder: DateOrder, today?: Date): Promise<ScanResult> {
   if (isPdf(file)) return readPdfReceipt(paddle, file, dateOrder, today);
