@@ -10,6 +10,7 @@ import { downloadFile } from './exportDownload';
 import { useRestoreBackupMutation } from './backupApi';
 import { restoredText } from './backupText';
 import { SettingsSection } from './SettingsSection';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 /**
  * Everything the person has as one file, and that file read back: how a person keeps a copy of
@@ -56,13 +57,17 @@ export function BackupSection() {
       description="One ZIP file of everything you have: receipts with their items and originals, categories and budgets, rates, import settings and what Tally learned. Restore it into a new account, here or on another Tally server."
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="outlined" startIcon={<BackupIcon />} disabled={downloading} onClick={() => void backUp()}>
-          {downloading ? 'Preparing...' : 'Back up everything'}
-        </Button>
-        <Button variant="outlined" component="label" startIcon={<RestoreIcon />} disabled={restoring}>
-          Restore from a backup
-          <input hidden type="file" accept=".zip,application/zip" onChange={choose} />
-        </Button>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<BackupIcon />} disabled={downloading} onClick={() => void backUp()}>
+            {downloading ? 'Preparing...' : 'Back up everything'}
+          </Button>
+        </NeedsServer>
+        <NeedsServer>
+          <Button variant="outlined" component="label" startIcon={<RestoreIcon />} disabled={restoring}>
+            Restore from a backup
+            <input hidden type="file" accept=".zip,application/zip" onChange={choose} />
+          </Button>
+        </NeedsServer>
       </Stack>
       <ConfirmDialog
         open={chosen !== null}

@@ -13,6 +13,7 @@ import { LoadingView } from '../../ui/LoadingView';
 import { SettingsSection } from './SettingsSection';
 import { senderError } from './senderForm';
 import { useGetMailInQuery, useNewMailAddressMutation, useSaveMailSendersMutation } from './mailInApi';
+import { NeedsServer } from '../../ui/NeedsServer';
 
 export const MAIL_IN_TITLE = 'Receipts by e-mail';
 
@@ -68,9 +69,11 @@ function AddressField({ mailIn }: { mailIn: MailIn }) {
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
           Copy
         </Button>
-        <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setConfirming(true)}>
-          Make a new address
-        </Button>
+        <NeedsServer>
+          <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setConfirming(true)}>
+            Make a new address
+          </Button>
+        </NeedsServer>
       </Stack>
       <ConfirmDialog
         open={confirming}
@@ -132,19 +135,21 @@ function AllowedSenders({ mailIn }: { mailIn: MailIn }) {
               key={address}
               disableGutters
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Remove ${address}`}
-                  disabled={saving.isLoading}
-                  onClick={() =>
-                    void saveList(
-                      senders.filter((s) => s !== address),
-                      `${address} removed`,
-                    )
-                  }
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
+                <NeedsServer>
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove ${address}`}
+                    disabled={saving.isLoading}
+                    onClick={() =>
+                      void saveList(
+                        senders.filter((s) => s !== address),
+                        `${address} removed`,
+                      )
+                    }
+                  >
+                    <DeleteOutlinedIcon />
+                  </IconButton>
+                </NeedsServer>
               }
             >
               <ListItemText primary={address} slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: 4 } } }} />
@@ -166,9 +171,11 @@ function AllowedSenders({ mailIn }: { mailIn: MailIn }) {
           size="small"
           sx={{ flex: '1 1 240px' }}
         />
-        <Button type="submit" variant="contained" disabled={saving.isLoading}>
-          {saving.isLoading ? 'Saving...' : 'Add'}
-        </Button>
+        <NeedsServer>
+          <Button type="submit" variant="contained" disabled={saving.isLoading}>
+            {saving.isLoading ? 'Saving...' : 'Add'}
+          </Button>
+        </NeedsServer>
       </Box>
     </Box>
   );

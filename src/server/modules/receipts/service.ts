@@ -292,8 +292,7 @@ export class ReceiptService {
     if (!asked) return { receipts: [], total: 0, next: null };
     const { filter } = asked;
     // Without a search or warranty filter the totals already know the count: no scan over every receipt.
-    const counting =
-      filter.search || filter.warrantyOn ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, filter.categoryId);
+    const counting = filter.search || filter.warrantyOn ? countReceipts(this.db, userId, filter) : receiptCountFromTotals(this.db, userId, filter.categoryId);
     const [listed, total] = await Promise.all([this.readPage(userId, asked), counting]);
     return { ...listed, total };
   }
