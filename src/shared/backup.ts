@@ -47,7 +47,10 @@ const BackupCategory = Type.Object({
   rollover_from: OrNull(Day),
 });
 
-const BackupItem = Type.Object({ name: Text(500), price_cents: Cents, quantity: Type.Number(), category_id: OrNull(Id) });
+/** The last day to return it and its warranty's end; left out by a backup made before they were kept. */
+const Deadlines = { return_by: Type.Optional(OrNull(Day)), warranty_until: Type.Optional(OrNull(Day)) };
+
+const BackupItem = Type.Object({ name: Text(500), price_cents: Cents, quantity: Type.Number(), category_id: OrNull(Id), ...Deadlines });
 
 export const BackupReceipt = Type.Object({
   id: Id,
@@ -66,6 +69,7 @@ export const BackupReceipt = Type.Object({
   original: OrNull(Text(200)),
   image_hash: OrNull(Text(200)),
   ocr_text: OrNull(Text(200_000)),
+  ...Deadlines,
   created_at: Text(40),
   items: Type.Array(BackupItem),
   /** What its items count in their own categories beyond the receipt's (home-currency cents). */

@@ -101,9 +101,10 @@ describe('backup and restore', () => {
       description: 'Seeds and a rake',
       paymentMethod: 'Card',
       tax: 2.1,
+      return_by: '2025-05-02',
       items: [
         { name: 'Seeds', price: 5, quantity: 2 },
-        { name: 'Rake', price: 20 },
+        { name: 'Rake', price: 20, warranty_until: '2027-04-02' },
       ],
       imageData: dataUrl(PNG_BYTES),
     });
@@ -157,6 +158,11 @@ describe('backup and restore', () => {
     const before = await receiptsOf(source, owner);
     const after = await receiptsOf(target, newcomer);
     expect(after).toEqual(before);
+    // Return windows and warranties come back with their receipt and item.
+    expect(after.find((r) => (r as Record<string, unknown>).store === 'Green Thumb')).toMatchObject({
+      return_by: '2025-05-02',
+      items: [{ name: 'Seeds' }, { name: 'Rake', warranty_until: '2027-04-02' }],
+    });
     expect(after.filter((r) => r.original).length).toBe(2);
     expect(await accountOf(target, newcomer)).toEqual(await accountOf(source, owner));
     // Counted in the totals, as the receipts were where they came from.

@@ -25,7 +25,7 @@ export interface ManualReceipt {
   description?: string;
   paymentMethod?: string;
   tax?: number | null;
-  items?: Array<{ name: string; price: number; quantity?: number }>;
+  items?: Array<{ name: string; price: number; quantity?: number; return_by?: string | null; warranty_until?: string | null }>;
   imageData?: string | null;
   /** Shared with this household (the sharing fields of the save payload). */
   household_id?: string | null;

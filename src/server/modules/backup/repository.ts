@@ -63,6 +63,8 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
       'image_key',
       'image_hash',
       'ocr_text',
+      dateText('return_by').as('return_by'),
+      dateText('warranty_until').as('warranty_until'),
       sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_at'),
     ])
     .where('user_id', '=', userId)
@@ -72,7 +74,15 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     .execute();
   const items = await db
     .selectFrom('receipt_items')
-    .select(['receipt_id', 'name', 'price_cents', 'quantity', 'category_id'])
+    .select([
+      'receipt_id',
+      'name',
+      'price_cents',
+      'quantity',
+      'category_id',
+      dateText('return_by').as('return_by'),
+      dateText('warranty_until').as('warranty_until'),
+    ])
     .where('user_id', '=', userId)
     .orderBy('receipt_id')
     .orderBy('position')
