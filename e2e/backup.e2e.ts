@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, withPage, DESKTOP } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { apiAs, createUser, openSettings, type E2EUser } from './support/session';
 import { expectAccessibleInBothThemes } from './support/screens';
 import type { Receipt } from '../src/shared/receipts';
 
@@ -11,12 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function openSettings(page: Page, user: E2EUser) {
-  await signInThroughUi(page, user);
-  await page.goto(webUrl('/settings'));
-  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-}
 
 /** A person's receipts as they read them, each with its original's bytes. */
 async function receiptsOf(user: E2EUser) {

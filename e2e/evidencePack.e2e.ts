@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, withPage, SCREEN_SIZES } from './support/browser';
-import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser } from './support/session';
+import { apiAs, createUser, openSettings } from './support/session';
 import { expectAccessibleInBothThemes } from './support/screens';
 import { zipEntries } from '../__tests__/server/zip/zipEntries';
 import type { Receipt } from '../src/shared/receipts';
@@ -12,12 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function openSettings(page: Page, user: E2EUser) {
-  await signInThroughUi(page, user);
-  await page.goto(webUrl('/settings'));
-  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-}
 
 /** A photo of its own colour, so each original is told apart by its bytes. */
 const photo = (background: string) =>

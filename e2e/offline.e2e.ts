@@ -34,6 +34,27 @@ async function signInWithWorker(page: Page, user: E2EUser): Promise<void> {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 60_000 });
 }
 
+/**
+ * Each look the screens are checked in (a phone, a phone in dark mode, 200% zoom), in a page of
+ * its own: the steps, then axe and the screenshot `<shot>-<look>`.
+ */
+async function inEachLook(shot: string, steps: (opened: OpenedPage, look: string) => Promise<void>): Promise<void> {
+  const looks: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
+    ['phone', () => newPage(browser, PHONE_390), 'light'],
+    ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
+    ['zoom200', () => newZoomedPage(browser, 2), 'light'],
+  ];
+  for (const [look, open, scheme] of looks) {
+    await withContext(open(), async (opened) => {
+      await opened.page.emulateMedia({ colorScheme: scheme });
+      await steps(opened, look);
+      if (scheme === 'dark') await useColorScheme(opened.page, 'dark');
+      await expectNoA11yViolations(opened.page);
+      await screenshot(opened.page, `${shot}-${look}`);
+    });
+  }
+}
+
 /** On the scan screen with the network cut: chooses the photos as the file picker hands them over. */
 async function captureOffline(context: BrowserContext, page: Page): Promise<void> {
   // Opened while online, under the worker: it keeps this answer of /config.json for the offline reload.
@@ -74,30 +95,19 @@ describe('capture with the network cut', () => {
 
   it('shows the outbox with its thumbnails on a phone, in dark mode and at 200% zoom, and removes a photo', async () => {
     const user = await createUser('Offline Omar');
-    const views: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
-      ['phone', () => newPage(browser, PHONE_390), 'light'],
-      ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
-      ['zoom200', () => newZoomedPage(browser, 2), 'light'],
-    ];
-    for (const [name, open, scheme] of views) {
-      await withContext(open(), async ({ context, page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await signInWithWorker(page, user);
-        await captureOffline(context, page);
-        await expectOutboxOf(page, 3);
-        // Each thumbnail is the photo itself, read back from the device.
-        const thumbnails = page.getByRole('list', { name: 'Waiting to upload' }).locator('img');
-        expect(await thumbnails.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true, true]);
-        if (name === 'phone') {
-          // One removed: it leaves the outbox and never goes up.
-          await page.getByRole('button', { name: 'Remove chemist.png' }).click();
-          await expectOutboxOf(page, 2);
-        }
-        if (scheme === 'dark') await useColorScheme(page, 'dark');
-        await expectNoA11yViolations(page);
-        await screenshot(page, `offline-outbox-${name}`);
-      });
-    }
+    await inEachLook('offline-outbox', async ({ context, page }, look) => {
+      await signInWithWorker(page, user);
+      await captureOffline(context, page);
+      await expectOutboxOf(page, 3);
+      // Each thumbnail is the photo itself, read back from the device.
+      const thumbnails = page.getByRole('list', { name: 'Waiting to upload' }).locator('img');
+      expect(await thumbnails.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true, true]);
+      if (look === 'phone') {
+        // One removed: it leaves the outbox and never goes up.
+        await page.getByRole('button', { name: 'Remove chemist.png' }).click();
+        await expectOutboxOf(page, 2);
+      }
+    });
   });
 });
 
@@ -194,25 +204,14 @@ describe('reading with the network cut', () => {
   });
 
   it('shows the offline notice on a phone, in dark mode and at 200% zoom, accessibly', async () => {
-    const views: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
-      ['phone', () => newPage(browser, PHONE_390), 'light'],
-      ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
-      ['zoom200', () => newZoomedPage(browser, 2), 'light'],
-    ];
-    for (const [name, open, scheme] of views) {
-      const user = await createUser(`Offline Ode ${name}`);
-      await withContext(open(), async ({ context, page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await readOnline(page, user, 'Corner Cafe');
-        await context.setOffline(true);
-        await page.reload();
-        await offlineNotice(page).waitFor();
-        await figure(page, 'Total Spent').waitFor();
-        if (scheme === 'dark') await useColorScheme(page, 'dark');
-        await expectNoA11yViolations(page);
-        await screenshot(page, `offline-notice-${name}`);
-      });
-    }
+    await inEachLook('offline-notice', async ({ context, page }, look) => {
+      const user = await createUser(`Offline Ode ${look}`);
+      await readOnline(page, user, 'Corner Cafe');
+      await context.setOffline(true);
+      await page.reload();
+      await offlineNotice(page).waitFor();
+      await figure(page, 'Total Spent').waitFor();
+    });
   });
 });
 
@@ -328,31 +327,20 @@ describe('acting with the network cut', () => {
   it('shows a disabled action with its reason on a phone, in dark mode and at 200% zoom, accessibly', async () => {
     const user = await createUser('Offline Ines');
     const receipt = await receiptWithPhoto(user, 'Zoom Grocer');
-    const views: Array<[string, () => Promise<OpenedPage>, 'light' | 'dark']> = [
-      ['phone', () => newPage(browser, PHONE_390), 'light'],
-      ['phone-dark', () => newPage(browser, PHONE_390), 'dark'],
-      ['zoom200', () => newZoomedPage(browser, 2), 'light'],
-    ];
-    for (const [name, open, scheme] of views) {
-      await withContext(open(), async ({ context, page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await signInWithWorker(page, user);
-        await openScreen(page, `/receipts/${receipt.id}`, 'Zoom Grocer');
-        await photoShown(page, 'Zoom Grocer');
-        await context.setOffline(true);
-        await page.reload();
-        await offlineNotice(page).waitFor();
-        await photoShown(page, 'Zoom Grocer');
-        const remove = page.getByRole('button', { name: 'Delete', exact: true });
-        await expectOffWithReason(remove);
-        // The reason as a sighted person finds it: the tooltip over the disabled button.
-        await remove.hover({ force: true });
-        await page.getByRole('tooltip').getByText(OFFLINE_REASON).waitFor();
-        if (scheme === 'dark') await useColorScheme(page, 'dark');
-        await expectNoA11yViolations(page);
-        await screenshot(page, `offline-disabled-action-${name}`);
-      });
-    }
+    await inEachLook('offline-disabled-action', async ({ context, page }) => {
+      await signInWithWorker(page, user);
+      await openScreen(page, `/receipts/${receipt.id}`, 'Zoom Grocer');
+      await photoShown(page, 'Zoom Grocer');
+      await context.setOffline(true);
+      await page.reload();
+      await offlineNotice(page).waitFor();
+      await photoShown(page, 'Zoom Grocer');
+      const remove = page.getByRole('button', { name: 'Delete', exact: true });
+      await expectOffWithReason(remove);
+      // The reason as a sighted person finds it: the tooltip over the disabled button.
+      await remove.hover({ force: true });
+      await page.getByRole('tooltip').getByText(OFFLINE_REASON).waitFor();
+    });
   });
 });
 

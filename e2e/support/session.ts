@@ -76,3 +76,9 @@ export async function openScreen(page: Page, pathname: string, heading: string):
   await page.goto(webUrl(pathname));
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
+
+/** Signs in through the login form and opens Settings. */
+export async function openSettings(page: Page, user: E2EUser): Promise<void> {
+  await signInThroughUi(page, user);
+  await openScreen(page, '/settings', 'Settings');
+}
