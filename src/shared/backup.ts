@@ -105,16 +105,19 @@ export const BackupData = Type.Object({
 });
 export type BackupData = Static<typeof BackupData>;
 
+/** How many rows of one kind came back. */
+const Count = Type.Integer({ minimum: 0 });
+
 /** POST /api/backup/restore: what was restored, counted. */
 export const RestoreAnswer = Type.Object({
   restored: Type.Object({
-    categories: Type.Integer(),
-    receipts: Type.Integer(),
-    items: Type.Integer(),
-    originals: Type.Integer(),
-    currency_rates: Type.Integer(),
-    budget_months: Type.Integer(),
-    recurring_series: Type.Integer(),
+    categories: Count,
+    receipts: Count,
+    items: Count,
+    originals: Count,
+    currency_rates: Count,
+    budget_months: Count,
+    recurring_series: Count,
   }),
 });
 export type RestoreAnswer = Static<typeof RestoreAnswer>;

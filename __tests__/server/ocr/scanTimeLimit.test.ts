@@ -2,8 +2,11 @@ import { createReceiptScanner, OcrTimeoutError } from '../../../src/server/ocr';
 import { MAX_PDF_PAGES } from '../../../src/shared/constants/scan';
 import { ONLINE_ORDER, receiptPdf, scannedPdf, trainPhoto } from '../modules/scan/receiptPdf';
 
-/** The real scan process, with a limit a long scanned PDF cannot keep and a text-layer PDF can. */
-const LIMIT_MS = 3000;
+/**
+ * The real scan process, with a limit a long scanned PDF cannot keep (twenty pages of OCR take a
+ * second or more each) and a text-layer PDF keeps even on a busy machine (it reads in well under one).
+ */
+const LIMIT_MS = 12_000;
 
 function alive(pid: number): boolean {
   try {
@@ -21,7 +24,7 @@ test('a scan past the time limit is stopped with its process, and the next scan 
     const longest = await scannedPdf(trainPhoto('sroie-train/sroie-007.jpg'), MAX_PDF_PAGES);
     const refused = await scanner.scan(longest, { dateOrder: 'DMY' }).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(OcrTimeoutError);
-    expect((refused as Error).message).toBe('Reading this receipt took longer than 3 seconds, so it was stopped. Try again, or enter it by hand.');
+    expect((refused as Error).message).toBe('Reading this receipt took longer than 12 seconds, so it was stopped. Try again, or enter it by hand.');
     // Killed, not left drawing pages for nobody.
     expect(alive(pid)).toBe(false);
     const next = await scanner.scan(await receiptPdf(ONLINE_ORDER), { dateOrder: 'MDY' });
@@ -30,4 +33,4 @@ test('a scan past the time limit is stopped with its process, and the next scan 
   } finally {
     await scanner.close();
   }
-}, 120_000);
+}, 300_000); // the limit, then a fresh process loading its models on a busy machine

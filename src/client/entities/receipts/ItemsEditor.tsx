@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { MAX_ITEM_NAME, MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
 import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
-import { DeadlinePicker } from './DeadlinePicker';
+import { DeadlineFields } from './DeadlineFields';
 
 export interface ItemsEditorProps {
   items: ItemFormValues[];
@@ -112,23 +112,11 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
             </IconButton>
             {/* The item's own return window and warranty, a line of their own under the row. */}
             <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <DeadlinePicker
-                field="returnBy"
-                label="Item return by"
-                size="small"
-                value={item.returnBy}
-                receiptDate={receiptDate}
-                onChange={(returnBy) => update(item.key, { returnBy })}
-                error={e.returnBy}
-              />
-              <DeadlinePicker
-                field="warrantyUntil"
-                label="Item warranty until"
-                size="small"
-                value={item.warrantyUntil}
-                receiptDate={receiptDate}
-                onChange={(warrantyUntil) => update(item.key, { warrantyUntil })}
-                error={e.warrantyUntil}
+              <DeadlineFields
+                values={{ returnBy: item.returnBy, warrantyUntil: item.warrantyUntil, date: receiptDate }}
+                errors={e}
+                onChange={(field, value) => update(item.key, { [field]: value })}
+                ofItem
               />
             </Box>
           </Box>

@@ -6,10 +6,11 @@ import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
 import { failureMessage } from '../../api/failureMessage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { downloadFile } from './exportDownload';
+import { useFileDownload } from './useFileDownload';
 import { useRestoreBackupMutation } from './backupApi';
 import { restoredText } from './backupText';
 import { SettingsSection } from './SettingsSection';
+import { ServerActionButton } from './ServerActionButton';
 import { NeedsServer } from '../../ui/NeedsServer';
 
 /**
@@ -18,21 +19,10 @@ import { NeedsServer } from '../../ui/NeedsServer';
  */
 export function BackupSection() {
   const dispatch = useAppDispatch();
-  const [downloading, setDownloading] = useState(false);
+  const { busy, download } = useFileDownload<'backup'>();
   const [chosen, setChosen] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [restore, { isLoading: restoring }] = useRestoreBackupMutation();
-
-  const backUp = async () => {
-    setDownloading(true);
-    try {
-      await downloadFile('/api/backup', 'tally-backup.zip');
-    } catch (err) {
-      dispatch(toastShown(failureMessage('Failed to back up your data', err), 'error'));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     setFailure(null);
@@ -57,11 +47,13 @@ export function BackupSection() {
       description="One ZIP file of everything you have: receipts with their items and originals, categories and budgets, rates, import settings and what Tally learned. Restore it into a new account, here or on another Tally server."
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <NeedsServer>
-          <Button variant="outlined" startIcon={<BackupIcon />} disabled={downloading} onClick={() => void backUp()}>
-            {downloading ? 'Preparing...' : 'Back up everything'}
-          </Button>
-        </NeedsServer>
+        <ServerActionButton
+          icon={<BackupIcon />}
+          label="Back up everything"
+          preparing={busy !== null}
+          disabled={busy !== null}
+          onClick={() => void download('backup', '/api/backup', 'tally-backup.zip', 'Failed to back up your data')}
+        />
         <NeedsServer>
           <Button variant="outlined" component="label" startIcon={<RestoreIcon />} disabled={restoring}>
             Restore from a backup

@@ -12,6 +12,11 @@ import { initialPackForm, packFormError, packQuery, packYears, withDays, yearDay
 
 /** The year select's choice for days typed by hand. */
 const CUSTOM = '';
+/** The first and last day fields, in the order they stand. */
+const DAY_FIELDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const;
 /** A select whose '' choice has words ('Other days', 'All categories') shows them. */
 const SHOW_EMPTY_CHOICE = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
@@ -73,24 +78,18 @@ export function EvidencePackDialog({ onClose }: { onClose: () => void }) {
               <MenuItem value={CUSTOM}>Other days</MenuItem>
             </TextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
-                label="From"
-                value={form.from}
-                onChange={(e) => setForm(withDays(form, { from: e.target.value }))}
-                disabled={busy}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                type="date"
-                label="To"
-                value={form.to}
-                onChange={(e) => setForm(withDays(form, { to: e.target.value }))}
-                disabled={busy}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              {DAY_FIELDS.map(({ end, label }) => (
+                <TextField
+                  key={end}
+                  type="date"
+                  label={label}
+                  value={form[end]}
+                  onChange={(e) => setForm(withDays(form, { [end]: e.target.value }))}
+                  disabled={busy}
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              ))}
             </Stack>
             <TextField
               select

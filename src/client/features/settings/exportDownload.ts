@@ -1,4 +1,3 @@
-import type { ExportFormat } from '../../../shared/settings';
 import { toApiError, type ApiError } from '../../api/api';
 import { currentToken } from '../../api/token';
 import { clientConfig } from '../../app/config';
@@ -33,9 +32,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   saveFile(await res.blob(), name);
   return name;
 }
-
-/** GET /api/export as a file download. */
-export const downloadExport = (format: ExportFormat): Promise<string> => downloadFile(`/api/export?format=${format}`, `tally-export.${format}`);
 
 function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

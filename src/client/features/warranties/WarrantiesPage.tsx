@@ -94,6 +94,26 @@ function Section({ id, title, icon, entries, empty, deadline, today }: SectionPr
   );
 }
 
+/** The two lists, in the order they stand: the nearer kind of deadline first. */
+const SECTIONS = [
+  {
+    id: 'returns-heading',
+    list: 'returns',
+    title: 'Can still be returned',
+    icon: <AssignmentReturnOutlinedIcon />,
+    empty: NOTHING_TO_RETURN,
+    deadline: 'Return by',
+  },
+  {
+    id: 'warranties-heading',
+    list: 'warranties',
+    title: 'Under warranty',
+    icon: <VerifiedUserOutlinedIcon />,
+    empty: NOTHING_UNDER_WARRANTY,
+    deadline: 'Warranty until',
+  },
+] as const;
+
 /**
  * What can still be returned and what is still under warranty, receipts and items alike, the
  * furthest deadline first: its own screen in the navigation, since a person looks for it when
@@ -111,24 +131,9 @@ export default function WarrantiesPage() {
         <ErrorState message={`Error loading warranties: ${errorMessage(error, 'unknown error')}`} onRetry={() => void refetch()} />
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Section
-            id="returns-heading"
-            title="Can still be returned"
-            icon={<AssignmentReturnOutlinedIcon />}
-            entries={data.returns}
-            empty={NOTHING_TO_RETURN}
-            deadline="Return by"
-            today={today}
-          />
-          <Section
-            id="warranties-heading"
-            title="Under warranty"
-            icon={<VerifiedUserOutlinedIcon />}
-            entries={data.warranties}
-            empty={NOTHING_UNDER_WARRANTY}
-            deadline="Warranty until"
-            today={today}
-          />
+          {SECTIONS.map(({ list, ...section }) => (
+            <Section key={section.id} {...section} entries={data[list]} today={today} />
+          ))}
         </Box>
       )}
     </>

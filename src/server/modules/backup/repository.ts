@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { dateText } from '../../db/dates';
+import { deadlineColumns, RECEIPT_STORED_COLUMNS, receiptItemColumns, recurringSeriesTextColumns } from '../../db/columns';
 import { uuidArray } from '../../db/uuid';
 import { searchTextOf } from '../../searchText';
 import { storeKey } from '../../storeKey';
@@ -48,23 +49,11 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
   const receipts = await db
     .selectFrom('receipts')
     .select([
-      'id',
-      'store',
+      ...RECEIPT_STORED_COLUMNS,
       dateText('date').as('date'),
-      'amount_cents',
-      'currency',
-      'printed_minor',
       sql<string | null>`rate::text`.as('rate'),
-      'imported',
-      'category_id',
-      'description',
-      'payment_method',
-      'tax_cents',
-      'image_key',
-      'image_hash',
       'ocr_text',
-      dateText('return_by').as('return_by'),
-      dateText('warranty_until').as('warranty_until'),
+      ...deadlineColumns(),
       sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_at'),
     ])
     .where('user_id', '=', userId)
@@ -74,15 +63,7 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     .execute();
   const items = await db
     .selectFrom('receipt_items')
-    .select([
-      'receipt_id',
-      'name',
-      'price_cents',
-      'quantity',
-      'category_id',
-      dateText('return_by').as('return_by'),
-      dateText('warranty_until').as('warranty_until'),
-    ])
+    .select(receiptItemColumns())
     .where('user_id', '=', userId)
     .orderBy('receipt_id')
     .orderBy('position')
@@ -105,19 +86,7 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     .execute();
   const recurring_series = await db
     .selectFrom('recurring_series')
-    .select([
-      'store_key',
-      'store',
-      'status',
-      'interval',
-      'amount_cents',
-      'edited_interval',
-      'edited_amount_cents',
-      sql<string[]>`receipt_ids::text[]`.as('receipt_ids'),
-      dateText('first_date').as('first_date'),
-      dateText('last_date').as('last_date'),
-      dateText('next_date').as('next_date'),
-    ])
+    .select(['store_key', 'store', 'status', 'interval', 'amount_cents', 'edited_interval', 'edited_amount_cents', ...recurringSeriesTextColumns()])
     .where('user_id', '=', userId)
     .execute();
   return {

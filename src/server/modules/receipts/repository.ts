@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from '
 import type { Database, Executor, ReceiptItemsTable, ReceiptsTable } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import { dateText } from '../../db/dates';
+import { RECEIPT_STORED_COLUMNS, receiptItemColumns } from '../../db/columns';
 import type { ReceiptSort } from '../../../shared/receipts';
 import { MATCH_DAYS, sameStore, storeKey, storeLikeness } from '../../storeKey';
 import { addDays, daysBetween } from '../../../shared/calendar';
@@ -100,26 +101,7 @@ function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter):
 }
 
 type ReceiptColumn = keyof ReceiptsTable & string;
-const PLAIN_COLUMNS: ReceiptColumn[] = [
-  'id',
-  'user_id',
-  'store',
-  'amount_cents',
-  'currency',
-  'printed_minor',
-  'rate',
-  'imported',
-  'category_id',
-  'description',
-  'payment_method',
-  'tax_cents',
-  'image_key',
-  'image_hash',
-  'page_key',
-  'page_count',
-  'created_at',
-  'updated_at',
-];
+const PLAIN_COLUMNS: ReceiptColumn[] = [...RECEIPT_STORED_COLUMNS, 'user_id', 'rate', 'page_key', 'page_count', 'created_at', 'updated_at'];
 /** Every receipt column, the dates as text. */
 const receiptColumns = (table = 'receipts') => [
   ...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)),
@@ -196,15 +178,7 @@ export async function itemsOf(db: Executor, userId: string, receiptIds: string[]
   if (receiptIds.length === 0) return [];
   return db
     .selectFrom('receipt_items')
-    .select([
-      'receipt_id',
-      'name',
-      'price_cents',
-      'quantity',
-      'category_id',
-      dateText('return_by').as('return_by'),
-      dateText('warranty_until').as('warranty_until'),
-    ])
+    .select(receiptItemColumns())
     .where('user_id', '=', userId)
     .where('receipt_id', 'in', receiptIds)
     .orderBy('receipt_id')

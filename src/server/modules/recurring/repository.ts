@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, RecurringSeriesTable } from '../../db/schema';
 import { dateText } from '../../db/dates';
+import { recurringSeriesTextColumns } from '../../db/columns';
 import { isUuid, uuidArray } from '../../db/uuid';
 import type { DatedReceipt } from './detect';
 
@@ -29,16 +30,7 @@ const seriesColumns = [
 
 /** Every column, dates as text and receipt ids as text (no driver turns them into something else). */
 function selectSeries(db: Executor) {
-  return db
-    .selectFrom('recurring_series')
-    .select(seriesColumns)
-    .select([
-      sql<string[]>`receipt_ids::text[]`.as('receipt_ids'),
-      dateText('first_date').as('first_date'),
-      dateText('last_date').as('last_date'),
-      dateText('next_date').as('next_date'),
-    ])
-    .$castTo<SeriesRow>();
+  return db.selectFrom('recurring_series').select(seriesColumns).select(recurringSeriesTextColumns()).$castTo<SeriesRow>();
 }
 
 /**
