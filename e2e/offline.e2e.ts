@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Draft } from '../src/shared/drafts';
 import type { Receipt } from '../src/shared/receipts';
-import { launchBrowser, newPage, newZoomedPage, screenshot, withContext, DESKTOP, type OpenedPage } from './support/browser';
+import { launchBrowser, launchWithProfile, newPage, newZoomedPage, screenshot, withContext, DESKTOP, type OpenedPage } from './support/browser';
 import { apiAs, createUser, openScreen, signInThroughUi, webUrl, type E2EUser } from './support/session';
 import { photoFolder, type DrawnReceipt } from './support/receiptPhotos';
 import { calendarDay, expectNoA11yViolations, useColorScheme } from './support/screens';
@@ -369,6 +369,34 @@ describe('share to Tally', () => {
       expect(await apiAs<Draft[]>(user, 'GET', '/receipts/drafts')).toHaveLength(2);
       expect(await queue.count()).toBe(2);
     });
+  });
+});
+
+describe('installing Tally', () => {
+  it('is installable by the browser’s own checks, and opens standalone at the dashboard from the home screen', async () => {
+    const user = await createUser('Installing Ines');
+    const { context, page, close } = await launchWithProfile(DESKTOP);
+    try {
+      await signInWithWorker(page, user);
+      // Chromium's own installability verdict (what decides whether it offers 'Install Tally').
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { url, errors, data } = await cdp.send('Page.getAppManifest');
+      expect(url).toBe(webUrl('/manifest.webmanifest'));
+      expect(errors).toEqual([]);
+      const manifest = JSON.parse(data ?? '{}') as { display?: string; start_url?: string; icons?: Array<{ sizes: string }> };
+      expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+      expect(manifest.icons?.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+
+      // Opened from the home screen with no network, right after installing: the worker serves
+      // the start page and the configuration it kept when it was installed.
+      await context.setOffline(true);
+      await page.goto(webUrl('/'));
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    } finally {
+      await close();
+    }
   });
 });
 

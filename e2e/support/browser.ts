@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -17,6 +18,26 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser on a profile of its own in a temporary folder, as a person's browser is: its context
+ * is not off the record, which Chromium's installability check asks for. `close` removes the profile.
+ */
+export async function launchWithProfile(viewport: Viewport = DESKTOP): Promise<OpenedPage & { close: () => Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    baseURL: process.env.E2E_WEB_URL,
+  });
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page: context.pages()[0] ?? (await context.newPage()), close };
 }
 
 export interface Viewport {

@@ -22,6 +22,7 @@ interface WorkerScope {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'install', listener: (event: { waitUntil(done: Promise<unknown>): void }) => void): void;
 }
 declare const self: WorkerScope;
 
@@ -58,10 +59,22 @@ registerRoute(
 );
 
 // The app reads /config.json before anything else: offline, last time's answer.
+const CONFIG_PATH = '/config.json';
+const CONFIG_CACHE = 'tally-config';
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'tally-config', networkTimeoutSeconds: 3 }),
+  ({ url }) => url.origin === self.location.origin && url.pathname === CONFIG_PATH,
+  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 3 }),
 );
+// Kept at install too: the page that installed this worker read it before the worker was there,
+// and an app installed then opened offline must still start. A failed fetch never fails the install.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CONFIG_CACHE)
+      .then((cache) => cache.add(CONFIG_PATH))
+      .catch(() => undefined),
+  );
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
