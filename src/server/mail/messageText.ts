@@ -3,11 +3,16 @@
  * the message itself (an HTML or plain-text e-receipt). Shared by the mail listener, which decides
  * what a mail becomes, and the scan job, which reads a kept message's text.
  */
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import type * as MailParser from 'mailparser';
+import { onFirstUse } from '../onFirstUse';
 import { sniffReceiptFileType } from '../images/upload';
 import { PDF_TYPE } from '../../shared/constants/scan';
 import { MAIL_TEXT_MAX_LINES } from '../../shared/constants/mailIn';
 import { htmlToLines, WIDE_GAP } from './htmlText';
+
+// Loaded with the first mail: a server that never receives one does not hold mailparser (about 20 MB).
+const mailparser = onFirstUse<typeof MailParser>('mailparser');
 
 /** A mail kept whole as a draft's original (.eml). */
 export const MESSAGE_TYPE = 'message/rfc822';
@@ -21,7 +26,7 @@ export interface MailFile {
 /** Reads a whole message; mailparser takes almost anything, so what it refuses is a reason to give. */
 export function parseMessage(bytes: Buffer): Promise<ParsedMail> {
   // The text is read from the HTML by htmlToLines; mailparser's own conversions are not needed.
-  return simpleParser(bytes, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  return mailparser().simpleParser(bytes, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
 }
 
 /**

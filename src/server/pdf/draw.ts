@@ -3,9 +3,13 @@
  * as the JPEG a person sees of a PDF. One page at a time, at most SCANNED_PDF_PAGE_PIXELS, so
  * memory follows a page, not the document.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
 import { SCANNED_PDF_PAGE_PIXELS } from '../../shared/constants/scan';
+import { onFirstUse } from '../onFirstUse';
+
+// A receipt save imports this module for a PDF's first page; only a PDF needs sharp here.
+const sharp = onFirstUse<typeof Sharp>('sharp');
 
 /** The largest scale a page is drawn at: about 200 dpi, and never more than SCANNED_PDF_PAGE_PIXELS. */
 export function renderScale(widthPt: number, heightPt: number): number {
@@ -61,7 +65,7 @@ interface CanvasFactory {
 
 /** A drawn page as the JPEG the review screen shows, at most `maxWidth` pixels wide. */
 export function pageJpeg(page: DrawnPage, maxWidth: number): Promise<Buffer> {
-  return sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
+  return sharp()(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
     .resize({ width: maxWidth, withoutEnlargement: true })
     .removeAlpha()
     .jpeg({ quality: 80 })

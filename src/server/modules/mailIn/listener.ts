@@ -6,7 +6,9 @@
  * accepted is lost: a 250 is answered only once the drafts are committed.
  */
 import type { ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import type * as SmtpServer from 'smtp-server';
+import { onFirstUse } from '../../onFirstUse';
 import { MAIL_MAX_BYTES, MAIL_MAX_RECIPIENTS } from '../../../shared/constants/mailIn';
 import { HttpError } from '../../errors';
 import { parseMessage, senderOf } from '../../mail/messageText';
@@ -34,6 +36,9 @@ export interface MailListenerDeps {
 }
 
 /** A recipient accepted at RCPT, with the person it is for. */
+// Loaded only where a listener is started (MAIL_PORT): a server without one never holds it.
+const smtpServer = onFirstUse<typeof SmtpServer>('smtp-server');
+
 type Recipient = SMTPServerAddress & { userId?: string };
 
 function smtpError(code: number, message: string): Error {
@@ -105,7 +110,7 @@ export function createMailListener(deps: MailListenerDeps): SMTPServer {
     );
   };
 
-  const server = new SMTPServer({
+  const server = new (smtpServer().SMTPServer)({
     name: deps.domain,
     banner: 'Tally receipts',
     size: MAIL_MAX_BYTES,
