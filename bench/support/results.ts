@@ -112,7 +112,12 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     ]),
   lighthouse: (out) => {
     const rows = tableRows(out).filter((c) => c.length >= 9 && /^(desktop|mobile)$/.test(c[1]));
-    return rows.length ? rows.map((c) => `${c[0]} ${c[1]} ${c[2]} (a11y ${c[3]}, LCP ${c[5]}, TBT ${c[6]})`).join('; ') : null;
+    if (!rows.length) return null;
+    const installable = find(out, /^Installable \(Chromium's check on the dashboard\): (.+)$/m);
+    return joined([
+      rows.map((c) => `${c[0]} ${c[1]} ${c[2]} (a11y ${c[3]}, LCP ${c[5]}, TBT ${c[6]})`).join('; '),
+      installable && `installable: ${installable}`,
+    ]);
   },
   analytics: (out) => {
     const rows = tableRows(out).filter((c) => c.length === 5 && /^[\d,]+$/.test(c[1]));
@@ -149,7 +154,10 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
       return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}, ${median} s (p90 ${p90})`;
     });
     const peak = find(out, /scan process peak RSS (\d+ MB)/);
-    return `${sets.join('; ')}${peak ? `; scan process peak ${peak}` : ''}`;
+    const pdf = find(out, /^PDF: (text layer [\d.]+ ms median).*$/m);
+    const pdfPages = find(out, /^PDF: text layer .*; (3-page scanned .*? = [\d.]+x)/m);
+    const pdfRow = pdf && pdfPages ? `; PDF: ${pdf}, ${pdfPages.replace(' vs ', ' against ')}` : '';
+    return `${sets.join('; ')}${peak ? `; scan process peak ${peak}` : ''}${pdfRow}`;
   },
   anchors: (out) => {
     const lines = [...out.matchAll(/^medians: (.+)$/gm)].map((m) => m[1]);
