@@ -24,15 +24,7 @@ import {
 } from '../../../shared/backup';
 import { clearForRestore, hasReceipts, readRows, writeRows, type RestoredRows, type StoredRows } from './repository';
 import { planRestore, type PlannedHouseholds, type RestorePlan } from './remap';
-import {
-  checkRoomForRestore,
-  countActiveMemberships,
-  householdsOfBackup,
-  restoreHouseholds,
-  restoreSettlements,
-  restoreSharing,
-  type HouseholdsOfBackup,
-} from '../households/service';
+import { checkRoomForRestore, householdsOfBackup, restoreHouseholds, restoreSettlements, restoreSharing, type HouseholdsOfBackup } from '../households/service';
 
 /**
  * Backup and restore: everything a person owns as one zip (manifest.json, data.json and the
@@ -211,7 +203,7 @@ export class BackupService {
       }
       const data = await jsonEntry(zip, DATA_NAME, checkData);
       const plan = planRestore(data, new Set(zip.names()));
-      checkRoomForRestore(plan.households.households, await countActiveMemberships(this.db, userId));
+      await checkRoomForRestore(this.db, userId, plan.households.households);
       return await this.write(userId, plan, zip);
     } finally {
       zip.close();

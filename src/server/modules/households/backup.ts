@@ -56,14 +56,16 @@ export async function householdsOfBackup(db: Executor, userId: string, receiptId
   for (const me of await repo.activeMembershipsOf(db, userId)) {
     const household = (await repo.householdById(db, me.household_id))!;
     const members = (await repo.membersOf(db, me.household_id)).filter((m) => m.status !== 'former');
-    kept.set(household.id, new Set(members.map((m) => m.id)));
+    const current = new Set(members.map((m) => m.id));
+    kept.set(household.id, current);
     households.push({
       id: household.id,
       name: household.name,
       members: members.map((m) => ({ id: m.id, display_name: m.display_name, is_me: m.id === me.id, placeholder: m.status === 'placeholder' })),
     });
     for (const s of await repo.settlementsOfMember(db, me.household_id, me.id)) {
-      if (!kept.get(household.id)!.has(s.from_member) || !kept.get(household.id)!.has(s.to_member)) continue;
+      // A payment with a former member goes with them, as their shares do.
+      if (!current.has(s.from_member) || !current.has(s.to_member)) continue;
       settlements.push({
         household_id: s.household_id,
         from_member: s.from_member,
@@ -84,16 +86,14 @@ export async function householdsOfBackup(db: Executor, userId: string, receiptId
   return { households, sharing, settlements };
 }
 
-/** The households a restore can make: within what one person and one household may have. */
-export function checkRoomForRestore(households: readonly BackupHousehold[], alreadyIn: number): void {
-  if (alreadyIn + households.length > HOUSEHOLDS_PER_PERSON_MAX) {
+/** Refuses households a restore could not make: beyond what one person and one household may have. */
+export async function checkRoomForRestore(db: Executor, userId: string, households: readonly BackupHousehold[]): Promise<void> {
+  if ((await repo.countActiveMemberships(db, userId)) + households.length > HOUSEHOLDS_PER_PERSON_MAX) {
     throw badRequest(`The backup holds ${households.length} households; a person can be in at most ${HOUSEHOLDS_PER_PERSON_MAX}. Nothing was changed.`);
   }
   const crowded = households.find((h) => h.members.length > HOUSEHOLD_MAX_MEMBERS);
   if (crowded) throw badRequest(`Household ${crowded.id} in the backup has more than ${HOUSEHOLD_MAX_MEMBERS} members. Nothing was changed.`);
 }
-
-export const countActiveMemberships = repo.countActiveMemberships;
 
 /**
  * Inside a restore's transaction, ids already mapped: each household made again with the person

@@ -50,7 +50,6 @@ export { sharesAnything, yourShares, sharedWithMePages } from './exported';
 export {
   householdsOfBackup,
   checkRoomForRestore,
-  countActiveMemberships,
   restoreHouseholds,
   restoreSharing,
   restoreSettlements,
