@@ -52,6 +52,47 @@ const Deadlines = { return_by: Type.Optional(OrNull(Day)), warranty_until: Type.
 
 const BackupItem = Type.Object({ name: Text(500), price_cents: Cents, quantity: Type.Number(), category_id: OrNull(Id), ...Deadlines });
 
+/** Who an item, or a receipt without items, is for (src/shared/split.ts SplitFor), members by their backup ids. */
+const SplitFor = Type.Union([
+  Type.Object({ kind: Type.Literal('everyone') }),
+  Type.Object({ kind: Type.Literal('one'), member: Id }),
+  Type.Object({ kind: Type.Literal('portions'), portions: Type.Record(Type.String({ maxLength: 100 }), Type.Number()) }),
+]);
+const SplitByAmount = Type.Union([
+  ...SplitFor.anyOf,
+  Type.Object({ kind: Type.Literal('exact'), amounts: Type.Record(Type.String({ maxLength: 100 }), Cents) }),
+]);
+
+/** A shared receipt's setup: its household, who paid, and who each item (or the whole) is for. */
+const BackupSharing = Type.Object({
+  household_id: Id,
+  paid_by: Id,
+  split: Type.Object({ items: Type.Optional(Type.Array(SplitFor)), byAmount: Type.Optional(SplitByAmount) }),
+});
+export type BackupSharing = Static<typeof BackupSharing>;
+
+/**
+ * A household the person is a current member of: its name and current members by display name
+ * (never their addresses), which one is the person, and who is a placeholder without an account.
+ */
+const BackupHousehold = Type.Object({
+  id: Id,
+  name: Text(200),
+  members: Type.Array(Type.Object({ id: Id, display_name: Text(200), is_me: Type.Boolean(), placeholder: Type.Boolean() }), { minItems: 1 }),
+});
+export type BackupHousehold = Static<typeof BackupHousehold>;
+
+/** A payment the person made or received in one of `households`, in minor units of its currency. */
+const BackupSettlement = Type.Object({
+  household_id: Id,
+  from_member: Id,
+  to_member: Id,
+  currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  amount_minor: Type.Integer({ minimum: 1 }),
+  created_at: Text(40),
+});
+export type BackupSettlement = Static<typeof BackupSettlement>;
+
 export const BackupReceipt = Type.Object({
   id: Id,
   store: Text(500),
@@ -74,6 +115,8 @@ export const BackupReceipt = Type.Object({
   items: Type.Array(BackupItem),
   /** What its items count in their own categories beyond the receipt's (home-currency cents). */
   item_counts: Type.Array(Type.Object({ category_id: Id, cents: Cents })),
+  /** How it is shared with one of `households` (left out when it is not, and by older backups). */
+  sharing: Type.Optional(Type.Union([BackupSharing, Type.Null()])),
 });
 export type BackupReceipt = Static<typeof BackupReceipt>;
 
@@ -102,6 +145,9 @@ export const BackupData = Type.Object({
       next_date: Day,
     }),
   ),
+  /** Households and payments: left out by a backup made before they were kept. */
+  households: Type.Optional(Type.Array(BackupHousehold)),
+  settlements: Type.Optional(Type.Array(BackupSettlement)),
 });
 export type BackupData = Static<typeof BackupData>;
 
@@ -118,6 +164,9 @@ export const RestoreAnswer = Type.Object({
     currency_rates: Count,
     budget_months: Count,
     recurring_series: Count,
+    households: Type.Optional(Count),
+    shared_receipts: Type.Optional(Count),
+    settlements: Type.Optional(Count),
   }),
 });
 export type RestoreAnswer = Static<typeof RestoreAnswer>;

@@ -5,6 +5,10 @@ import { addReceipt, categoryId, dataUrl, JPEG_BYTES, PNG_BYTES } from '../recei
 import { multipartBody } from '../avatar/upload';
 import { zipEntries } from '../../zip/zipEntries';
 import { makeZip, renamedInPlace } from '../../zip/makeZip';
+import { householdsAs, join, verifiedUser } from '../households/householdApi';
+import { todayUtc } from '../receipts/fixtures';
+import type { Balances, Household } from '../../../../src/shared/households';
+import type { Receipt } from '../../../../src/shared/receipts';
 
 /**
  * Backups are made on `source` and restored on `target`: on the PostgreSQL pass the target runs
@@ -152,7 +156,18 @@ describe('backup and restore', () => {
     const res = await restore(target, newcomer, zip);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      restored: { categories: 7, receipts: 5, items: 4, originals: 2, currency_rates: 1, budget_months: expect.any(Number), recurring_series: 0 },
+      restored: {
+        categories: 7,
+        receipts: 5,
+        items: 4,
+        originals: 2,
+        currency_rates: 1,
+        budget_months: expect.any(Number),
+        recurring_series: 0,
+        households: 0,
+        shared_receipts: 0,
+        settlements: 0,
+      },
     });
 
     const before = await receiptsOf(source, owner);
@@ -280,5 +295,173 @@ describe('backup and restore', () => {
     const data = (await zipEntries(await backupOf(source, owner))).get('data.json')!.toString();
     expect(data).not.toContain('Not Yours');
     expect((await source.app.inject({ method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
+  });
+});
+
+describe('backup and restore of household shares', () => {
+  let cam: TestUser;
+  let dee: TestUser;
+  let householdId: string;
+  beforeAll(async () => {
+    // Cam's household of three: Dee (an account of her own) and Eli (a placeholder).
+    cam = await verifiedUser(source, { displayName: 'Cam' });
+    dee = await verifiedUser(source, { displayName: 'Dee' });
+    const api = householdsAs(source, cam);
+    householdId = (await api.create('Flat 9'))._id;
+    await join(source, cam, householdId, dee);
+    const household: Household = (await api.call('POST', `/${householdId}/members`, { display_name: 'Eli' })).json();
+    const id = (name: string) => household.members.find((m) => m.display_name === name)!._id;
+    const save = async (payload: object) => {
+      const res = await source.request(cam, { method: 'POST', url: '/receipts', payload });
+      expect(res.statusCode).toBe(201);
+    };
+    // Split by items: Milk is Dee's, Bread Cam's and Eli's by portions, Soap everyone's.
+    await save({
+      store_name: 'Costco',
+      date: todayUtc(),
+      total_amount: 30.8,
+      tax: 2.8,
+      is_shared: true,
+      household_id: householdId,
+      image_url: null,
+      items: [
+        { id: null, name: 'Milk', price: 10, quantity: 1, category: 'food', assigned_to: id('Dee'), shared_with: [] },
+        {
+          id: null,
+          name: 'Bread',
+          price: 4.5,
+          quantity: 2,
+          category: 'food',
+          assigned_to: null,
+          shared_with: [id('Cam'), { member_id: id('Eli'), portions: 2 }],
+        },
+        { id: null, name: 'Soap', price: 9, quantity: 1, category: 'food', assigned_to: null, shared_with: [] },
+      ],
+    });
+    // Split by amounts, paid by Dee.
+    await addReceipt(source, cam, { store: 'Power Co', amount: 90, household_id: householdId, paid_by: id('Dee') });
+    const byAmounts = await source.request(cam, {
+      method: 'POST',
+      url: '/receipts',
+      payload: {
+        store: 'Landlord',
+        date: todayUtc(),
+        amount: 100,
+        household_id: householdId,
+        shared_expenses: [
+          { member_id: id('Cam'), amount: 50 },
+          { member_id: id('Dee'), amount: 30 },
+          { member_id: id('Eli'), amount: 20 },
+        ],
+      },
+    });
+    expect(byAmounts.statusCode).toBe(201);
+    await addReceipt(source, cam, { store: 'Just Mine', amount: 7 });
+    const paid = await source.request(dee, {
+      method: 'POST',
+      url: `/api/households/${householdId}/settlements`,
+      payload: { from_member_id: id('Dee'), to_member_id: id('Cam'), amount: 5, currency: 'USD' },
+    });
+    expect(paid.statusCode).toBe(201);
+    // Dee's own receipt is hers alone.
+    await addReceipt(source, dee, { store: 'Dee Private', amount: 3 });
+  });
+
+  const householdOf = async (t: TestApp, user: TestUser) => {
+    const [summary] = await get(t, user, '/api/households');
+    const household: Household = await get(t, user, `/api/households/${summary._id}`);
+    const balances: Balances = await get(t, user, `/api/households/${summary._id}/balances`);
+    return {
+      name: household.name,
+      members: household.members.map((m) => ({ name: m.display_name, me: m.is_me, status: m.status })).sort((a, b) => a.name.localeCompare(b.name)),
+      debts: balances.debts.map((d) => `${d.from_name} owes ${d.to_name} ${d.amount} ${d.currency}`),
+    };
+  };
+  /** Each receipt's sharing by member names: who paid and each member's share. */
+  const sharesOf = async (t: TestApp, user: TestUser) => {
+    const listed: Receipt[] = await get(t, user, '/receipts?limit=500&sort=date&order=asc');
+    const household: Household = await get(t, user, `/api/households/${(await get(t, user, '/api/households'))[0]._id}`);
+    const name = (id: string | null | undefined) => household.members.find((m) => m._id === id)?.display_name ?? null;
+    return listed
+      .map((r) => ({
+        store: r.store,
+        shared: r.is_shared ?? false,
+        paid_by: name(r.paid_by),
+        // Not home_amount: the others are placeholders after a restore, without a home currency.
+        shares: (r.shared_expenses ?? []).map((s) => [s.display_name, s.amount]).sort(),
+        items: (r.items ?? []).map((i) => ({ name: i.name, assigned_to: name(i.assigned_to), shared_with: (i.shared_with ?? []).length })),
+      }))
+      .sort((a, b) => a.store.localeCompare(b.store));
+  };
+  const dashboardTotal = async (t: TestApp, user: TestUser) => (await get(t, user, '/dashboard')).total_spent;
+
+  it("keeps the person's households, their receipts' shares and payments, and no one else's data", async () => {
+    const files = await zipEntries(await backupOf(source, cam));
+    const data = JSON.parse(files.get('data.json')!.toString());
+    expect(data.households).toEqual([
+      {
+        id: householdId,
+        name: 'Flat 9',
+        members: expect.arrayContaining([
+          expect.objectContaining({ display_name: 'Cam', is_me: true, placeholder: false }),
+          expect.objectContaining({ display_name: 'Dee', is_me: false, placeholder: false }),
+          expect.objectContaining({ display_name: 'Eli', is_me: false, placeholder: true }),
+        ]),
+      },
+    ]);
+    expect(data.receipts.filter((r: { sharing?: object }) => r.sharing)).toHaveLength(3);
+    expect(data.settlements).toEqual([expect.objectContaining({ household_id: householdId, currency: 'USD', amount_minor: 500 })]);
+    const text = files.get('data.json')!.toString();
+    for (const secret of ['Dee Private', dee.email, dee.uid, cam.email]) expect(text).not.toContain(secret);
+  });
+
+  it('restores them into a new account: the same shares, totals and balances', async () => {
+    const newcomer = await target.signUp({ displayName: 'Cam Moved' });
+    const res = await restore(target, newcomer, await backupOf(source, cam));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().restored).toMatchObject({ receipts: 4, households: 1, shared_receipts: 3, settlements: 1 });
+    const after = await householdOf(target, newcomer);
+    expect(after.members).toEqual([
+      { name: 'Cam', me: true, status: 'active' },
+      { name: 'Dee', me: false, status: 'placeholder' },
+      { name: 'Eli', me: false, status: 'placeholder' },
+    ]);
+    const before = await householdOf(source, cam);
+    expect({ ...after, members: undefined }).toEqual({ ...before, members: undefined });
+    expect(after.debts.length).toBeGreaterThan(0);
+    expect(await sharesOf(target, newcomer)).toEqual(await sharesOf(source, cam));
+    expect(await dashboardTotal(target, newcomer)).toBe(await dashboardTotal(source, cam));
+  });
+
+  it('refuses a share naming a member its household does not hold, with nothing written', async () => {
+    const files = await zipEntries(await backupOf(source, cam));
+    const data = JSON.parse(files.get('data.json')!.toString());
+    data.receipts.find((r: { sharing?: object }) => r.sharing).sharing.paid_by = 'nobody';
+    files.set('data.json', Buffer.from(JSON.stringify(data)));
+    const person = await target.signUp();
+    const untouched = await accountOf(target, person);
+    const res = await restore(target, person, await makeZip([...files].map(([name, bytes]) => ({ name, data: bytes }))));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/names member nobody, who is not in its household/);
+    expect(await get(target, person, '/receipts')).toEqual([]);
+    expect(await get(target, person, '/api/households')).toEqual([]);
+    expect(await accountOf(target, person)).toEqual(untouched);
+    expect(await storedFiles(target, person)).toEqual([]);
+  });
+
+  it('restores a backup made before households were kept', async () => {
+    const files = await zipEntries(await backupOf(source, cam));
+    const data = JSON.parse(files.get('data.json')!.toString());
+    delete data.households;
+    delete data.settlements;
+    for (const r of data.receipts) delete r.sharing;
+    files.set('data.json', Buffer.from(JSON.stringify(data)));
+    const person = await target.signUp();
+    const res = await restore(target, person, await makeZip([...files].map(([name, bytes]) => ({ name, data: bytes }))));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().restored).toMatchObject({ receipts: 4, households: 0, shared_receipts: 0 });
+    expect(await get(target, person, '/api/households')).toEqual([]);
+    // Unshared, each receipt counts whole again.
+    expect(await dashboardTotal(target, person)).toBeCloseTo(7 + 30.8 + 90 + 100, 2);
   });
 });

@@ -1,12 +1,24 @@
 import crypto from 'node:crypto';
 import { badRequest } from '../../errors';
-import type { BackupData } from '../../../shared/backup';
+import type { BackupData, BackupHousehold, BackupSettlement, BackupSharing } from '../../../shared/backup';
+import { membersNamedBy, splitMapped } from '../households/service';
 import type { RestoredRows } from './repository';
 
 /** What a restore writes: the rows under new ids, and each new receipt's original by its name in the zip. */
 export interface RestorePlan {
   rows: RestoredRows;
   originals: Map<string, string>;
+  households: PlannedHouseholds;
+}
+
+/** The households part of a restore, ids mapped: what to make, how each new receipt is shared, the payments. */
+export interface PlannedHouseholds {
+  households: BackupHousehold[];
+  /** By new receipt id. */
+  sharing: Map<string, BackupSharing>;
+  settlements: BackupSettlement[];
+  /** The person's new member id in each new household. */
+  me: Map<string, string>;
 }
 
 const ORIGINAL_NAME = /^originals\/[A-Za-z0-9_.-]{1,150}$/;
@@ -77,7 +89,7 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
     recurring_series: data.recurring_series.map((s) => ({ ...s, receipt_ids: s.receipt_ids.map((id) => receipt(id, 'a recurring bill')) })),
   };
   const usedOriginals = new Set<string>();
-  for (const { items, item_counts, original, ...r } of data.receipts) {
+  for (const { items, item_counts, original, sharing: _sharing, ...r } of data.receipts) {
     const id = receiptIds.get(r.id)!;
     const where = `receipt ${r.id}`;
     rows.receipts.push({ ...r, id, category_id: category(r.category_id, where), image_key: null });
@@ -91,6 +103,7 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
       originals.set(id, original);
     }
   }
+  const households = planHouseholds(data, receiptIds);
   unique(rows.budget_months, (b) => `${b.category_id ?? 'monthly'} ${b.month}`, 'budget of');
   unique(rows.currency_rates, (r) => `${r.quote}/${r.currency} from ${r.valid_from}`, 'rate');
   unique(rows.import_mappings, (m) => m.header_key, 'import mapping');
@@ -98,5 +111,60 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
   unique(rows.item_memory, (m) => m.read_key, 'item memory');
   unique(rows.store_memory, (m) => m.header_key, 'store memory');
   unique(rows.recurring_series, (s) => s.store_key, 'recurring bill of');
-  return { rows, originals };
+  return { rows, originals, households };
+}
+
+/**
+ * The households, the sharing of receipts and the payments under new ids: each household names
+ * the person once, and every member a sharing or a payment names is one of its household's.
+ */
+function planHouseholds(data: BackupData, receiptIds: ReadonlyMap<string, string>): PlannedHouseholds {
+  const source = data.households ?? [];
+  const householdIds = newIdsFor(
+    source.map((h) => h.id),
+    'household',
+  );
+  const memberIds = new Map<string, Map<string, string>>();
+  const me = new Map<string, string>();
+  const households = source.map((h) => {
+    const ids = newIdsFor(
+      h.members.map((m) => m.id),
+      `household ${h.id}: member`,
+    );
+    const mine = h.members.filter((m) => m.is_me);
+    if (mine.length !== 1) throw broken(`household ${h.id} must name the person exactly once`);
+    const id = householdIds.get(h.id)!;
+    memberIds.set(id, ids);
+    me.set(id, ids.get(mine[0].id)!);
+    return { ...h, id, members: h.members.map((m) => ({ ...m, id: ids.get(m.id)! })) };
+  });
+  const household = (id: string, where: string) => {
+    const mapped = householdIds.get(id);
+    if (!mapped) throw broken(`${where} names household ${id}, which it does not hold`);
+    return mapped;
+  };
+  const member = (householdId: string, where: string) => (id: string) => {
+    const mapped = memberIds.get(householdId)!.get(id);
+    if (!mapped) throw broken(`${where} names member ${id}, who is not in its household`);
+    return mapped;
+  };
+
+  const sharing = new Map<string, BackupSharing>();
+  for (const r of data.receipts) {
+    if (!r.sharing) continue;
+    const where = `the sharing of receipt ${r.id}`;
+    const householdId = household(r.sharing.household_id, where);
+    const to = member(householdId, where);
+    membersNamedBy(r.sharing.split).forEach(to);
+    sharing.set(receiptIds.get(r.id)!, { household_id: householdId, paid_by: to(r.sharing.paid_by), split: splitMapped(r.sharing.split, to) });
+  }
+  const settlements = (data.settlements ?? []).map((s) => {
+    const householdId = household(s.household_id, 'a payment');
+    const to = member(householdId, 'a payment');
+    const [from, toMember] = [to(s.from_member), to(s.to_member)];
+    if (from === toMember) throw broken('a payment is between two different members');
+    if (from !== me.get(householdId) && toMember !== me.get(householdId)) throw broken('a payment neither made nor received by the person');
+    return { ...s, household_id: householdId, from_member: from, to_member: toMember };
+  });
+  return { households, sharing, settlements, me };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import type { Executor } from '../../db/schema';
 import type { BlobStore } from '../../blobs/store';
 import type { Clock } from '../../clock';
 import { writeAsUser } from '../../db/accountGate';
@@ -22,7 +23,8 @@ import {
   type RestoreAnswer,
 } from '../../../shared/backup';
 import { clearForRestore, hasReceipts, readRows, writeRows, type RestoredRows, type StoredRows } from './repository';
-import { planRestore } from './remap';
+import { planRestore, type PlannedHouseholds, type RestorePlan } from './remap';
+import { checkRoomForRestore, householdsOfBackup, restoreHouseholds, restoreSettlements, restoreSharing, type HouseholdsOfBackup } from '../households/service';
 
 /**
  * Backup and restore: everything a person owns as one zip (manifest.json, data.json and the
@@ -49,7 +51,7 @@ const checkData = validatorOf(BackupData, DATA_NAME);
 const originalName = (receiptId: string, key: string) => `originals/${receiptId}.${key.slice(key.lastIndexOf('.') + 1)}`;
 
 /** The rows as a backup's data.json holds them: each receipt with its items, item counts and original's name. */
-function toBackupData(rows: StoredRows): BackupData {
+function toBackupData(rows: StoredRows, shared: HouseholdsOfBackup): BackupData {
   const itemsOf = groupBy(rows.items, (i) => i.receipt_id);
   const countsOf = groupBy(rows.item_counts, (c) => c.receipt_id);
   return {
@@ -61,6 +63,7 @@ function toBackupData(rows: StoredRows): BackupData {
       original: image_key ? originalName(r.id, image_key) : null,
       items: (itemsOf.get(r.id) ?? []).map(({ receipt_id: _r, ...i }) => i),
       item_counts: (countsOf.get(r.id) ?? []).map(({ receipt_id: _r, ...c }) => c),
+      ...(shared.sharing.has(r.id) ? { sharing: shared.sharing.get(r.id) } : {}),
     })),
     currency_rates: rows.currency_rates,
     import_mappings: rows.import_mappings,
@@ -68,6 +71,8 @@ function toBackupData(rows: StoredRows): BackupData {
     item_memory: rows.item_memory,
     store_memory: rows.store_memory,
     recurring_series: rows.recurring_series,
+    households: shared.households,
+    settlements: shared.settlements,
   };
 }
 
@@ -88,6 +93,32 @@ async function jsonEntry<T>(zip: CheckedZip, name: string, check: (value: unknow
     throw badRequest(`The backup's ${name} is not valid JSON: ${(err as Error).message}`);
   }
   return check(value);
+}
+
+/**
+ * The households made again and each receipt shared as it was, after the receipts are written
+ * (its shares are computed from them), then the person's payments.
+ */
+async function restoreShared(trx: Executor, userId: string, rows: RestoredRows, planned: PlannedHouseholds, at: Date): Promise<void> {
+  await restoreHouseholds(trx, userId, planned.households, at);
+  const itemsOf = groupBy(rows.items, (i) => i.receipt_id);
+  for (const receipt of rows.receipts) {
+    const sharing = planned.sharing.get(receipt.id);
+    if (!sharing) continue;
+    const facts = {
+      receiptId: receipt.id,
+      store: receipt.store,
+      date: receipt.date,
+      currency: receipt.currency,
+      totalMinor: receipt.printed_minor,
+      rate: receipt.rate === null ? null : Number(receipt.rate),
+      home: rows.profile.home_currency,
+      taxMinor: receipt.tax_cents,
+      items: [...(itemsOf.get(receipt.id) ?? [])].sort((a, b) => a.position - b.position),
+    };
+    await restoreSharing(trx, userId, facts, sharing, at);
+  }
+  await restoreSettlements(trx, planned.me, planned.settlements);
 }
 
 export interface Backup {
@@ -111,12 +142,20 @@ export class BackupService {
    */
   async backup(userId: string): Promise<Backup> {
     const at = this.clock();
-    const rows = await this.db
+    const { rows, shared } = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute((trx) => readRows(trx, userId));
+      .execute(async (trx) => {
+        const rows = await readRows(trx, userId);
+        const shared = await householdsOfBackup(
+          trx,
+          userId,
+          rows.receipts.map((r) => r.id),
+        );
+        return { rows, shared };
+      });
     if (!rows.profile) throw notFound('Profile not found');
-    const data = toBackupData(rows);
+    const data = toBackupData(rows, shared);
     const originals = rows.receipts.flatMap((r) => (r.image_key ? [{ name: originalName(r.id, r.image_key), key: r.image_key }] : []));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -130,6 +169,9 @@ export class BackupService {
         currency_rates: data.currency_rates.length,
         budget_months: data.budget_months.length,
         recurring_series: data.recurring_series.length,
+        households: shared.households.length,
+        shared_receipts: shared.sharing.size,
+        settlements: shared.settlements.length,
       },
     };
     const blobs = this.blobs;
@@ -161,14 +203,15 @@ export class BackupService {
       }
       const data = await jsonEntry(zip, DATA_NAME, checkData);
       const plan = planRestore(data, new Set(zip.names()));
-      return await this.write(userId, plan.rows, plan.originals, zip);
+      await checkRoomForRestore(this.db, userId, plan.households.households);
+      return await this.write(userId, plan, zip);
     } finally {
       zip.close();
     }
   }
 
   /** The one transaction of a restore; originals it stored are removed again when it fails. */
-  private async write(userId: string, rows: RestoredRows, originals: ReadonlyMap<string, string>, zip: CheckedZip): Promise<RestoreAnswer> {
+  private async write(userId: string, { rows, originals, households }: RestorePlan, zip: CheckedZip): Promise<RestoreAnswer> {
     const at = this.clock();
     const stored: string[] = [];
     try {
@@ -190,6 +233,7 @@ export class BackupService {
           }
           await clearForRestore(trx, userId);
           await writeRows(trx, userId, rows, at);
+          await restoreShared(trx, userId, rows, households, at);
           await this.changedInBulk(trx, userId, new Set(rows.receipts.map((r) => storeKey(r.store))), at);
           return {
             restored: {
@@ -200,6 +244,9 @@ export class BackupService {
               currency_rates: rows.currency_rates.length,
               budget_months: rows.budget_months.length,
               recurring_series: rows.recurring_series.length,
+              households: households.households.length,
+              shared_receipts: households.sharing.size,
+              settlements: households.settlements.length,
             },
           };
         },

@@ -91,8 +91,13 @@ export async function countCurrentMembers(db: Executor, householdId: string): Pr
   return row.n;
 }
 
-export async function insertHousehold(db: Executor, name: string, createdBy: string, now: Date): Promise<string> {
-  const row = await db.insertInto('households').values({ name, created_by: createdBy, created_at: now }).returning('id').executeTakeFirstOrThrow();
+/** `id`: given by a restore, which has mapped the backup's references to it already. */
+export async function insertHousehold(db: Executor, name: string, createdBy: string, now: Date, id?: string): Promise<string> {
+  const row = await db
+    .insertInto('households')
+    .values({ ...(id ? { id } : {}), name, created_by: createdBy, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -107,7 +112,7 @@ export function deleteHousehold(db: Executor, householdId: string) {
 
 export async function insertMember(
   db: Executor,
-  member: Pick<MemberRow, 'household_id' | 'user_id' | 'display_name' | 'role' | 'status' | 'joined_at'>,
+  member: Pick<MemberRow, 'household_id' | 'user_id' | 'display_name' | 'role' | 'status' | 'joined_at'> & { id?: string },
 ): Promise<MemberRow> {
   return db.insertInto('household_members').values(member).returningAll().executeTakeFirstOrThrow();
 }
@@ -328,6 +333,18 @@ export async function historyPage(db: Executor, householdId: string, page: { lim
             + (SELECT count(*) FROM household_settlements WHERE household_id = ${householdId}))::int AS n`.execute(db),
   ]);
   return { rows: found.rows, total: count.rows[0].n };
+}
+
+/** The household's payments the member made or received, oldest first. */
+export function settlementsOfMember(db: Executor, householdId: string, memberId: string): Promise<SettlementRow[]> {
+  return db
+    .selectFrom('household_settlements')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .where((eb) => eb.or([eb('from_member', '=', memberId), eb('to_member', '=', memberId)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function insertSettlement(db: Executor, row: Omit<SettlementRow, 'id'>): Promise<SettlementRow> {

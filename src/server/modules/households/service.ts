@@ -46,6 +46,17 @@ import { spendingOf, spendingPeriod } from './spending';
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
 /** Export: what the person's receipts and others' shared with them count for them. */
 export { sharesAnything, yourShares, sharedWithMePages } from './exported';
+/** Backup and restore: the person's households, their receipts' sharing and their payments. */
+export {
+  householdsOfBackup,
+  checkRoomForRestore,
+  restoreHouseholds,
+  restoreSharing,
+  restoreSettlements,
+  membersNamedBy,
+  splitMapped,
+  type HouseholdsOfBackup,
+} from './backup';
 /** Settings: a new home currency values the person's shares again (moduleWiring). */
 export { recountSharesInHome } from './counting';
 
