@@ -60,6 +60,8 @@ export function PdfPages({ document, alt, maxHeight }: { document?: ScannedDocum
       <Box
         role="group"
         aria-label={`${alt}: ${pagesText(document.pages)}`}
+        // It scrolls within maxHeight: focusable, so the pages scroll by keyboard too.
+        tabIndex={maxHeight === undefined ? undefined : 0}
         sx={{ display: 'grid', gap: 2, maxHeight, overflowY: 'auto', overscrollBehavior: 'contain', justifyItems: 'center' }}
       >
         {pages.map((src, i) => (
