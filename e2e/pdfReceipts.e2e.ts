@@ -7,7 +7,8 @@ import { ONLINE_ORDER, receiptPdf } from '../__tests__/server/modules/scan/recei
 let browser: Browser;
 let pdf: Buffer;
 beforeAll(async () => {
-  pdf = await receiptPdf(ONLINE_ORDER);
+  // Over three pages, so the review shows each page labelled.
+  pdf = await receiptPdf(ONLINE_ORDER, { linesPerPage: Math.ceil(ONLINE_ORDER.length / 3) });
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
@@ -35,6 +36,13 @@ async function reviewDroppedPdf(page: Page) {
   return form;
 }
 
+/** The PDF's three pages, each labelled, in order. */
+async function expectPagesInOrder(page: Page): Promise<void> {
+  const labels = page.getByText(/^Page \d of 3$/);
+  await labels.nth(2).waitFor();
+  expect(await labels.allTextContents()).toEqual(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']);
+}
+
 describe('a PDF receipt in the browser', () => {
   it('is dropped on the scan screen, read from its text, shown with its pages, saved, and its original downloaded', async () => {
     const user = await createUser('Pat Pdf');
@@ -45,9 +53,10 @@ describe('a PDF receipt in the browser', () => {
       expect(await form.getByLabel('Store').inputValue()).toBe('Northwind Outfitters');
       expect(Number(await form.getByLabel('Total').inputValue())).toBe(106.45);
       expect(await form.locator('input[type="date"]').inputValue()).toBe('2026-02-11');
-      // The first page is shown, with the number of pages.
-      await page.getByRole('img', { name: 'Receipt preview' }).waitFor();
-      await page.getByText('PDF, 1 page').waitFor();
+      // Every page is shown in order, each labelled.
+      await page.getByRole('img', { name: 'Receipt preview, page 1 of 3' }).waitFor();
+      await expectPagesInOrder(page);
+      await screenshot(page, 'pdf-review-pages-desktop');
       await expectAccessibleInBothThemes(page, 'pdf-review', 'desktop');
 
       await form.getByRole('button', { name: 'Save Receipt' }).click();
@@ -62,6 +71,7 @@ describe('a PDF receipt in the browser', () => {
       const saved = await page.request.get((await download.getAttribute('href'))!);
       expect(saved.headers()['content-type']).toBe('application/pdf');
       expect(Buffer.from(await saved.body()).equals(pdf)).toBe(true);
+      await expectPagesInOrder(page);
       await screenshot(page, 'pdf-receipt-detail-desktop');
     });
   }, 180_000);
@@ -71,13 +81,15 @@ describe('a PDF receipt in the browser', () => {
     await withPage(browser, PHONE, async ({ page }) => {
       await signInThroughUi(page, user);
       await reviewDroppedPdf(page);
-      await page.getByText('PDF, 1 page').waitFor();
+      await expectPagesInOrder(page);
       await screenshot(page, 'pdf-review-phone');
+      await page.getByText('Page 3 of 3').scrollIntoViewIfNeeded();
+      await screenshot(page, 'pdf-review-phone-last-page');
     });
     await withContext(newZoomedPage(browser, 2), async ({ page }) => {
       await signInThroughUi(page, user);
       await reviewDroppedPdf(page);
-      await page.getByText('PDF, 1 page').waitFor();
+      await page.getByText('Page 1 of 3').waitFor();
       await screenshot(page, 'pdf-review-zoom200');
     });
   }, 180_000);

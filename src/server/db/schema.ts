@@ -85,6 +85,8 @@ export interface ReceiptsTable {
   /** A PDF original's first page as a JPEG (blob key) and its number of pages (migration 091). */
   page_key: ColumnType<string | null, string | null | undefined, string | null>;
   page_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Blob keys of its later pages as JPEGs, in order (migration 093); null: none kept. */
+  later_page_keys: ColumnType<string[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -107,6 +109,8 @@ export interface ReceiptDraftsTable {
   result: ColumnType<KeptScanResult | null, string | null | undefined, string | null>;
   /** Blob key of a PDF draft's first page as a JPEG (migration 090); its result then holds no preview. */
   preview_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Blob keys of its later pages as JPEGs, in order (migration 093); null: none kept. */
+  later_page_keys: ColumnType<string[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

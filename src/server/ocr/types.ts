@@ -34,6 +34,8 @@ export interface ScanResult {
 export interface ScannedDocument {
   pages: number;
   preview: string;
+  /** The pages after the first, drawn as JPEG data URLs, in order. */
+  later_pages?: string[];
 }
 
 export interface ReceiptScanner {

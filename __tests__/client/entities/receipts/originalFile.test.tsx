@@ -1,5 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import { DOWNLOAD_ORIGINAL, DownloadOriginal, downloadLinkOf, isPdfOriginal, PdfPages, pagesText } from '../../../../src/client/entities/receipts/originalFile';
+import {
+  DOWNLOAD_ORIGINAL,
+  DownloadOriginal,
+  downloadLinkOf,
+  isPdfOriginal,
+  PdfPages,
+  pageLabel,
+  pagesText,
+} from '../../../../src/client/entities/receipts/originalFile';
 
 describe("a receipt's original", () => {
   it('tells a PDF from a photo by its link or data URL', () => {
@@ -23,5 +31,16 @@ describe("a receipt's original", () => {
     expect(screen.getByText('PDF, 3 pages')).toBeInTheDocument();
     rerender(<PdfPages alt="Receipt preview" document={null} />);
     expect(screen.getByText('PDF')).toBeInTheDocument();
+  });
+
+  it('shows every page of a PDF in order, each labelled, the first first', () => {
+    const document = { pages: 3, preview: 'http://api/p1.jpg', later_pages: ['http://api/p2.jpg', 'http://api/p3.jpg'] };
+    render(<PdfPages alt="The receipt" document={document} maxHeight={640} />);
+    expect(pageLabel(2, 3)).toBe('Page 2 of 3');
+    const pages = screen.getAllByRole('img');
+    expect(pages.map((img) => img.getAttribute('src'))).toEqual(['http://api/p1.jpg', 'http://api/p2.jpg', 'http://api/p3.jpg']);
+    expect(pages.map((img) => img.getAttribute('alt'))).toEqual(['The receipt, page 1 of 3', 'The receipt, page 2 of 3', 'The receipt, page 3 of 3']);
+    expect(screen.getAllByText(/^Page \d of 3$/).map((caption) => caption.textContent)).toEqual(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']);
+    expect(screen.getByRole('group', { name: 'The receipt: PDF, 3 pages' })).toBeInTheDocument();
   });
 });

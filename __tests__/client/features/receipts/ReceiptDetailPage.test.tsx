@@ -88,13 +88,13 @@ it("shows a PDF receipt's first page as a picture, with its pages, and keeps the
   const page = 'https://api.example/blobs/receipts/u/11111111-1111-4111-8111-111111111111.jpg?exp=1&sig=s';
   const original = 'https://api.example/blobs/receipts/u/22222222-2222-4222-8222-222222222222.pdf?exp=1&sig=s';
   await seeded({ ...bakery, imageUrl: original, document: { pages: 3, preview: page } });
-  expect(screen.getByRole('img', { name: 'First page of the receipt from Bakery (PDF)' })).toHaveAttribute('src', page);
+  expect(screen.getByRole('img', { name: 'The receipt from Bakery (PDF)' })).toHaveAttribute('src', page);
   expect(screen.getByText('PDF, 3 pages')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', `${original}&download=1`);
 });
 
 it('shows a PDF saved before its first page was drawn as a PDF mark', async () => {
   await seeded({ ...bakery, imageUrl: 'https://api.example/blobs/receipts/u/22222222-2222-4222-8222-222222222222.pdf?exp=1&sig=s' });
-  expect(screen.getByLabelText('First page of the receipt from Bakery (PDF)')).toBeInTheDocument();
+  expect(screen.getByLabelText('The receipt from Bakery (PDF)')).toBeInTheDocument();
   expect(screen.getByText('PDF')).toBeInTheDocument();
 });

@@ -188,7 +188,7 @@ describe("a PDF is a receipt's original, kept byte for byte", () => {
     expect(file.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it('shows its first page as a picture, drawn once on save, gone with the receipt or when the image is replaced', async () => {
+  it('shows its pages as pictures, drawn once on save, gone with the receipt or when the image is replaced', async () => {
     const user = await t.signUp();
     const pdf = await receiptPdf(LAYOUTS[3].lines, LAYOUTS[3].opts);
     const base = { store: 'Granary Foods', date: '2026-04-02', amount: 24 };
@@ -200,14 +200,17 @@ describe("a PDF is a receipt's original, kept byte for byte", () => {
     const page = await getLink(saved.document.preview);
     expect(page.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(page.rawPayload).metadata()).width).toBe(PDF_PREVIEW_WIDTH);
-    expect(await storedImages(t, user.uid)).toHaveLength(2);
+    // Every page drawn once: the original and its three pages.
+    expect(saved.document.later_pages).toHaveLength(2);
+    for (const later of saved.document.later_pages) expect((await getLink(later)).headers['content-type']).toBe('image/jpeg');
+    expect(await storedImages(t, user.uid)).toHaveLength(4);
     // Read back the same; another person sees nothing of it.
     expect((await t.request(user, { method: 'GET', url: `/receipts/${saved.id}` })).json().document.pages).toBe(3);
     const other = await t.signUp();
     expect((await t.request(other, { method: 'GET', url: `/receipts/${saved.id}` })).statusCode).toBe(404);
     // An edit that keeps the image keeps the page; a photo instead takes the page away.
     const kept = await t.request(user, { method: 'PUT', url: `/receipts/${saved.id}`, payload: { ...base, amount: 25 } });
-    expect(kept.json().document.pages).toBe(3);
+    expect(kept.json().document).toEqual(saved.document);
     const photo = await t.request(user, {
       method: 'PUT',
       url: `/receipts/${saved.id}`,
@@ -293,6 +296,59 @@ describe('PDFs in the review queue', () => {
     expect(await storedImages(t, user.uid)).toEqual(images);
     expect(new URL(save.json().document.preview).pathname).toBe(new URL(draft.document!.preview).pathname);
     expect(save.json().document.pages).toBe(1);
+  });
+
+  it('keeps every page of a scanned PDF as it was drawn for the OCR, handed to the receipt, and gone with the draft or the receipt', async () => {
+    const user = await t.signUp();
+    const other = await t.signUp();
+    const photo = trainPhoto('sroie-train/sroie-007.jpg');
+    await uploadDrafts(t, user, [
+      { name: 'kept.pdf', bytes: await scannedPdf(photo, 3), type: 'application/pdf' },
+      { name: 'discarded.pdf', bytes: await scannedPdf(photo, 2), type: 'application/pdf' },
+    ]);
+    const drafts = await draftsWhen(t, user, allSettled);
+    expect(drafts.map((d) => d.status)).toEqual(['ready', 'ready']);
+    const kept = drafts.find((d) => d.document?.pages === 3)!;
+    const discarded = drafts.find((d) => d.document?.pages === 2)!;
+    for (const draft of drafts) {
+      expect(draft.document?.later_pages).toHaveLength(draft.document!.pages - 1);
+      for (const link of [draft.document!.preview, ...draft.document!.later_pages!]) {
+        const page = await getLink(link);
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toBe('image/jpeg');
+        expect((await sharp(page.rawPayload).metadata()).width).toBeLessThanOrEqual(PDF_PREVIEW_WIDTH);
+      }
+    }
+    // Two originals and their five pages; nothing of them inside the rows.
+    expect(await storedImages(t, user.uid)).toHaveLength(7);
+    const row = await t.db.db.selectFrom('receipt_drafts').select(['result', 'later_page_keys']).where('id', '=', kept._id).executeTakeFirstOrThrow();
+    expect(row.result?.document).toEqual({ pages: 3 });
+    expect(row.later_page_keys).toHaveLength(2);
+    // Another person can neither discard a draft nor see the receipt; the owner's discard takes its pages.
+    expect((await t.request(other, { method: 'DELETE', url: `/receipts/drafts/${discarded._id}` })).statusCode).toBe(404);
+    expect((await t.request(user, { method: 'DELETE', url: `/receipts/drafts/${discarded._id}` })).statusCode).toBe(204);
+    const left = await storedImages(t, user.uid);
+    expect(left).toHaveLength(4);
+    const save = await t.request(user, {
+      method: 'POST',
+      url: '/receipts',
+      payload: { store_name: 'Sroie', date: '2019-01-23', total_amount: 20, draft_id: kept._id },
+    });
+    expect(save.statusCode).toBe(201);
+    // The receipt takes the pages the scan drew, in order: none drawn again.
+    const path = (link: string) => new URL(link).pathname;
+    expect([save.json().document.preview, ...save.json().document.later_pages].map(path)).toEqual(
+      [kept.document!.preview, ...kept.document!.later_pages!].map(path),
+    );
+    expect(await storedImages(t, user.uid)).toEqual(left);
+    const id = save.json().id;
+    expect((await t.request(user, { method: 'GET', url: `/receipts/${id}` })).json().document.later_pages).toHaveLength(2);
+    expect((await t.request(other, { method: 'GET', url: `/receipts/${id}` })).statusCode).toBe(404);
+    expect((await t.request(other, { method: 'DELETE', url: `/receipts/${id}` })).statusCode).toBe(404);
+    expect(await storedImages(t, user.uid)).toEqual(left);
+    expect((await t.request(user, { method: 'DELETE', url: `/receipts/${id}` })).statusCode).toBe(204);
+    expect(await storedImages(t, user.uid)).toEqual([]);
+    for (const link of [kept.document!.preview, ...kept.document!.later_pages!]) expect((await getLink(link)).statusCode).toBe(404);
   });
 
   it('still answers a draft read before previews were kept apart, with the preview inside its row', async () => {

@@ -35,20 +35,50 @@ export function DownloadOriginal({ url, name }: { url: string; name?: string }) 
   );
 }
 
+/** 'Page 2 of 3', under each page of a PDF shown whole. */
+export function pageLabel(n: number, pages: number): string {
+  return `Page ${n} of ${pages}`;
+}
+
+/** Every page kept of a PDF, the first first: its preview, then its later pages. */
+export function pagesOf(document: ScannedDocument): string[] {
+  return [document.preview, ...(document.later_pages ?? [])];
+}
+
+const PAGE_SX = { display: 'block', maxWidth: '100%', objectFit: 'contain', borderRadius: 0.5, bgcolor: '#fff' } as const;
+
 /**
- * A PDF original where a photo would be: its first page as read by the scan, or (not read yet)
- * a PDF mark, with the number of pages under it.
+ * A PDF original where a photo would be: its pages as read by the scan, each labelled, stacked
+ * in a column that scrolls within `maxHeight` (the first page seen first); a PDF read before its
+ * later pages were kept shows its first page, and one not read yet a PDF mark, with the number
+ * of pages under it.
  */
 export function PdfPages({ document, alt, maxHeight }: { document?: ScannedDocument | null; alt: string; maxHeight?: number | Record<string, number> }) {
+  const pages = document ? pagesOf(document) : [];
+  if (document && pages.length > 1) {
+    return (
+      <Box
+        role="group"
+        aria-label={`${alt}: ${pagesText(document.pages)}`}
+        // It scrolls within maxHeight: focusable, so the pages scroll by keyboard too.
+        tabIndex={maxHeight === undefined ? undefined : 0}
+        sx={{ display: 'grid', gap: 2, maxHeight, overflowY: 'auto', overscrollBehavior: 'contain', justifyItems: 'center' }}
+      >
+        {pages.map((src, i) => (
+          <Box component="figure" key={src} sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 0.5 }}>
+            <Box component="img" src={src} alt={`${alt}, ${pageLabel(i + 1, document.pages).toLowerCase()}`} loading={i ? 'lazy' : undefined} sx={PAGE_SX} />
+            <Typography component="figcaption" variant="body2" color="text.secondary">
+              {pageLabel(i + 1, document.pages)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
   return (
     <Box component="figure" sx={{ m: 0, display: 'grid', justifyItems: 'center', gap: 1 }}>
       {document ? (
-        <Box
-          component="img"
-          src={document.preview}
-          alt={alt}
-          sx={{ display: 'block', maxWidth: '100%', maxHeight, objectFit: 'contain', borderRadius: 0.5, bgcolor: '#fff' }}
-        />
+        <Box component="img" src={document.preview} alt={alt} sx={{ ...PAGE_SX, maxHeight }} />
       ) : (
         <PictureAsPdfOutlinedIcon aria-label={alt} sx={{ fontSize: 96, color: 'text.secondary' }} />
       )}

@@ -95,7 +95,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
             {isMailOriginal(receipt.imageUrl) ? (
               <MailMessage alt={`Receipt from ${receipt.store} (e-mail)`} />
             ) : isPdfOriginal(receipt.imageUrl) ? (
-              <PdfPages document={receipt.document} alt={`First page of the receipt from ${receipt.store} (PDF)`} />
+              <PdfPages document={receipt.document} alt={`The receipt from ${receipt.store} (PDF)`} />
             ) : (
               <Box
                 component="img"

@@ -51,7 +51,7 @@ export function DraftReview({ draft, categories, focusKey, actions }: DraftRevie
           {isMailOriginal(draft.image_url) ? (
             <MailMessage alt="The receipt's e-mail" />
           ) : isPdfOriginal(draft.image_url) ? (
-            <PdfPages document={draft.document} alt="First page of the receipt" maxHeight={640} />
+            <PdfPages document={draft.document} alt="The receipt" maxHeight={640} />
           ) : (
             <ReceiptPhoto
               src={draft.image_url}

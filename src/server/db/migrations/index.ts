@@ -26,6 +26,7 @@ import * as m089 from './089_return_warranty';
 import * as m090 from './090_draft_preview_key';
 import * as m091 from './091_receipt_first_page';
 import * as m092 from './092_mail_in';
+import * as m093 from './093_later_page_keys';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '090_draft_preview_key': m090,
   '091_receipt_first_page': m091,
   '092_mail_in': m092,
+  '093_later_page_keys': m093,
 };

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor, KeptScanResult, ReceiptDraftsTable } from '../../db/schema';
+import type { KeptPages } from './draftPreview';
 import { isUuid } from '../../db/uuid';
 import type { DraftStatus } from '../../../shared/drafts';
 
@@ -107,14 +108,15 @@ export async function startReading(db: Executor, id: string): Promise<Pick<Draft
 export async function finishReading(
   db: Executor,
   id: string,
-  outcome: { status: 'ready'; result: KeptScanResult; previewKey: string | null } | { status: 'failed'; error: string } | { status: 'queued' },
+  outcome: { status: 'ready'; result: KeptScanResult; pages: KeptPages } | { status: 'failed'; error: string } | { status: 'queued' },
 ): Promise<boolean> {
   const done = await db
     .updateTable('receipt_drafts')
     .set({
       status: outcome.status,
       result: outcome.status === 'ready' ? JSON.stringify(outcome.result) : null,
-      preview_key: outcome.status === 'ready' ? outcome.previewKey : null,
+      preview_key: outcome.status === 'ready' ? outcome.pages.previewKey : null,
+      later_page_keys: outcome.status === 'ready' && outcome.pages.laterPageKeys ? JSON.stringify(outcome.pages.laterPageKeys) : null,
       error: outcome.status === 'failed' ? outcome.error : null,
       updated_at: new Date(),
     })

@@ -5,7 +5,7 @@ import type { Job, JobQueue, RetryPolicy } from '../../queue/jobQueue';
 import type { ScanService } from '../scan/service';
 import type { ScanReceiptResult } from '../../../shared/scan';
 import { finishReading, startReading } from './repository';
-import { keepPreview } from './draftPreview';
+import { deletePages, keepPreview } from './draftPreview';
 import { MESSAGE_TYPE, receiptTextOfMessage } from '../../mail/messageText';
 
 /** The queue of drafts to read, and where a job goes once its last try failed. */
@@ -61,10 +61,10 @@ export async function readDraft(deps: ScanJobDeps, job: Job<ScanJob>): Promise<v
     await finishReading(deps.db, draftId, last ? { status: 'failed', error: COULD_NOT_READ } : { status: 'queued' });
     throw err;
   }
-  const { result, previewKey } = await keepPreview(deps.blobs, draft.user_id, read);
-  const recorded = await finishReading(deps.db, draftId, { status: 'ready', result, previewKey });
-  // Saved, discarded or read by another try meanwhile: nothing names this preview.
-  if (!recorded && previewKey) await deps.blobs.delete(previewKey).catch(() => undefined);
+  const { result, ...pages } = await keepPreview(deps.blobs, draft.user_id, read);
+  const recorded = await finishReading(deps.db, draftId, { status: 'ready', result, pages });
+  // Saved, discarded or read by another try meanwhile: nothing names these pages.
+  if (!recorded) await deletePages(deps.blobs, [pages.previewKey, ...(pages.laterPageKeys ?? [])]);
 }
 
 /** A job whose last try never finished (its worker died each time) still ends its draft as failed. */

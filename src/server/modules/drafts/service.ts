@@ -249,7 +249,7 @@ export class DraftService {
       const draft = await lockDraft(trx, userId, id);
       if (!draft) throw draftNotFound();
       await deleteDraft(trx, userId, id);
-      return [draft.image_key, draft.preview_key];
+      return [draft.image_key, draft.preview_key, ...(draft.later_page_keys ?? [])];
     });
     await Promise.all(keys.map((key) => key && this.deleteBlobQuietly(key)));
   }
@@ -282,7 +282,7 @@ export class DraftService {
 
   private toDraft(row: DraftRow, duplicateOf: LikeReceipt | null): Draft {
     const result = row.status === 'ready' ? row.result : null;
-    const document = result?.document && documentOf(result.document, row.preview_key, this.urls);
+    const document = result?.document && documentOf(result.document, { previewKey: row.preview_key, laterPageKeys: row.later_page_keys }, this.urls);
     return {
       _id: row.id,
       status: row.status,
@@ -357,6 +357,6 @@ export async function takeDraft(trx: Executor, userId: string, id: string): Prom
   const draft = await lockDraft(trx, userId, id);
   if (!draft) throw draftNotFound();
   await deleteDraft(trx, userId, id);
-  const page = draft.preview_key ? { key: draft.preview_key, count: draft.result?.document?.pages ?? 1 } : null;
+  const page = draft.preview_key ? { key: draft.preview_key, count: draft.result?.document?.pages ?? 1, laterKeys: draft.later_page_keys ?? [] } : null;
   return { imageKey: draft.image_key, imageHash: draft.image_hash, ocrText: draft.result?.raw_text || null, page };
 }

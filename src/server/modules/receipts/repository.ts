@@ -36,6 +36,8 @@ export interface ReceiptFields {
   /** A PDF original's first page (blob key) and pages; left out: kept (an edit) or none (a new receipt). */
   page_key?: string | null;
   page_count?: number | null;
+  /** Its later pages' blob keys as a JSON array (migration 093); left out: kept, or none. */
+  later_page_keys?: string | null;
 }
 
 export interface NewItem {
@@ -101,7 +103,7 @@ function filtered<O>(q: ReceiptQuery<O>, userId: string, filter: ReceiptFilter):
 }
 
 type ReceiptColumn = keyof ReceiptsTable & string;
-const PLAIN_COLUMNS: ReceiptColumn[] = [...RECEIPT_STORED_COLUMNS, 'user_id', 'rate', 'page_key', 'page_count', 'created_at', 'updated_at'];
+const PLAIN_COLUMNS: ReceiptColumn[] = [...RECEIPT_STORED_COLUMNS, 'user_id', 'rate', 'page_key', 'page_count', 'later_page_keys', 'created_at', 'updated_at'];
 /** Every receipt column, the dates as text. */
 const receiptColumns = (table = 'receipts') => [
   ...PLAIN_COLUMNS.map((c) => sql.ref(`${table}.${c}`).as(c)),

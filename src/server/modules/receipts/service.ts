@@ -7,8 +7,9 @@ import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
 import { imageHash, receiptFileToKeep } from '../../images/stored';
 import { receiptFileFromData } from '../../images/upload';
-import { firstPageOf } from '../../pdf/firstPage';
+import { pagesOf, type DrawnPages } from '../../pdf/pages';
 import { PDF_TYPE } from '../../../shared/constants/scan';
+import type { ScannedDocument } from '../../../shared/document';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
@@ -166,10 +167,16 @@ export interface TakenDraft {
 /** Takes a draft being saved (the drafts module, handed in by moduleWiring); a 404 when it is not the person's. */
 export type DraftTaker = (trx: Executor, userId: string, draftId: string) => Promise<TakenDraft>;
 
-/** A PDF original's first page as a JPEG (its blob key) and the PDF's number of pages. */
+/** A PDF original's first page as a JPEG (its blob key), the PDF's number of pages, and its later pages' keys in order. */
 export interface StoredPage {
   key: string;
   count: number;
+  laterKeys: string[];
+}
+
+/** The receipt columns that keep a PDF's pages (null: none). */
+function pageColumns(page: StoredPage | null | undefined): Pick<ReceiptFields, 'page_key' | 'page_count' | 'later_page_keys'> {
+  return { page_key: page?.key ?? null, page_count: page?.count ?? null, later_page_keys: page?.laterKeys.length ? JSON.stringify(page.laterKeys) : null };
 }
 
 /** An image stored for a write: its blob key and the hash of its bytes, and for a PDF its first page. */
@@ -179,9 +186,12 @@ interface StoredImage {
   page?: StoredPage | null;
 }
 
-/** The blobs a write let go: the image and first page the receipt had before, where they changed. */
-function replacedKeys(before: Pick<ReceiptBase, 'image_key' | 'page_key'>, after: Pick<ReceiptBase, 'image_key' | 'page_key'>): Array<string | null> {
-  return [before.image_key !== after.image_key ? before.image_key : null, before.page_key !== after.page_key ? before.page_key : null];
+type KeptFiles = Pick<ReceiptBase, 'image_key' | 'page_key' | 'later_page_keys'>;
+
+/** The blobs a write let go: the image and pages the receipt had before, where they changed. */
+function replacedKeys(before: KeptFiles, after: KeptFiles): Array<string | null> {
+  const pagesGone = before.page_key !== after.page_key ? [before.page_key, ...(before.later_page_keys ?? [])] : [];
+  return [before.image_key !== after.image_key ? before.image_key : null, ...pagesGone];
 }
 
 /** Where a new receipt's image and text come from, given the image stored with the request (if any). */
@@ -276,7 +286,7 @@ export class ReceiptService {
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
       ...deadlineAnswers(row),
       // A PDF's first page, drawn when it was saved: the picture shown of it.
-      ...(row.image_key && row.page_key ? { document: { pages: row.page_count ?? 1, preview: this.urls.url(row.page_key) } } : {}),
+      ...(row.image_key && row.page_key ? { document: this.documentOf(row.page_key, row.page_count, row.later_page_keys) } : {}),
     };
     // Only a shared receipt carries these: a person who shares nothing gets spec §3's answer.
     if (!sharing) return receipt;
@@ -464,8 +474,7 @@ export class ReceiptService {
       image_hash: image?.hash ?? null,
       return_by: input.deadlines.returnBy ?? filling?.return_by ?? null,
       warranty_until: input.deadlines.warrantyUntil ?? filling?.warranty_until ?? null,
-      page_key: image?.page?.key ?? null,
-      page_count: image?.page?.count ?? null,
+      ...pageColumns(image?.page),
     };
     return { fields, items: (await itemsIn(trx, userId, input, money, book.home, categoryId)) ?? [] };
   }
@@ -527,8 +536,7 @@ export class ReceiptService {
         image_key: stored === undefined ? before.image_key : (stored?.key ?? null),
         image_hash: stored === undefined ? before.image_hash : (stored?.hash ?? null),
         ...editedDeadlines(input, before),
-        page_key: stored === undefined ? before.page_key : (stored?.page?.key ?? null),
-        page_count: stored === undefined ? before.page_count : (stored?.page?.count ?? null),
+        ...(stored === undefined ? { page_key: before.page_key, page_count: before.page_count } : pageColumns(stored?.page)),
       };
       const after = await updateReceipt(trx, userId, id, fields);
       const counts = await this.afterWrite(trx, userId, input, after, items, at);
@@ -546,7 +554,7 @@ export class ReceiptService {
       const counted = await replaceItemCounts(trx, userId, id, []);
       await deleteReceipt(trx, userId, id);
       await this.tell(trx, userId, this.clock(), { before: snapshot(before, counted), after: null });
-      return [before.image_key, before.page_key];
+      return [before.image_key, before.page_key, ...(before.later_page_keys ?? [])];
     });
     await Promise.all(imageKeys.map((key) => key && this.deleteBlobQuietly(key)));
   }
@@ -564,17 +572,18 @@ export class ReceiptService {
     write: (trx: Transaction<Database>, image: StoredImage | null | undefined) => Promise<{ result: T; oldKeys: Array<string | null | undefined> }>,
   ): Promise<T> {
     const image = input.image?.data ? await receiptFileToKeep(receiptFileFromData(input.image.data, input.image.field), input.image.field) : null;
-    const firstPage = image?.contentType === PDF_TYPE ? await firstPageOf(image.bytes) : null;
-    const kept: { image?: StoredImage } = {};
+    const pages = image?.contentType === PDF_TYPE ? await pagesOf(image.bytes) : null;
+    // The pages' keys as they are stored, so a write failing halfway still deletes them.
+    const kept: { image?: StoredImage; pageKeys: string[] } = { pageKeys: [] };
     let outcome: { result: T; oldKeys: Array<string | null | undefined> };
     try {
       outcome = await writeAsUser(this.db, userId, async (trx) => {
         if (image) kept.image = { key: await this.blobs.put(userId, image.bytes, image.contentType, trx), hash: imageHash(image.bytes) };
-        if (kept.image && firstPage) kept.image.page = { key: await this.blobs.put(userId, firstPage.jpeg, 'image/jpeg', trx), count: firstPage.pages };
+        if (kept.image && pages) kept.image.page = await this.storePages(userId, pages, kept.pageKeys, trx);
         return write(trx, kept.image ?? (input.image ? null : undefined));
       });
     } catch (err) {
-      if (kept.image) await Promise.all([kept.image.key, kept.image.page?.key].map((key) => key && this.deleteBlobQuietly(key)));
+      if (kept.image) await Promise.all([kept.image.key, ...kept.pageKeys].map((key) => this.deleteBlobQuietly(key)));
       if (isForeignKeyViolation(err)) throw conflict('The category was deleted meanwhile. Please choose another and try again.');
       throw err;
     }
@@ -597,6 +606,19 @@ export class ReceiptService {
   /** Tells the listeners of one receipt written, as a batch of one. */
   private tell(trx: Executor, userId: string, at: Date, change: ReceiptChange): Promise<void> {
     return publishReceiptBatch(trx, { userId, at, changes: [change] }, this.listeners);
+  }
+
+  /** Stores a PDF's drawn pages, a blob each, pushing each key onto `keys` once stored. */
+  private async storePages(userId: string, pages: DrawnPages, keys: string[], trx: Transaction<Database>): Promise<StoredPage> {
+    for (const jpeg of pages.jpegs) keys.push(await this.blobs.put(userId, jpeg, 'image/jpeg', trx));
+    const [key, ...laterKeys] = keys;
+    return { key: key!, count: pages.pages, laterKeys };
+  }
+
+  /** A PDF receipt's document: its pages as signed links. */
+  private documentOf(pageKey: string, pageCount: number | null, laterKeys: string[] | null): ScannedDocument {
+    const later = laterKeys?.map((key) => this.urls.url(key));
+    return { pages: pageCount ?? 1, preview: this.urls.url(pageKey), ...(later?.length ? { later_pages: later } : {}) };
   }
 
   /** An orphaned blob costs disk, not correctness: a failed delete must not fail the request. */
