@@ -8,7 +8,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
 import { SCANNED_PDF_PAGE_PIXELS } from '../../shared/constants/scan';
 import { onFirstUse } from '../onFirstUse';
 
-// A receipt save imports this module for a PDF's first page; only a PDF needs sharp here.
+// A receipt save imports this module for a PDF's pages; only a PDF needs sharp here.
 const sharp = onFirstUse<typeof Sharp>('sharp');
 
 /** The largest scale a page is drawn at: about 200 dpi, and never more than SCANNED_PDF_PAGE_PIXELS. */
