@@ -1,5 +1,6 @@
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
+import { pagesDocument } from '../../blobs/pageLinks';
 import type { KeptScanResult } from '../../db/schema';
 import type { ScannedDocument, ScanReceiptResult } from '../../../shared/scan';
 
@@ -43,7 +44,5 @@ export async function deletePages(blobs: BlobStore, keys: Array<string | null | 
 export function documentOf(kept: KeptScanResult['document'], pages: KeptPages, urls: BlobUrlSigner): ScannedDocument | undefined {
   if (!kept) return undefined;
   const preview = pages.previewKey ? urls.url(pages.previewKey) : kept.preview;
-  if (!preview) return undefined;
-  const later = pages.laterPageKeys?.map((key) => urls.url(key));
-  return { pages: kept.pages, preview, ...(later?.length ? { later_pages: later } : {}) };
+  return preview ? pagesDocument(urls, kept.pages, preview, pages.laterPageKeys) : undefined;
 }

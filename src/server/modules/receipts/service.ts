@@ -9,7 +9,7 @@ import { imageHash, receiptFileToKeep } from '../../images/stored';
 import { receiptFileFromData } from '../../images/upload';
 import { pagesOf, type DrawnPages } from '../../pdf/pages';
 import { PDF_TYPE } from '../../../shared/constants/scan';
-import type { ScannedDocument } from '../../../shared/document';
+import { pagesDocument } from '../../blobs/pageLinks';
 import { writeAsUser } from '../../db/accountGate';
 import { fromCents, MAX_AMOUNT } from '../../../shared/money';
 import { MAX_RATE, MIN_RATE } from '../../../shared/currencyRates';
@@ -286,7 +286,7 @@ export class ReceiptService {
       imageUrl: row.image_key ? this.urls.url(row.image_key) : null,
       ...deadlineAnswers(row),
       // A PDF's first page, drawn when it was saved: the picture shown of it.
-      ...(row.image_key && row.page_key ? { document: this.documentOf(row.page_key, row.page_count, row.later_page_keys) } : {}),
+      ...(row.image_key && row.page_key ? { document: pagesDocument(this.urls, row.page_count ?? 1, this.urls.url(row.page_key), row.later_page_keys) } : {}),
     };
     // Only a shared receipt carries these: a person who shares nothing gets spec §3's answer.
     if (!sharing) return receipt;
@@ -613,12 +613,6 @@ export class ReceiptService {
     for (const jpeg of pages.jpegs) keys.push(await this.blobs.put(userId, jpeg, 'image/jpeg', trx));
     const [key, ...laterKeys] = keys;
     return { key: key!, count: pages.pages, laterKeys };
-  }
-
-  /** A PDF receipt's document: its pages as signed links. */
-  private documentOf(pageKey: string, pageCount: number | null, laterKeys: string[] | null): ScannedDocument {
-    const later = laterKeys?.map((key) => this.urls.url(key));
-    return { pages: pageCount ?? 1, preview: this.urls.url(pageKey), ...(later?.length ? { later_pages: later } : {}) };
   }
 
   /** An orphaned blob costs disk, not correctness: a failed delete must not fail the request. */
