@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
+import { freePort } from '../scripts/freePort';
 import { buildWebApp } from '../src/server/web/webApp';
 import { loadConfig } from '../src/server/config';
 import { launchBrowser, newPage, screenshot, withContext, DESKTOP } from './support/browser';
@@ -48,14 +48,6 @@ async function nextBuild(): Promise<string> {
     webpack.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The second build failed (${code}): ${errors}`))));
   });
   return madeHere;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The production web server on `port`, serving the build in `dir`. */

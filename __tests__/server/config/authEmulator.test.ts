@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { isUp } from '../../../scripts/emulator';
 import { emulatorConfigFile } from '../../../scripts/testEmulator';
-import { freePort, sleep } from '../security/processes';
+import { freePortRun } from '../../../scripts/freePort';
+import { sleep } from '../security/processes';
 
 /**
  * An auth emulator whose parent was killed outright (no exit handler runs) is reused by the next
@@ -22,7 +23,8 @@ afterAll(async () => {
 });
 
 it('an emulator left by a killed parent still answers after it logs', async () => {
-  const host = `127.0.0.1:${await freePort()}`;
+  // Its hub and logging ports follow its own: all three must be free.
+  const host = `127.0.0.1:${await freePortRun(3)}`;
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tally-orphan-')), 'parent.ts');
   fs.writeFileSync(
     script,
@@ -32,9 +34,16 @@ it('an emulator left by a killed parent still answers after it logs', async () =
       `  .then(() => process.kill(process.pid, 'SIGKILL'));`,
     ].join('\n'),
   );
-  const parent = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, stdio: 'ignore' });
-  const signal = await new Promise((resolve) => parent.once('exit', (_code, sig) => resolve(sig)));
-  expect(signal).toBe('SIGKILL');
+  const parent = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  parent.stderr.on('data', (b: Buffer) => (errors += b.toString()));
+  const exit = await new Promise<string>((resolve) => parent.once('exit', (code, sig) => resolve(sig ?? `code ${code}`)));
+  // Anything but SIGKILL means the emulator did not start: say why.
+  expect({ exit, errors: exit === 'SIGKILL' ? '' : errors }).toEqual({ exit: 'SIGKILL', errors: '' });
   expect(await isUp(host)).toBe(true);
 
   const api = `http://${host}/identitytoolkit.googleapis.com/v1/accounts`;
