@@ -108,7 +108,7 @@ describe('budgets that look ahead', () => {
         await page.getByText('Budget forecast').waitFor();
       }
       await openScreen(page, '/', 'Dashboard');
-      await forecastCard.waitFor();
+      await forecastCard.getByRole('img', { name: /^Spending so far this month by day/ }).waitFor();
       await expectNoA11yViolations(page);
       await screenshot(page, 'dashboard-forecast-desktop');
       await useColorScheme(page, 'dark');
@@ -124,7 +124,11 @@ describe('budgets that look ahead', () => {
           ['phone', phone.page],
           ['zoom200', zoomed.page],
         ] as const) {
-          await p.getByTestId('pace-forecast').waitFor();
+          // The chart draws when it comes on screen (below the fold on a phone).
+          const card = p.getByTestId('pace-forecast');
+          await card.scrollIntoViewIfNeeded();
+          await card.getByRole('img', { name: /^Spending so far this month by day/ }).waitFor();
+          await p.evaluate(() => window.scrollTo(0, 0)); // the whole page, with its bar at the top
           await screenshot(p, `dashboard-forecast-${name}`);
           expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
           await openScreen(p, '/recurring', 'Recurring bills');

@@ -10,6 +10,7 @@ import { SettingsSync } from '../../../../src/client/features/settings/SettingsS
 import { PreferencesSections } from '../../../../src/client/features/settings/PreferencesSections';
 import { DeleteAccountSection, confirmationMatches } from '../../../../src/client/features/settings/DeleteAccountSection';
 import { THEME_STORAGE_KEY, storedTheme, storeTheme } from '../../../../src/client/features/settings/themeStorage';
+import { ZONE_CHECK_STORAGE_KEY, zoneCheckDue, zoneChecked } from '../../../../src/client/features/settings/zoneCheck';
 import { passwordChangeError, validatePasswordChange } from '../../../../src/client/features/settings/passwordChange';
 import { attachmentName } from '../../../../src/client/features/settings/exportDownload';
 import { recordRequests, type SentRequest } from '../../ui/renderScreen';
@@ -162,5 +163,36 @@ describe('attachmentName', () => {
   it("reads the server's file name", () => {
     expect(attachmentName('attachment; filename="tally-receipts-2025-03-04.csv"')).toBe('tally-receipts-2025-03-04.csv');
     expect(attachmentName(null)).toBeNull();
+  });
+});
+
+describe('when the time zone is checked', () => {
+  const winter = new Date('2026-01-15T12:00:00Z');
+
+  it("reads the device's zone again only when its offset or the account's zone moved since the last check", () => {
+    expect(zoneCheckDue('Europe/Berlin', winter)).toBe(true); // never checked on this device
+    zoneChecked('Europe/Berlin', winter);
+    expect(zoneCheckDue('Europe/Berlin', winter)).toBe(false);
+    expect(zoneCheckDue('America/New_York', winter)).toBe(true); // changed on another device
+    expect(zoneCheckDue(null, winter)).toBe(true);
+    localStorage.setItem(ZONE_CHECK_STORAGE_KEY, JSON.stringify({ offset: winter.getTimezoneOffset() + 60, zone: 'Europe/Berlin' }));
+    expect(zoneCheckDue('Europe/Berlin', winter)).toBe(true); // travel or daylight saving
+    localStorage.setItem(ZONE_CHECK_STORAGE_KEY, '{broken');
+    expect(zoneCheckDue('Europe/Berlin', winter)).toBe(true);
+  });
+
+  it('sends nothing and reads no zone when this device checked against the same account zone', async () => {
+    zoneChecked('Asia/Tokyo');
+    const sent = recordRequests();
+    const read = jest.spyOn(Intl, 'DateTimeFormat');
+    const store = makeStore();
+    store.dispatch(signedIn({ uid: 'u1', email: 'a@b.co', displayName: null, photoURL: null, emailVerified: true }));
+    await store.dispatch(
+      settingsApi.util.upsertQueryData('getSettings', undefined, { theme: 'dark', date_order: 'MDY', home_currency: 'USD', time_zone: 'Asia/Tokyo' }),
+    );
+    renderWith(<SettingsSync />, store);
+    await waitFor(() => expect(store.getState().ui.theme).toBe('dark'));
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+    expect(read).not.toHaveBeenCalled();
   });
 });

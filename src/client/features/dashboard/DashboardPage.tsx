@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { Box } from '@mui/material';
 import type { BudgetBody } from '../../../shared/dashboard';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -22,7 +22,11 @@ const SetBudgetDialog = lazyAfterLoad(() => import(/* webpackChunkName: "budget-
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const { data, isLoading, isError, refetch } = useGetDashboardQuery();
+  const { data: latest, isLoading, isError, refetch } = useGetDashboardQuery();
+  // The figures are drawn as a transition, in slices the browser can answer between: an answer
+  // arriving from the API otherwise draws the whole screen in one long task.
+  const data = useDeferredValue(latest);
+  const waiting = isLoading || (latest !== undefined && data === undefined);
   // The saved profile's name (edited in Profile); the sign-in's until the dashboard has loaded.
   const greetingName = data?.display_name || user?.displayName;
   const [setBudget, { isLoading: saving }] = useSetBudgetMutation();
@@ -49,7 +53,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={greetingName ? `Welcome back, ${greetingName}` : undefined} />
-      {isLoading ? (
+      {waiting ? (
         <LoadingView label="Loading dashboard..." />
       ) : (
         <Box sx={{ display: 'grid', gap: 3 }}>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useRef, type ComponentType } from 'react';
 import { Box, Card, CardContent, List, ListItem, Typography } from '@mui/material';
 import type { Forecast, Pace } from '../../../shared/dashboard';
 import { formatMonthDay } from '../../ui/dates';
 import { FormAlert } from '../../ui/FormAlert';
+import { useNearViewport } from '../../ui/useNearViewport';
 import { formatMoney } from '../../ui/money';
 import { billsSentence, forecastOverBy, forecastSentence, forecastWarning } from './forecastText';
 import { isAheadOfPace, paceDetail, paceSentence } from './paceText';
@@ -10,6 +11,8 @@ import type { ForecastChartProps } from './ForecastChart';
 
 // Chart.js goes with the chart into the analytics chunk (the same name as the /analytics route's):
 // the dashboard's first load stays without it, and a later visit to Analytics finds it loaded.
+// It loads when the card's chart area comes on screen: on a phone it is below the fold,
+// and Chart.js's code and first drawing would otherwise be most of the first load's main-thread work.
 // The sentences say what the chart shows: if its chunk cannot load, the card goes without it
 // rather than the whole dashboard failing.
 const ForecastChart = lazy<ComponentType<ForecastChartProps>>(() =>
@@ -53,6 +56,8 @@ export function PaceForecastCard({ pace, forecast, spent, available }: PaceForec
   const ahead = isAheadOfPace(pace);
   const bills = billsSentence(forecast);
   const overBy = forecastOverBy(forecast, available);
+  const chartArea = useRef<HTMLDivElement>(null);
+  const chartNear = useNearViewport(chartArea);
   return (
     <Card component="section" aria-labelledby="pace-forecast-heading" data-testid="pace-forecast">
       <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
@@ -81,10 +86,12 @@ export function PaceForecastCard({ pace, forecast, spent, available }: PaceForec
           </Box>
           <FormAlert severity="warning" message={overBy === null ? null : forecastWarning(overBy)} />
         </Box>
-        <Box sx={{ position: 'relative', height: CHART_HEIGHT, minWidth: 0, alignSelf: 'center' }}>
-          <Suspense fallback={null}>
-            <ForecastChart forecast={forecast} available={available} />
-          </Suspense>
+        <Box ref={chartArea} sx={{ position: 'relative', height: CHART_HEIGHT, minWidth: 0, alignSelf: 'center' }}>
+          {chartNear && (
+            <Suspense fallback={null}>
+              <ForecastChart forecast={forecast} available={available} />
+            </Suspense>
+          )}
         </Box>
       </CardContent>
     </Card>

@@ -8,12 +8,13 @@ import { HOME_CURRENCY_DEPENDENTS } from './currenciesApi';
 import { browserTimeZone } from '../../ui/dates';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
 import { storedTheme, storeTheme } from './themeStorage';
+import { zoneCheckDue, zoneChecked } from './zoneCheck';
 
 /**
  * Applies the theme: this device's copy before the first paint, then the account's setting once
  * signed in (it follows the user across devices). Likewise the home currency amounts are shown
  * in (ui/money keeps this device's copy). The account learns this device's time zone, which its
- * notifications count the month in. Renders nothing.
+ * notifications count the month in (checked again only when it may have changed: zoneCheck.ts). Renders nothing.
  */
 export function SettingsSync() {
   const dispatch = useAppDispatch();
@@ -37,11 +38,18 @@ export function SettingsSync() {
   }, [data, dispatch]);
 
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (!data || !zone || data.time_zone === zone || zoneSent.current) return;
+    if (!data || zoneSent.current || !zoneCheckDue(data.time_zone)) return;
     // Once per load: a save that fails is tried again on the next visit, not in a loop.
     zoneSent.current = true;
-    void update({ time_zone: zone });
+    const zone = browserTimeZone();
+    if (zone && data.time_zone !== zone) {
+      void update({ time_zone: zone })
+        .unwrap()
+        .then(() => zoneChecked(zone))
+        .catch(() => undefined);
+    } else {
+      zoneChecked(data.time_zone);
+    }
   }, [data, update]);
 
   return null;
