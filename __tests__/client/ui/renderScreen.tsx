@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { UnsavedChangesProvider } from '../../../src/client/ui/unsavedChanges/UnsavedChangesProvider';
 import { ThemeProvider } from '@mui/material/styles';
 import { makeStore, type AppStore } from '../../../src/client/app/store';
 import { makeTheme } from '../../../src/client/app/theme';
@@ -35,7 +36,8 @@ export function renderScreen(
 ) {
   const router = createMemoryRouter(
     [
-      { path, element },
+      // The signed-in frame's question before leaving an edited form.
+      { path, element: <UnsavedChangesProvider>{element}</UnsavedChangesProvider> },
       { path: '*', Component: Where },
     ],
     { initialEntries: [route] },

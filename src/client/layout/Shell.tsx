@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { UnsavedChangesProvider } from '../ui/unsavedChanges/UnsavedChangesProvider';
 import { AppBar, Box, IconButton, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -79,9 +80,11 @@ export function Shell() {
       <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` } }}>
         <Toolbar />
         <OfflineNotice />
-        <Suspense fallback={<LoadingView />}>
-          <Outlet />
-        </Suspense>
+        <UnsavedChangesProvider>
+          <Suspense fallback={<LoadingView />}>
+            <Outlet />
+          </Suspense>
+        </UnsavedChangesProvider>
       </Box>
     </Box>
   );

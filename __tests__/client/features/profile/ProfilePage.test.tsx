@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UnsavedChangesProvider } from '../../../../src/client/ui/unsavedChanges/UnsavedChangesProvider';
 import type { Profile } from '../../../../src/shared/profile';
 import { makeStore } from '../../../../src/client/app/store';
 import { setClientConfig } from '../../../../src/client/app/config';
@@ -30,7 +31,18 @@ async function renderProfile() {
   await store.dispatch(profileApi.util.upsertQueryData('getProfile', undefined, profile));
   render(
     <Provider store={store}>
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: <ProfilePage /> }])} />
+      <RouterProvider
+        router={createMemoryRouter([
+          {
+            path: '/',
+            element: (
+              <UnsavedChangesProvider>
+                <ProfilePage />
+              </UnsavedChangesProvider>
+            ),
+          },
+        ])}
+      />
     </Provider>,
   );
   return store;

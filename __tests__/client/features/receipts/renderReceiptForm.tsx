@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UnsavedChangesProvider } from '../../../../src/client/ui/unsavedChanges/UnsavedChangesProvider';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../../../../src/client/app/store';
 import { ReceiptForm } from '../../../../src/client/features/receipts/ReceiptForm';
@@ -27,7 +28,7 @@ export function renderReceiptForm(store: AppStore, initial: ReceiptFormValues, s
   );
   render(
     <Provider store={store}>
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <UnsavedChangesProvider>{form}</UnsavedChangesProvider> }])} />
     </Provider>,
   );
   return { onSubmit, user: userEvent.setup() };

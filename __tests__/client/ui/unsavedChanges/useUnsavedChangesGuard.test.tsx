@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
-import { UnsavedChangesDialog } from '../../../../src/client/ui/unsavedChanges/UnsavedChangesDialog';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { UnsavedChangesProvider } from '../../../../src/client/ui/unsavedChanges/UnsavedChangesProvider';
 import { useUnsavedChangesGuard } from '../../../../src/client/ui/unsavedChanges/useUnsavedChangesGuard';
 
 /** A form with one field: edited when it is not empty; Save resolves or fails as asked. */
@@ -24,7 +24,6 @@ function NoteForm({ saveFails = false }: { saveFails?: boolean }) {
       <Link to="/elsewhere">Elsewhere</Link>
       <button onClick={() => void guard.leaveWithoutAsking(save).catch(() => undefined)}>Save</button>
       <button onClick={() => guard.leaveWithoutAsking(() => navigate('/elsewhere'))}>Cancel</button>
-      <UnsavedChangesDialog guard={guard} />
     </>
   );
 }
@@ -33,16 +32,27 @@ function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
 
-function renderForm(props: { saveFails?: boolean } = {}) {
+/** Screens under the provider, as in the signed-in frame. */
+function renderScreens(screens: { path: string; element: React.ReactNode }[], at = '/form') {
   const router = createMemoryRouter(
     [
-      { path: '/form', element: <NoteForm {...props} /> },
-      { path: '*', Component: Where },
+      {
+        element: (
+          <UnsavedChangesProvider>
+            <Outlet />
+          </UnsavedChangesProvider>
+        ),
+        children: [...screens, { path: '*', Component: Where }],
+      },
     ],
-    { initialEntries: ['/form'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup() };
+}
+
+function renderForm(props: { saveFails?: boolean } = {}) {
+  return renderScreens([{ path: '/form', element: <NoteForm {...props} /> }]);
 }
 
 const question = () => screen.queryByRole('dialog', { name: 'Discard changes?' });
@@ -117,4 +127,39 @@ it("brings up the browser's prompt on reload or close only while edited", async 
   expect(unload()).toBe(true);
   await user.clear(screen.getByLabelText('Note'));
   expect(unload()).toBe(false);
+});
+
+it('asks for either of two forms on one screen (a router consults only one blocker)', async () => {
+  function Labelled({ label }: { label: string }) {
+    const [text, setText] = useState('');
+    useUnsavedChangesGuard(text !== '');
+    return (
+      <label>
+        {label}
+        <input value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+    );
+  }
+  const { user } = renderScreens([
+    {
+      path: '/form',
+      element: (
+        <>
+          <Labelled label="First" />
+          <Labelled label="Second" />
+          <Link to="/elsewhere">Elsewhere</Link>
+        </>
+      ),
+    },
+  ]);
+  for (const field of ['First', 'Second']) {
+    await user.type(screen.getByLabelText(field), 'x');
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    await user.clear(screen.getByLabelText(field));
+  }
+  await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+  expect(await screen.findByText('at /elsewhere')).toBeInTheDocument();
 });

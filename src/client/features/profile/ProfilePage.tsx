@@ -10,7 +10,6 @@ import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
-import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { AvatarPicker } from './AvatarPicker';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profileApi';
@@ -43,7 +42,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     onSaved: () => dispatch(toastShown('Profile updated successfully')),
     failureText: (err) => failureMessage('Failed to update profile', err),
   });
-  const guard = useUnsavedChangesGuard(dirty);
+  useUnsavedChangesGuard(dirty);
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -66,7 +65,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <FormSubmit failure={failure} busy={saving} label="Save Changes" busyLabel="Saving..." />
         </Stack>
       </Box>
-      <UnsavedChangesDialog guard={guard} />
     </Paper>
   );
 }

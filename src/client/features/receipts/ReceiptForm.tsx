@@ -7,7 +7,6 @@ import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { DeadlineFields } from '../../entities/receipts/DeadlineFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
-import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { FormAlert } from '../../ui/FormAlert';
 import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
@@ -131,7 +130,6 @@ export function ReceiptForm({
             <SaveCancelButtons onCancel={() => guard.leaveWithoutAsking(onCancel)} saving={saving} saveLabel={submitLabel} />
           </Box>
         </Box>
-        <UnsavedChangesDialog guard={guard} />
       </CardContent>
     </Card>
   );

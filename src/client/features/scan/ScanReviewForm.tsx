@@ -5,7 +5,6 @@ import type { Draft } from '../../../shared/drafts';
 import type { ScanField, ScanReceiptResult } from '../../../shared/scan';
 import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
-import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
@@ -212,7 +211,6 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
             <SaveCancelButtons onCancel={actions.cancel} saving={saving} saveLabel={saveLabel} cancelLabel={cancelLabel} blocked={rereading} />
           </Box>
         </Box>
-        <UnsavedChangesDialog guard={guard} />
       </CardContent>
     </Card>
   );

@@ -4,7 +4,6 @@ import { FormSubmit } from '../../ui/FormSubmit';
 import { useSaveForm } from '../../ui/useSaveForm';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../../toasts/toastsSlice';
-import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { passwordChangeError, validatePasswordChange, type PasswordChangeValues } from './passwordChange';
 import { SettingsSection } from './SettingsSection';
@@ -24,7 +23,7 @@ export function ChangePasswordSection() {
     onSaved: () => dispatch(toastShown('Password changed successfully')),
     failureText: passwordChangeError,
   });
-  const guard = useUnsavedChangesGuard(dirty);
+  useUnsavedChangesGuard(dirty);
 
   return (
     <SettingsSection title="Change password" description="Enter your current password, then the new one twice.">
@@ -36,7 +35,6 @@ export function ChangePasswordSection() {
           <FormSubmit failure={failure} busy={saving} label="Change password" busyLabel="Changing..." />
         </Stack>
       </Box>
-      <UnsavedChangesDialog guard={guard} />
     </SettingsSection>
   );
 }

@@ -9,7 +9,6 @@ import { failureMessage } from '../../api/failureMessage';
 import { CurrencyField } from '../../ui/CurrencyField';
 import { FormSubmit } from '../../ui/FormSubmit';
 import { useValidatedForm } from '../../ui/useValidatedForm';
-import { UnsavedChangesDialog } from '../../ui/unsavedChanges/UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { useSaveCurrencyRatesMutation } from './currenciesApi';
 import { newRateRow, rateRows, toRateList, validateRateRows, type RateRow, type RateTableErrors } from './rateRows';
@@ -129,7 +128,6 @@ export function RatesEditor({ rates, home }: { rates: CurrencyRateList; home: st
         </Box>
         <FormSubmit failure={failure} busy={saving} label="Save rates" busyLabel="Saving..." />
       </Stack>
-      <UnsavedChangesDialog guard={guard} />
     </Box>
   );
 }

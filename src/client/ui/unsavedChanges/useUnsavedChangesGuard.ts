@@ -1,13 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { UnsavedChangesContext } from './UnsavedChangesProvider';
 
 export interface UnsavedChangesGuard {
-  /** An in-app navigation is waiting for the person's answer. */
-  asking: boolean;
-  /** Keeps the edits: the navigation is dropped. */
-  stay: () => void;
-  /** Drops the edits: the navigation goes ahead. */
-  leave: () => void;
   /**
    * Runs `go` (a save that navigates when done, a Cancel that means discard) with no question for
    * the navigations it starts. For a promise, until it settles, so a failed save is guarded again.
@@ -16,22 +10,15 @@ export interface UnsavedChangesGuard {
 }
 
 /**
- * While `dirty`, a navigation to another page asks first (the caller shows UnsavedChangesDialog),
- * and reloading or closing the tab brings up the browser's own prompt.
+ * While `dirty`, a navigation to another page asks first (UnsavedChangesProvider, above the
+ * screens, asks), and reloading or closing the tab brings up the browser's own prompt.
  */
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
-  // Refs, not the render's values: a save navigates before React has re-rendered the form.
-  const dirtyRef = useRef(dirty);
-  useLayoutEffect(() => {
-    dirtyRef.current = dirty;
-  }, [dirty]);
-  const passes = useRef(0);
-
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && passes.current === 0 && currentLocation.pathname !== nextLocation.pathname,
-    [],
-  );
-  const blocker = useBlocker(shouldBlock);
+  const changes = useContext(UnsavedChangesContext);
+  if (!changes) throw new Error('useUnsavedChangesGuard needs an UnsavedChangesProvider above it');
+  const [form] = useState(() => Symbol('edited form'));
+  // A layout effect: the edit counts from the commit that shows it, before any click can follow.
+  useLayoutEffect(() => (dirty ? changes.edited(form) : undefined), [dirty, changes, form]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -44,27 +31,25 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const leaveWithoutAsking = useCallback(<T>(go: () => T): T => {
-    passes.current++;
-    let result: T;
-    try {
-      result = go();
-    } catch (err) {
-      passes.current--;
-      throw err;
-    }
-    if (result instanceof Promise) {
-      void result.finally(() => passes.current--).catch(() => undefined);
-    } else {
-      passes.current--;
-    }
-    return result;
-  }, []);
+  const leaveWithoutAsking = useCallback(
+    <T>(go: () => T): T => {
+      const done = changes.letThrough();
+      let result: T;
+      try {
+        result = go();
+      } catch (err) {
+        done();
+        throw err;
+      }
+      if (result instanceof Promise) {
+        void result.finally(done).catch(() => undefined);
+      } else {
+        done();
+      }
+      return result;
+    },
+    [changes],
+  );
 
-  return {
-    asking: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
-    leaveWithoutAsking,
-  };
+  return { leaveWithoutAsking };
 }
