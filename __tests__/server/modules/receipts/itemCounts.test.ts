@@ -138,7 +138,8 @@ describe('countedItems', () => {
         fc.integer({ min: 1, max: 10_000 }),
         (items, rest, rate) => {
           const printed = items.reduce((s, i) => s + Math.round(i.price_cents * i.quantity), 0) + rest;
-          const home = Math.round((printed * rate) / 1000);
+          // || 0: Math.round gives -0 for a tiny refund, which no stored amount is.
+          const home = Math.round((printed * rate) / 1000) || 0;
           const receipt = { printed_minor: printed, amount_cents: home, category_id: OWN };
           const lines = countedItems(receipt, items);
           expect(lines).toHaveLength(items.length);
