@@ -135,12 +135,15 @@ describe('settings on desktop', () => {
       await expect(emulatorSignIn(user.email, 'brand-new-pass')).resolves.toBeTruthy();
     });
   });
+});
 
-  it('downloads the receipts as CSV and everything as JSON', async () => {
+// Every export control, at both sizes: the CSVs and the JSON as a person downloads them.
+describe.each(SCREEN_SIZES)('export on %s', (label, viewport) => {
+  it('downloads the receipts as CSV, the items by category as CSV and everything as JSON', async () => {
     const user = await createUser('Ezra Export');
     await apiAs(user, 'POST', '/receipts', { store: 'Joe\'s "Diner", Inc.', date: '2025-03-04', amount: 12.5, items: [{ name: 'Soup', price: 12.5 }] });
     await apiAs(user, 'POST', '/receipts', { store: '=1+2', date: '2025-03-03', amount: 3 });
-    await withPage(browser, DESKTOP, async ({ page }) => {
+    await withPage(browser, viewport, async ({ page }) => {
       await openSettings(page, user);
 
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download receipts (CSV)' }).click()]);
@@ -152,13 +155,24 @@ describe('settings on desktop', () => {
       expect(lines[2]).toMatch(/^[0-9a-f-]{36},2025-03-03,'=1\+2,3.00,Other,,,,0,USD,,3.00$/);
       expect(lines).toHaveLength(4); // header, two rows, and the final CRLF
 
+      // Items by category: one row per item in the category it counts in; a receipt without items is one row.
+      await page.getByRole('radiogroup', { name: 'Spreadsheet (CSV) of' }).getByLabel('Items by category').check();
+      const [items] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download items by category (CSV)' }).click()]);
+      expect(items.suggestedFilename()).toMatch(/^tally-items-\d{4}-\d{2}-\d{2}\.csv$/);
+      const itemText = fs.readFileSync((await items.path())!, 'utf8');
+      const itemLines = itemText.replace(/^\uFEFF/, '').split('\r\n');
+      expect(itemLines[0]).toBe('Receipt ID,Date,Store,Item,Quantity,Category,Amount,Currency,Home amount');
+      expect(itemLines[1]).toBe(`${lines[1].slice(0, 36)},2025-03-04,"Joe's ""Diner"", Inc.",Soup,1,Other,12.50,USD,12.50`);
+      expect(itemLines[2]).toMatch(/^[0-9a-f-]{36},2025-03-03,'=1\+2,,,Other,3.00,USD,3.00$/);
+      expect(itemLines).toHaveLength(4);
+      await screenshot(page, `settings-export-${label}`);
+
       const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all data (JSON)' }).click()]);
       expect(json.suggestedFilename()).toMatch(/^tally-data-\d{4}-\d{2}-\d{2}\.json$/);
       const data = JSON.parse(fs.readFileSync((await json.path())!, 'utf8'));
       expect(data.profile.email).toBe(user.email);
       expect(data.categories.length).toBeGreaterThanOrEqual(6);
       expect(data.receipts[0]).toMatchObject({ store: 'Joe\'s "Diner", Inc.', items: [{ name: 'Soup', price: 12.5, quantity: 1 }] });
-      await screenshot(page, 'settings-export');
     });
   });
 });

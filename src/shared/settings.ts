@@ -55,10 +55,21 @@ export type AvatarAnswer = Static<typeof AvatarAnswer>;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPE_MESSAGE = 'Please select a JPG or PNG image';
 
-/** GET /api/export?format=csv|json */
+/** GET /api/export?format=csv|json[&rows=receipts|items] */
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const ExportQuery = Type.Object({ format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'json' })) });
+/** A CSV's rows: one per receipt, or one per item counted in its category (a receipt without items: one). */
+export const EXPORT_ROWS = ['receipts', 'items'] as const;
+export type ExportRows = (typeof EXPORT_ROWS)[number];
+export const ExportQuery = Type.Object({
+  format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'json' })),
+  rows: Type.Optional(
+    Type.Enum(['receipts', 'items'], {
+      description:
+        "CSV only. receipts (default): one row per receipt. items: one row per item with the category it counts in and its part of the receipt after tax, tip, discounts and rounding; a receipt without items is one row. Each category's rows add up to what analytics count there.",
+    }),
+  ),
+});
 export type ExportQuery = Static<typeof ExportQuery>;
 
 const YourShare = Type.Number({

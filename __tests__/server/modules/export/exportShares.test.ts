@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import type { DataExport } from '../../../../src/shared/settings';
-import { todayUtc } from '../receipts/fixtures';
+import { bigStoreGroceries, todayUtc } from '../receipts/fixtures';
 import { couple, groceries, householdsAs, verifiedUser } from '../households/householdApi';
 import { parseCsv } from './csvReader';
 
@@ -21,7 +21,23 @@ async function ok<T>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
 const csvOf = async (user: TestUser) => parseCsv((await t.request(user, { method: 'GET', url: '/api/export?format=csv' })).body.slice(1));
 const jsonOf = (user: TestUser) => ok<DataExport>(user, 'GET', '/api/export?format=json');
 const spent = async (user: TestUser) => (await ok<{ total_spent: number }>(user, 'GET', '/dashboard')).total_spent;
-const sumOfShares = (rows: string[][]) => rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[12]) * 100), 0) / 100;
+const ITEMS_HEADER = ['Receipt ID', 'Date', 'Store', 'Item', 'Quantity', 'Category', 'Amount', 'Currency', 'Home amount'];
+const itemsCsvOf = async (user: TestUser) => parseCsv((await t.request(user, { method: 'GET', url: '/api/export?format=csv&rows=items' })).body.slice(1));
+/** The Your share column (the last) added up: in all, or by category in cents. */
+const sumOfShares = (rows: string[][]) => rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[row.length - 1]) * 100), 0) / 100;
+function shareByCategory(rows: string[][]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const row of rows.slice(1)) {
+    const cents = Math.round(Number(row[row.length - 1]) * 100);
+    out[row[5]] = (out[row[5]] ?? 0) + cents;
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
+}
+/** This month by category as analytics count it, in cents. */
+async function analyticsByCategory(user: TestUser): Promise<Record<string, number>> {
+  const { categories } = await ok<{ categories: Array<{ category: string; amount: number }> }>(user, 'GET', '/api/analytics/breakdown?range=monthly');
+  return Object.fromEntries(categories.map((c) => [c.category, Math.round(c.amount * 100)]));
+}
 
 /** Ana shares $100 of groceries with Ben, 70 hers and 30 his; each has a private receipt too. */
 async function sharedGroceries() {
@@ -75,6 +91,40 @@ describe('exports that count shares', () => {
     await ok(ben, 'POST', `/api/households/${household._id}/leave`);
     const data = await jsonOf(ben);
     expect(data.shared_with_me).toEqual([expect.objectContaining({ store: 'Costco', your_share: 30 })]);
+  });
+
+  it('gives a sharer’s items CSV a Your share column that adds up per category to their analytics', async () => {
+    const c = await couple(t);
+    // Bread is Ben's; the rest is split evenly.
+    const groceries = bigStoreGroceries(todayUtc());
+    const bigStore = await ok<{ id: string }>(c.ana, 'POST', '/receipts', {
+      ...groceries,
+      household_id: c.household._id,
+      items: groceries.items.map((item, i) => (i === 0 ? { ...item, assigned_to: c.ids.ben } : item)),
+    });
+    await ok(c.ana, 'POST', '/receipts', { store: 'Books', date: todayUtc(), amount: 10, category: 'Entertainment' });
+
+    const rows = await itemsCsvOf(c.ana);
+    expect(rows[0]).toEqual([...ITEMS_HEADER, 'Your share']);
+    // The items count whole in their categories; the others' shares come off in the receipt's, as her totals count them.
+    expect(rows.filter((r) => r[0] === bigStore.id).map((r) => [r[3], r[5], r[8], r[9]])).toEqual([
+      ['Bread', 'Food', '22.22', '22.22'],
+      ['Light bulbs', 'Utilities', '11.11', '11.11'],
+      ['Board game', 'Entertainment', '26.67', '26.67'],
+      ["Others' shares", 'Food', '', '-41.11'],
+    ]);
+    expect(shareByCategory(rows)).toEqual(await analyticsByCategory(c.ana));
+    expect(sumOfShares(rows)).toBe(await spent(c.ana));
+    // Each receipt's shares come to its share in the receipts CSV.
+    const receipts = await csvOf(c.ana);
+    const shareOf = (table: string[][], id: string, column: number) =>
+      table.filter((r) => r[0] === id).reduce((s, r) => s + Math.round(Number(r[column]) * 100), 0);
+    expect(shareOf(rows, bigStore.id, 9)).toBe(shareOf(receipts, bigStore.id, 12));
+
+    const his = await itemsCsvOf(c.ben);
+    expect(his.slice(1).map((r) => r.slice(1))).toEqual([[todayUtc(), 'Big Store', 'Shared by Ana', '', 'Food', '60.00', 'USD', '', '41.11']]);
+    expect(his[1][0]).toBe((await csvOf(c.ben))[1][0]);
+    expect(shareByCategory(his)).toEqual(await analyticsByCategory(c.ben));
   });
 
   it('keeps exactly the columns and fields of today for a person who shares nothing', async () => {

@@ -25,7 +25,11 @@ export interface ManualReceipt {
   description?: string;
   paymentMethod?: string;
   tax?: number | null;
-  items?: Array<{ name: string; price: number; quantity?: number; return_by?: string | null; warranty_until?: string | null }>;
+  /** The printed currency and its rate to the home one (left out: the home currency). */
+  currency?: string;
+  rate?: number | null;
+  /** An item's category (a name or an id) counts it there; left out: the receipt's. */
+  items?: Array<{ name: string; price: number; quantity?: number; category?: string; return_by?: string | null; warranty_until?: string | null }>;
   imageData?: string | null;
   /** Shared with this household (the sharing fields of the save payload). */
   household_id?: string | null;
@@ -42,6 +46,26 @@ export async function addReceipt(t: TestApp, user: TestUser, receipt: Partial<Ma
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; categoryId: string; imageUrl: string | null; category: string };
 }
+
+/** Categories of the Big Store's light bulbs and board game (left out: the receipt's, Food). */
+export interface ItemCategories {
+  utilities?: string;
+  fun?: string;
+}
+
+/** Lines 20.00 (Food), 10.00 (Utilities) and 24.00 (Entertainment), 6.00 of tax: 60.00. */
+export const bigStoreGroceries = (date: string, categories: ItemCategories = { utilities: 'Utilities', fun: 'entertainment' }) => ({
+  store: 'Big Store',
+  date,
+  amount: 60,
+  tax: 6,
+  category: 'Food',
+  items: [
+    { name: 'Bread', price: 10, quantity: 2 },
+    { name: 'Light bulbs', price: 10, ...(categories.utilities ? { category: categories.utilities } : {}) },
+    { name: 'Board game', price: 8, quantity: 3, ...(categories.fun ? { category: categories.fun } : {}) },
+  ],
+});
 
 export async function categoryId(t: TestApp, user: TestUser, name: string): Promise<string> {
   const res = await t.request(user, { method: 'GET', url: '/categories' });

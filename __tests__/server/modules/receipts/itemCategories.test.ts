@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import { categoryId, UNKNOWN_ID } from './fixtures';
+import { bigStoreGroceries, categoryId, UNKNOWN_ID, type ItemCategories } from './fixtures';
 import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
 import type { Receipt } from '../../../../src/shared/receipts';
 
@@ -34,19 +34,8 @@ async function byCategory(user: TestUser) {
   return { spent, receipts: Object.fromEntries(categories.filter((c) => c.receipt_count).map((c) => [c.name, c.receipt_count])) };
 }
 
-/** Lines 20.00 (Food), 10.00 (Utilities) and 24.00 (Entertainment), 6.00 of tax: 60.00. */
-const groceries = (categories: { utilities?: string; fun?: string } = { utilities: 'Utilities', fun: 'entertainment' }) => ({
-  store: 'Big Store',
-  date: DAY,
-  amount: 60,
-  tax: 6,
-  category: 'Food',
-  items: [
-    { name: 'Bread', price: 10, quantity: 2 },
-    { name: 'Light bulbs', price: 10, ...(categories.utilities ? { category: categories.utilities } : {}) },
-    { name: 'Board game', price: 8, quantity: 3, ...(categories.fun ? { category: categories.fun } : {}) },
-  ],
-});
+/** The Big Store groceries on the test's day (see bigStoreGroceries). */
+const groceries = (categories?: ItemCategories) => bigStoreGroceries(DAY, categories);
 
 describe('items counted in their own categories', () => {
   it('moves three category budgets, moves them back when edited, and the reports agree', async () => {

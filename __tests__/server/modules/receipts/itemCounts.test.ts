@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { itemParts, type CountedItem } from '../../../../src/server/modules/receipts/itemCounts';
+import { countedItems, itemParts, type CountedItem } from '../../../../src/server/modules/receipts/itemCounts';
 import { splitReceipt, spreadOverLines } from '../../../../src/shared/split';
 
 const OWN = 'receipt-category';
@@ -9,16 +9,19 @@ const byCategory = (amount: number, parts: ReturnType<typeof itemParts>): Map<st
   return counted;
 };
 const total = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+/** Lines 20.00 in the receipt's category, 10.00 in 'home' and 24.00 in 'gifts'. */
+const GROCERIES: CountedItem[] = [
+  { price_cents: 1000, quantity: 2, category_id: null },
+  { price_cents: 1000, quantity: 1, category_id: 'home' },
+  { price_cents: 800, quantity: 3, category_id: 'gifts' },
+];
+const categories = fc.constantFrom<string | null>(null, OWN, 'a', 'b', 'c');
+const item = fc.record({ price_cents: fc.integer({ min: -50_000, max: 500_000 }), quantity: fc.constantFrom(1, 2, 3, 0.5, 1.25), category_id: categories });
 
 describe('itemParts', () => {
   it('spreads tax over three categories in proportion, to the cent', () => {
     // Lines 20.00, 10.00 and 24.00; 6.00 of tax: 2.22, 1.11 and 2.67 (the odd cent to the largest remainder).
-    const items: CountedItem[] = [
-      { price_cents: 1000, quantity: 2, category_id: null },
-      { price_cents: 1000, quantity: 1, category_id: 'home' },
-      { price_cents: 800, quantity: 3, category_id: 'gifts' },
-    ];
-    const parts = itemParts({ printed_minor: 6000, amount_cents: 6000, category_id: OWN }, items);
+    const parts = itemParts({ printed_minor: 6000, amount_cents: 6000, category_id: OWN }, GROCERIES);
     expect(parts).toEqual([
       { categoryId: 'gifts', cents: 2667 },
       { categoryId: 'home', cents: 1111 },
@@ -53,9 +56,6 @@ describe('itemParts', () => {
       ]),
     );
   });
-
-  const categories = fc.constantFrom<string | null>(null, OWN, 'a', 'b', 'c');
-  const item = fc.record({ price_cents: fc.integer({ min: -50_000, max: 500_000 }), quantity: fc.constantFrom(1, 2, 3, 0.5, 1.25), category_id: categories });
 
   it('adds up to the receipt in any currency: items + tax + tip − discount + rounding = total', () => {
     fc.assert(
@@ -100,6 +100,57 @@ describe('itemParts', () => {
           if (!split.ok) throw new Error(split.message);
           const counted = byCategory(printed, itemParts({ printed_minor: printed, amount_cents: printed, category_id: OWN }, items));
           for (const share of split.shares) expect(counted.get(share.member) ?? 0).toBe(share.amount);
+        },
+      ),
+    );
+  });
+});
+
+describe('countedItems', () => {
+  it('divides each category among its items, the tax with it, to the cent', () => {
+    // Food's 22.22 (see itemParts) over Bread 20.00 and Milk 0.00; the others one item each.
+    const items = [...GROCERIES, { price_cents: 0, quantity: 1, category_id: OWN }];
+    expect(countedItems({ printed_minor: 6000, amount_cents: 6000, category_id: OWN }, items)).toEqual([
+      { categoryId: OWN, printed: 2222, home: 2222 },
+      { categoryId: 'home', printed: 1111, home: 1111 },
+      { categoryId: 'gifts', printed: 2667, home: 2667 },
+      { categoryId: OWN, printed: 0, home: 0 },
+    ]);
+  });
+
+  it('counts every item in the receipt’s category where the receipt counts whole', () => {
+    const cancelling = [
+      { price_cents: 500, quantity: 1, category_id: 'a' },
+      { price_cents: -500, quantity: 1, category_id: 'b' },
+    ];
+    expect(countedItems({ printed_minor: 100, amount_cents: 80, category_id: OWN }, cancelling)).toEqual([
+      { categoryId: OWN, printed: 550, home: 440 },
+      { categoryId: OWN, printed: -450, home: -360 },
+    ]);
+    expect(countedItems({ printed_minor: 100, amount_cents: 80, category_id: OWN }, [])).toEqual([]);
+  });
+
+  it('adds up per category to what itemParts counts, and in all to the receipt', () => {
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: -100_000, max: 100_000 }), // tax, tip, rounding, less discounts
+        fc.integer({ min: 1, max: 10_000 }),
+        (items, rest, rate) => {
+          const printed = items.reduce((s, i) => s + Math.round(i.price_cents * i.quantity), 0) + rest;
+          // || 0: Math.round gives -0 for a tiny refund, which no stored amount is.
+          const home = Math.round((printed * rate) / 1000) || 0;
+          const receipt = { printed_minor: printed, amount_cents: home, category_id: OWN };
+          const lines = countedItems(receipt, items);
+          expect(lines).toHaveLength(items.length);
+          expect(lines.every((l) => Number.isSafeInteger(l.printed) && Number.isSafeInteger(l.home))).toBe(true);
+          expect(lines.reduce((s, l) => s + l.printed, 0)).toBe(printed);
+          const counted = new Map<string, number>();
+          for (const l of lines) counted.set(l.categoryId, (counted.get(l.categoryId) ?? 0) + l.home);
+          const expected = byCategory(home, itemParts(receipt, items));
+          for (const [categoryId, cents] of expected) expect(counted.get(categoryId) ?? 0).toBe(cents);
+          expect(total(counted)).toBe(home);
+          lines.forEach((l, i) => expect([OWN, items[i].category_id ?? OWN]).toContain(l.categoryId));
         },
       ),
     );

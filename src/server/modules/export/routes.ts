@@ -6,7 +6,8 @@ import { commonErrors } from '../../../shared/errors';
 import { DataExport, ExportQuery } from '../../../shared/settings';
 import { PackQuery } from '../../../shared/pack';
 import { zipStream } from '../../zip/writeZip';
-import { csvExport, ExportService, jsonExport } from './service';
+import { csvExport, exportFile, ExportService, jsonExport } from './service';
+import { itemsCsvExport } from './itemsCsv';
 import { PackService } from './pack';
 
 /** 'YYYY-MM-DD' of the export, for the file name. */
@@ -26,9 +27,10 @@ async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 }
 
 /**
- * GET /api/export?format=csv|json: the user's data as a download. CSV is one row per receipt;
+ * GET /api/export?format=csv|json[&rows=receipts|items]: the user's data as a download. CSV is
+ * one row per receipt, or with rows=items one per item in the category it counts in (itemsCsv.ts);
  * JSON holds the profile, settings, categories and receipts with their items. A person who
- * shares also gets what each receipt counts for them ('Your share') and others' receipts shared
+ * shares also gets what each row counts for them ('Your share') and others' receipts shared
  * with them.
  */
 const exportRoutes: FastifyPluginAsync = async (root) => {
@@ -44,7 +46,7 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
         querystring: ExportQuery,
         response: {
           200: {
-            description: 'An attachment: tally-receipts-YYYY-MM-DD.csv or tally-data-YYYY-MM-DD.json',
+            description: 'An attachment: tally-receipts-YYYY-MM-DD.csv, tally-items-YYYY-MM-DD.csv (rows=items) or tally-data-YYYY-MM-DD.json',
             content: { 'application/json': { schema: DataExport }, 'text/csv': { schema: Type.String() } },
           },
           ...commonErrors,
@@ -52,6 +54,7 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (req, reply) => {
+      const file = exportFile(req.query);
       const userId = req.user.uid;
       const head = await service.head(userId);
       const date = day(new Date(head.exported_at));
@@ -61,11 +64,12 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       reply.header('access-control-expose-headers', 'content-disposition');
       // Written as it is read, so a large account costs no more memory than a page; a client
       // that goes away destroys the stream, which stops the reading.
-      if (req.query.format === 'csv') {
+      if (file !== 'json') {
+        const csv = file === 'items' ? itemsCsvExport(body, () => service.categoryNames(userId)) : csvExport(body);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="tally-receipts-${date}.csv"`)
-          .send(streamed(withBom(csvExport(body))));
+          .header('content-disposition', `attachment; filename="tally-${file}-${date}.csv"`)
+          .send(streamed(withBom(csv)));
       }
       return reply
         .header('content-type', 'application/json; charset=utf-8')

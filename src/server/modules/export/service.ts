@@ -1,8 +1,8 @@
 import type { Db } from '../../db';
 import type { BlobStore } from '../../blobs/store';
 import type { BlobUrlSigner } from '../../blobs/signedUrls';
-import { notFound } from '../../errors';
-import type { DataExport, ExportedReceipt, SharedWithMe } from '../../../shared/settings';
+import { badRequest, notFound } from '../../errors';
+import type { DataExport, ExportedReceipt, ExportQuery, ExportRows, SharedWithMe } from '../../../shared/settings';
 import { RECEIPT_LIST_MAX_LIMIT } from '../../../shared/receipts';
 import { findProfile, toProfile } from '../profile/service';
 import { listCategories, toCategory } from '../categories/service';
@@ -31,7 +31,7 @@ export const CSV_HEADER = [
 /** A person who shares gets one more column: what each row counts for them. */
 export const YOUR_SHARE_COLUMN = 'Your share';
 
-const money = (n: number | null | undefined, digits = 2) => (n === null || n === undefined ? null : n.toFixed(digits));
+export const money = (n: number | null | undefined, digits = 2) => (n === null || n === undefined ? null : n.toFixed(digits));
 
 /**
  * One CSV row per receipt; amounts with their currency's decimals ('12.50', '¥1500' as '1500'),
@@ -62,6 +62,9 @@ export function receiptCsvValues(r: ExportedReceipt): CsvValue[] {
 /** The amount as printed, with its currency's decimals ('12.50'; yen '1500'). */
 export const printedAmount = (r: Pick<ExportedReceipt, 'amount' | 'currency'>): string => money(r.amount, minorUnits(r.currency))!;
 
+/** Who shared another's receipt with the person, where a row names it. */
+export const sharedBy = (r: SharedWithMe) => `Shared by ${r.shared_by}`;
+
 /** Another's receipt shared with the person: its whole amount, who shared it, and only their share counted. */
 function sharedCsvRows(rows: SharedWithMe[]): string {
   return csvRows(
@@ -71,7 +74,7 @@ function sharedCsvRows(rows: SharedWithMe[]): string {
       r.store,
       money(r.amount, minorUnits(r.currency)),
       r.category,
-      `Shared by ${r.shared_by}`,
+      sharedBy(r),
       null,
       null,
       null,
@@ -81,6 +84,13 @@ function sharedCsvRows(rows: SharedWithMe[]): string {
       money(r.your_share),
     ]),
   );
+}
+
+/** Which file an export query asks for: JSON, or a CSV of receipts or of items (rows go with a CSV only). */
+export function exportFile(query: ExportQuery): 'json' | ExportRows {
+  if ((query.format ?? 'json') === 'csv') return query.rows ?? 'receipts';
+  if (query.rows !== undefined) throw badRequest('rows goes with format=csv: the JSON export holds every receipt with its items');
+  return 'json';
 }
 
 /** What an export holds besides its receipts: small, read in one snapshot. */
@@ -123,6 +133,11 @@ export class ExportService {
       yield page.receipts.map(({ imageUrl: _link, ...receipt }) => (shares ? { ...receipt, your_share: shares.get(receipt.id)! } : receipt));
       after = page.next ?? undefined;
     } while (after);
+  }
+
+  /** The names of the person's categories by id: an item names its own category by id. */
+  async categoryNames(userId: string): Promise<Map<string, string>> {
+    return new Map((await listCategories(this.db, userId)).map((c) => [c.id, c.name]));
   }
 
   /** Whether the person shares (in a household, or holding shares): their export then says what each row counts for them. */
