@@ -62,9 +62,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_ROWS = ['receipts', 'items'] as const;
 export type ExportRows = (typeof EXPORT_ROWS)[number];
 export const ExportQuery = Type.Object({
-  format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'json' })),
+  format: Type.Optional(Type.Enum([...EXPORT_FORMATS], { default: 'json' })),
   rows: Type.Optional(
-    Type.Enum(['receipts', 'items'], {
+    Type.Enum([...EXPORT_ROWS], {
       description:
         "CSV only. receipts (default): one row per receipt. items: one row per item with the category it counts in and its part of the receipt after tax, tip, discounts and rounding; a receipt without items is one row. Each category's rows add up to what analytics count there.",
     }),
