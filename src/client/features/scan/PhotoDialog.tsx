@@ -105,20 +105,31 @@ function ZoomedPhoto({ src, zoom, region }: { src: string; zoom: number; region:
   // The region takes the focus as the dialog opens (before the dialog would take it itself), so the arrow keys scroll the photo at once.
   useEffect(() => region.current?.focus(), [region]);
 
-  /** The size of the whole photo in the region, measured again when the window changes size. */
+  /**
+   * The size of the whole photo in the region, measured again whenever the region's own size
+   * changes, whatever changed it (the window, the toolbar wrapping, the dialog settling): the
+   * window's 'resize' event alone missed some of these and left the zoomed photo the wrong size.
+   */
   useEffect(() => {
     const measure = () => {
       const [box, img] = [region.current, photo.current];
       if (!box || !img?.naturalWidth || !img.naturalHeight) return;
-      const scale = Math.min(box.clientWidth / img.naturalWidth, box.clientHeight / img.naturalHeight);
-      setFitted({ width: img.naturalWidth * scale, height: img.naturalHeight * scale });
+      // The region's outer size: its scroll bars, once zoomed in, do not make the whole photo smaller.
+      const scale = Math.min(box.offsetWidth / img.naturalWidth, box.offsetHeight / img.naturalHeight);
+      const next = { width: img.naturalWidth * scale, height: img.naturalHeight * scale };
+      setFitted((was) => (was?.width === next.width && was.height === next.height ? was : next));
     };
     const img = photo.current;
+    const box = region.current;
     if (img?.complete) measure();
     img?.addEventListener('load', measure);
-    window.addEventListener('resize', measure);
+    // Without a ResizeObserver (an older browser, jsdom), the window's resize events.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (resized && box) resized.observe(box, { box: 'border-box' });
+    else window.addEventListener('resize', measure);
     return () => {
       img?.removeEventListener('load', measure);
+      resized?.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [src, region]);
