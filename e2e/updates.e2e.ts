@@ -10,6 +10,7 @@ import { loadConfig } from '../src/server/config';
 import { launchBrowser, newPage, screenshot, withContext, DESKTOP } from './support/browser';
 import { localStackEnv } from './support/stackEnv';
 import { expectNoA11yViolations } from './support/screens';
+import { within } from './support/within';
 
 /**
  * A deploy while a page is open: the same address serves a second, real build of the app. The
@@ -54,8 +55,15 @@ async function nextBuild(): Promise<string> {
 async function serve(dir: string, port: number): Promise<FastifyInstance> {
   const { env } = localStackEnv({ apiPort: process.env.E2E_API_PORT ?? '8100', webPort: port, dataDir: os.tmpdir(), distDir: dir, nodeEnv: 'test' });
   const app = await buildWebApp(loadConfig(env), dir);
-  await app.listen({ host: '127.0.0.1', port });
+  await within(60_000, `Starting the web server on ${port}`, app.listen({ host: '127.0.0.1', port }));
   return app;
+}
+
+/** The server gone as a deployed one goes: its connections too, also those with a request under way. */
+async function stop(server: FastifyInstance): Promise<void> {
+  const closing = server.close();
+  server.server.closeAllConnections();
+  await within(60_000, 'Stopping the web server', closing);
 }
 
 /** The build the page runs and the scripts it has loaded (their paths). */
@@ -87,12 +95,16 @@ it("offers the new version after a deploy, keeps the old one until Reload, then 
       expect(before.scripts.filter((s) => !inBuild(CURRENT, s))).toEqual([]);
 
       // The deploy: the same address now serves the next build; the page looks for a new worker.
-      await server.close();
+      await stop(server);
       server = await serve(next, port);
       await page.evaluate(() => Object.assign(window, { startedBeforeTheDeploy: true }));
-      await page.evaluate(async () => {
-        await (await navigator.serviceWorker.getRegistration())?.update();
-      });
+      await within(
+        120_000,
+        'Asking the service worker to look for an update',
+        page.evaluate(async () => {
+          await (await navigator.serviceWorker.getRegistration())?.update();
+        }),
+      );
       const prompt = page.getByRole('alert').filter({ hasText: 'A new version is ready' });
       await prompt.waitFor({ timeout: 120_000 });
 
@@ -118,6 +130,6 @@ it("offers the new version after a deploy, keeps the old one until Reload, then 
       expect(await page.getByRole('alert').filter({ hasText: 'A new version is ready' }).count()).toBe(0);
     });
   } finally {
-    await server.close();
+    await stop(server);
   }
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { within } from './within';
 
 /** Debian's chromium (never a downloaded browser), with flags that keep it off the network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,12 +60,16 @@ export const SCREENSHOT_DIR = path.resolve(__dirname, '../../artifacts/screensho
 /** Waits for running CSS transitions and animations (drawers, dialogs) to finish. */
 export async function settle(page: Page): Promise<void> {
   // Finite ones only: a spinner or a focus ripple runs forever.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
+  await within(
+    60_000,
+    'Waiting for the transitions to end',
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
     ),
   );
 }
@@ -108,7 +113,7 @@ export async function withContext<T>(opening: Promise<OpenedPage>, use: (opened:
   try {
     return await use(opened);
   } finally {
-    await opened.context.close();
+    await within(60_000, 'Closing the browser context', opened.context.close());
   }
 }
 
