@@ -133,6 +133,18 @@ export function splitReceipt(input: SplitInput): SplitOutcome {
 export const lineOf = (item: { price: number; quantity: number }) => Math.round(item.price * item.quantity);
 
 /**
+ * What each item's line gives `member`, in the items' order: the same division splitReceipt
+ * makes of each line (0 where the item is not theirs, or names someone no longer a member).
+ */
+export function memberLineParts(member: string, items: readonly SplitItem[], members: readonly string[]): number[] {
+  const all = new Set(members);
+  return items.map((item) => {
+    const portions = portionsOf(item.for, all);
+    return typeof portions === 'string' || !portions.has(member) ? 0 : allocate(lineOf(item), portions).get(member)!;
+  });
+}
+
+/**
  * `total` divided among groups (members, or an item's categories) that each hold `lines`: each
  * gets its lines plus the rest (tax, tip, rounding, less discounts) in proportion to them, to the
  * minor unit. With nothing to be in proportion to (no lines, or refunds cancelling purchases),

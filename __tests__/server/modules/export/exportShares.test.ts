@@ -106,12 +106,15 @@ describe('exports that count shares', () => {
 
     const rows = await itemsCsvOf(c.ana);
     expect(rows[0]).toEqual([...ITEMS_HEADER, 'Your share']);
-    // The items count whole in their categories; the others' shares come off in the receipt's, as her totals count them.
+    // The items count whole in their categories; the others' shares come off each category as her
+    // totals count them: all of Ben's bread, half of the rest with its part of the tax.
     expect(rows.filter((r) => r[0] === bigStore.id).map((r) => [r[3], r[5], r[8], r[9]])).toEqual([
       ['Bread', 'Food', '22.22', '22.22'],
       ['Light bulbs', 'Utilities', '11.11', '11.11'],
       ['Board game', 'Entertainment', '26.67', '26.67'],
-      ["Others' shares", 'Food', '', '-41.11'],
+      ["Others' shares", 'Food', '', '-22.22'],
+      ["Others' shares", 'Utilities', '', '-5.55'],
+      ["Others' shares", 'Entertainment', '', '-13.34'],
     ]);
     expect(shareByCategory(rows)).toEqual(await analyticsByCategory(c.ana));
     expect(sumOfShares(rows)).toBe(await spent(c.ana));

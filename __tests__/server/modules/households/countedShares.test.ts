@@ -4,7 +4,7 @@ import type { Receipt } from '../../../../src/shared/receipts';
 import type { CategoryWithSpending } from '../../../../src/shared/categories';
 import type { Notification } from '../../../../src/shared/notifications';
 import { rebuildTotals } from '../../../../src/server/modules/analytics/repository';
-import { todayUtc } from '../receipts/fixtures';
+import { bigStoreGroceries, todayUtc } from '../receipts/fixtures';
 import { couple as coupleIn, groceries, verifiedUser, type Couple } from './householdApi';
 
 let t: TestApp;
@@ -71,6 +71,34 @@ describe('budgets that count shares', () => {
     await ok(c.ana, 'POST', '/receipts', groceries(c, 25, { category: 'Pets', paid_by: c.ids.ben }));
     expect(await figures(c.ana, 'Pets')).toEqual(counting(25, 1));
     expect(await figures(c.ben, 'Other')).toEqual(counting(75, 0));
+  });
+
+  it('counts a sharer’s own share of each item in the item’s category: what is theirs alone whole, no category below nothing', async () => {
+    const c = await couple();
+    // Bread (Food) is Ben's, the light bulbs (Utilities) Ana's alone, the board game (Entertainment) for both; $6 tax.
+    const bigStore = bigStoreGroceries(todayUtc());
+    const targets = [{ assigned_to: c.ids.ben }, { assigned_to: c.ids.ana }, {}];
+    const created = await ok<Receipt>(c.ana, 'POST', '/receipts', {
+      ...bigStore,
+      household_id: c.household._id,
+      items: bigStore.items.map((item, i) => ({ ...item, ...targets[i] })),
+    });
+    // Her share: the bulbs and half the game, 22 of the 54 the lines come to, with that part of the tax: 24.44.
+    expect(await figures(c.ana, 'Utilities')).toMatchObject({ spent: 24.44, category: 11.11, reports: 24.44, reportsCategory: 11.11 });
+    expect(await figures(c.ana, 'Entertainment')).toMatchObject({ category: 13.33, reportsCategory: 13.33 });
+    expect(await figures(c.ana, 'Food')).toMatchObject({ category: 0, reportsCategory: 0 });
+    expect(await figures(c.ben, 'Food')).toEqual(counting(35.56, 0));
+
+    // The game becomes Ana's too: all but the bread counts for her, each item whole in its category.
+    await ok(c.ana, 'PUT', `/receipts/${created.id}`, {
+      ...bigStore,
+      household_id: c.household._id,
+      items: bigStore.items.map((item, i) => ({ ...item, ...(i === 0 ? targets[0] : { assigned_to: c.ids.ana }) })),
+    });
+    expect(await figures(c.ana, 'Entertainment')).toMatchObject({ spent: 37.78, category: 26.67, reportsCategory: 26.67 });
+    expect(await figures(c.ana, 'Utilities')).toMatchObject({ category: 11.11 });
+    expect(await figures(c.ana, 'Food')).toMatchObject({ category: 0 });
+    expect(await figures(c.ben, 'Food')).toEqual(counting(22.22, 0));
   });
 
   it('leaves a person who shares nothing with today’s figures', async () => {

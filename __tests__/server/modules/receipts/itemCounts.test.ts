@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { countedItems, itemParts, type CountedItem } from '../../../../src/server/modules/receipts/itemCounts';
+import { itemParts } from '../../../../src/server/modules/receipts/itemCounts';
+import { countedItems, type CountedItem } from '../../../../src/shared/itemCounting';
 import { splitReceipt, spreadOverLines } from '../../../../src/shared/split';
 
 const OWN = 'receipt-category';

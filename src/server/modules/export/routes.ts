@@ -65,7 +65,10 @@ const exportRoutes: FastifyPluginAsync = async (root) => {
       // Written as it is read, so a large account costs no more memory than a page; a client
       // that goes away destroys the stream, which stops the reading.
       if (file !== 'json') {
-        const csv = file === 'items' ? itemsCsvExport(body, () => service.categoryNames(userId)) : csvExport(body);
+        const csv =
+          file === 'items'
+            ? itemsCsvExport(body, { categoryNames: () => service.categoryNames(userId), othersShares: (ids) => service.othersShares(userId, ids) })
+            : csvExport(body);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="tally-${file}-${date}.csv"`)

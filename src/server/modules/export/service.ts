@@ -8,7 +8,7 @@ import { findProfile, toProfile } from '../profile/service';
 import { listCategories, toCategory } from '../categories/service';
 import { ReceiptService } from '../receipts/service';
 import { findSettings } from '../settings/service';
-import { sharedWithMePages, sharesAnything, yourShares } from '../households/service';
+import { countedOnOwnReceipts, sharedWithMePages, sharesAnything, yourShares } from '../households/service';
 import { csvHeader, csvRows, type CsvValue } from './csv';
 import { minorUnits } from '../../../shared/currency';
 import type { Clock } from '../../clock';
@@ -138,6 +138,11 @@ export class ExportService {
   /** The names of the person's categories by id: an item names its own category by id. */
   async categoryNames(userId: string): Promise<Map<string, string>> {
     return new Map((await listCategories(this.db, userId)).map((c) => [c.id, c.name]));
+  }
+
+  /** What the others' shares take off each of these receipts of the person's, by category. */
+  othersShares(userId: string, receiptIds: string[]): Promise<Map<string, Map<string, number>>> {
+    return countedOnOwnReceipts(this.db, userId, receiptIds);
   }
 
   /** Whether the person shares (in a household, or holding shares): their export then says what each row counts for them. */

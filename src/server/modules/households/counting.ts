@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/schema';
 import { homeCents } from '../../../shared/currency';
+import { countedItems, type CountedItem } from '../../../shared/itemCounting';
+import { allocate, memberLineParts, type SplitFor } from '../../../shared/split';
 import { replaceShareCounts, type CountedPart } from '../analytics/service';
 import { ensureFallbackCategory, findCategoryByName } from '../categories/service';
 import { notifyOnCounted } from '../notifications/service';
@@ -9,8 +11,9 @@ import type { CountingRow, ShareWithAccount } from './repository';
 
 /**
  * What a shared receipt counts in each person's totals (budgets, alerts, forecast, analytics):
- * the sharer's receipt counts whole in their own receipts, so the sharer's part is minus what
- * the others' shares take off it; each other member with an account counts their share, in
+ * the sharer's receipt counts whole in their own receipts (its items in their own categories),
+ * so the sharer's parts are minus what the others' shares take off it in each of those
+ * categories (sharerParts); each other member with an account counts their share, in
  * their category of the receipt category's name, else their fallback ('Other'). Placeholders
  * count nowhere. A share whose home amount is unknown (no rate) counts nowhere either. The
  * category's name is kept on the shared receipt, so it still names one after the sharer left.
@@ -20,14 +23,80 @@ import type { CountingRow, ShareWithAccount } from './repository';
 const shareCents = (s: ShareWithAccount) =>
   s.home_minor === null || s.home_currency === null ? null : homeCents(Number(s.home_minor), s.home_currency, s.home_currency, null);
 
+const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
+
 /**
- * The parts, from what is stored. `categoryFor` names the category a member's share lands in.
- * Pure apart from it, so the day issue 52 splits a receipt by its items' categories, each item's
- * part is one more entry here.
+ * `kept` with no entry above its cap (what its category counts): the split's allocation and this
+ * one round apart, so a category can be handed a cent more than it counts; that cent goes to the
+ * first category with room. Only for the usual case of purchases, where every cap is at least
+ * nothing and the whole fits under them.
+ */
+function withinCaps(kept: Map<string, number>, caps: ReadonlyMap<string, number>): Map<string, number> {
+  const fits = [...caps.values()].every((cap) => cap >= 0) && [...kept.values()].every((k) => k >= 0) && sum(kept.values()) <= sum(caps.values());
+  if (!fits) return kept;
+  let over = 0;
+  for (const [id, k] of kept) {
+    const cap = caps.get(id)!;
+    if (k > cap) {
+      over += k - cap;
+      kept.set(id, cap);
+    }
+  }
+  for (const [id, cap] of caps) {
+    const moved = Math.min(over, cap - kept.get(id)!);
+    kept.set(id, kept.get(id)! + moved);
+    over -= moved;
+  }
+  return kept;
+}
+
+/**
+ * What the shares take off the sharer's own receipt in each category it counts in (non-zero
+ * entries). The sharer keeps their part of each category's items (the split's division of each
+ * line), with their share of tax, tip and rounding in proportion to it; the category gives up the
+ * rest of what its items count. So items that are the sharer's alone still count whole in their
+ * category, and no category gives up more than its items count. Without items, or with a split
+ * that does not name them, everything comes off the receipt's category.
+ */
+function sharerParts(
+  row: CountingRow,
+  ownerMember: string | undefined,
+  members: readonly string[],
+  items: readonly CountedItem[],
+  ownCents: number,
+): Map<string, number> {
+  const receipt = { printed_minor: Number(row.printed_minor), amount_cents: Number(row.amount_cents), category_id: row.category_id! };
+  const whole = new Map([[receipt.category_id, ownCents - receipt.amount_cents]]);
+  const targets = (row.split as { items?: SplitFor[] } | null)?.items;
+  if (!items.length || targets?.length !== items.length) return whole;
+  const lineParts = ownerMember
+    ? memberLineParts(
+        ownerMember,
+        items.map((item, i) => ({ price: item.price_cents, quantity: item.quantity, for: targets[i] })),
+        members,
+      )
+    : items.map(() => 0);
+  const counted = new Map<string, number>();
+  const mine = new Map<string, number>();
+  countedItems(receipt, items).forEach((line, i) => {
+    counted.set(line.categoryId, (counted.get(line.categoryId) ?? 0) + line.home);
+    mine.set(line.categoryId, (mine.get(line.categoryId) ?? 0) + lineParts[i]);
+  });
+  // With no line of theirs (their share is only extras, or nothing), their share goes as the categories count.
+  const weights = sum(mine.values()) !== 0 ? mine : counted;
+  if (sum(weights.values()) === 0) return whole;
+  const kept = withinCaps(allocate(ownCents, weights), counted);
+  return new Map([...counted].map(([id, cents]): [string, number] => [id, kept.get(id)! - cents]).filter(([, cents]) => cents !== 0));
+}
+
+/**
+ * The parts, from what is stored: the shared receipt, its shares, and the items of the sharer's
+ * receipt. `categoryFor` names the category a member's share lands in. Pure apart from it.
  */
 export async function countedParts(
   row: CountingRow,
   shares: readonly ShareWithAccount[],
+  items: readonly CountedItem[],
   categoryFor: (userId: string, receiptCategoryName: string | null) => Promise<string>,
 ): Promise<CountedPart[]> {
   const parts: CountedPart[] = [];
@@ -35,7 +104,11 @@ export async function countedParts(
   if (owner && row.category_id !== null && row.amount_cents !== null) {
     const own = shares.find((s) => s.user_id === owner);
     const ownCents = own ? shareCents(own) : 0;
-    if (ownCents !== null) parts.push({ userId: owner, categoryId: row.category_id, day: row.date, cents: ownCents - Number(row.amount_cents) });
+    if (ownCents !== null) {
+      const members = shares.map((s) => s.member_id);
+      for (const [categoryId, cents] of sharerParts(row, own?.member_id, members, items, ownCents))
+        parts.push({ userId: owner, categoryId, day: row.date, cents });
+    }
   }
   for (const share of shares) {
     const cents = shareCents(share);
@@ -61,7 +134,8 @@ export async function countSharedReceipt(trx: Executor, sharedReceiptId: string)
   if (!row) return replaceShareCounts(trx, sharedReceiptId, []);
   if (row.category_name !== null && row.category_name !== row.kept_category) await repo.keepCategoryName(trx, sharedReceiptId, row.category_name);
   const shares = await repo.sharesWithAccounts(trx, sharedReceiptId);
-  return replaceShareCounts(trx, sharedReceiptId, await countedParts(row, shares, (userId, name) => memberCategory(trx, userId, name)));
+  const items = row.owner ? await repo.itemsOfSharedReceipt(trx, sharedReceiptId) : [];
+  return replaceShareCounts(trx, sharedReceiptId, await countedParts(row, shares, items, (userId, name) => memberCategory(trx, userId, name)));
 }
 
 type Moved = Map<string, CountedPart[]>;

@@ -8,7 +8,7 @@ import * as repo from './repository';
  * A person's export counts what is theirs, as their totals do (share_counts): their own receipts
  * with what the shares take off them, and others' receipts with only their share.
  */
-export { sharesAnything } from './repository';
+export { sharesAnything, countedOnOwnReceipts } from './repository';
 
 /** What each of the person's receipts counts for them, in their home currency, by receipt id. */
 export async function yourShares(db: Executor, userId: string, receipts: ReadonlyArray<{ id: string; home_amount: number }>): Promise<Map<string, number>> {
@@ -17,7 +17,8 @@ export async function yourShares(db: Executor, userId: string, receipts: Readonl
     userId,
     receipts.map((r) => r.id),
   );
-  return new Map(receipts.map((r) => [r.id, fromCents(Math.round(r.home_amount * 100) + (counted.get(r.id) ?? 0))]));
+  const takenOff = (id: string) => [...(counted.get(id)?.values() ?? [])].reduce((s, cents) => s + cents, 0);
+  return new Map(receipts.map((r) => [r.id, fromCents(Math.round(r.home_amount * 100) + takenOff(r.id))]));
 }
 
 /** Others' receipts shared with the person, newest first, `pageSize` at a time. */

@@ -383,12 +383,26 @@ export async function countingRowOf(db: Executor, sharedReceiptId: string) {
       'r.category as kept_category',
       'rc.user_id as owner',
       'rc.amount_cents',
+      'rc.printed_minor',
       'rc.category_id',
       'rc.rate',
+      'r.split',
       'c.name as category_name',
     ])
     .where('r.id', '=', sharedReceiptId)
     .executeTakeFirst();
+}
+
+/** The items of the sharer's receipt behind a shared one, in their order (the order its split names them in). */
+export function itemsOfSharedReceipt(db: Executor, sharedReceiptId: string) {
+  return db
+    .selectFrom('shared_receipts as r')
+    .innerJoin('receipts as rc', 'rc.id', 'r.receipt_id')
+    .innerJoin('receipt_items as i', (j) => j.onRef('i.user_id', '=', 'rc.user_id').onRef('i.receipt_id', '=', 'rc.id'))
+    .select(['i.price_cents', 'i.quantity', 'i.category_id'])
+    .where('r.id', '=', sharedReceiptId)
+    .orderBy('i.position')
+    .execute();
 }
 
 export type CountingRow = NonNullable<Awaited<ReturnType<typeof countingRowOf>>>;
@@ -483,20 +497,30 @@ export async function sharesAnything(db: Executor, userId: string): Promise<bool
   return rows[0]?.yes === true;
 }
 
-/** What shared receipts count on the person's own receipts (minus the others' shares), by receipt, in hundredths of their home currency. */
-export async function countedOnOwnReceipts(db: Executor, userId: string, receiptIds: readonly string[]): Promise<Map<string, number>> {
-  if (!receiptIds.length) return new Map();
+/**
+ * What shared receipts count on the person's own receipts (minus the others' shares), by receipt
+ * and then by the category it comes off, in hundredths of their home currency.
+ */
+export async function countedOnOwnReceipts(db: Executor, userId: string, receiptIds: readonly string[]): Promise<Map<string, Map<string, number>>> {
+  const counted = new Map<string, Map<string, number>>();
+  if (!receiptIds.length) return counted;
   const rows = await db
     .selectFrom('share_counts as c')
     .innerJoin('shared_receipts as s', 's.id', 'c.shared_receipt_id')
     .innerJoin('receipts as r', 'r.id', 's.receipt_id')
-    .select(['s.receipt_id', sql<string>`sum(c.cents)::bigint`.as('cents')])
+    .select(['s.receipt_id', 'c.category_id', sql<string>`sum(c.cents)::bigint`.as('cents')])
     .where('c.user_id', '=', userId)
     .where('r.user_id', '=', userId)
     .where('s.receipt_id', 'in', receiptIds)
-    .groupBy('s.receipt_id')
+    .groupBy(['s.receipt_id', 'c.category_id'])
+    .orderBy('s.receipt_id')
+    .orderBy('c.category_id')
     .execute();
-  return new Map(rows.map((r) => [r.receipt_id!, Number(r.cents)]));
+  for (const row of rows) {
+    const byCategory = counted.get(row.receipt_id!) ?? new Map<string, number>();
+    counted.set(row.receipt_id!, byCategory.set(row.category_id, Number(row.cents)));
+  }
+  return counted;
 }
 
 export interface SharedWithRow {

@@ -45,7 +45,7 @@ import { spendingOf, spendingPeriod } from './spending';
  */
 export { shareReceipt, unshareReceipt, sharingOfReceipts, HOUSEHOLD_NOT_FOUND, type ShareRequest, type ReceiptSharing, type SplitSpec } from './shares';
 /** Export: what the person's receipts and others' shared with them count for them. */
-export { sharesAnything, yourShares, sharedWithMePages } from './exported';
+export { countedOnOwnReceipts, sharesAnything, yourShares, sharedWithMePages } from './exported';
 /** Backup and restore: the person's households, their receipts' sharing and their payments. */
 export {
   householdsOfBackup,

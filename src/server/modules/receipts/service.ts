@@ -68,7 +68,6 @@ import {
 /** What other modules read or write through this one, inside their own transaction. */
 export { findLikeReceipts, listReceipts, type LikeQuery, type ReceiptRow } from './repository';
 export { findSameReceipt, toLikeReceipt } from './sameReceipt';
-export { countedItems } from './itemCounts';
 
 const receiptNotFound = () => notFound('Receipt not found');
 
