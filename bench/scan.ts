@@ -2,7 +2,7 @@
  * Receipt-scan benchmark: runs labelled receipt images through the same pipeline as the API
  * (createReceiptScanner) and prints, for the train and dev sets side by side, per-field
  * accuracy, the OCR ceiling (how often the right value is anywhere in the recognised text),
- * item P/R/F1, the tax read (against the hand labels of support/scanTaxLabels.json), how often
+ * item P/R/F1, item prices to the cent among the items found by name, the tax read (against the hand labels of support/scanTaxLabels.json), how often
  * the review form's items check warns, latency and peak RSS, and a PDF row (support/scanPdf.ts). The train-dev gap is the honest sign
  * of over-fitting.
  *
@@ -144,6 +144,16 @@ function report(results: SetResult[]): void {
   row('tax read where none is printed', (r) => {
     const none = r.outcomes.filter((o) => o.tax === 'none' || o.tax === 'spurious');
     return none.length ? `${none.filter((o) => o.tax === 'spurious').length} of ${none.length}` : '–';
+  });
+  // Of the label's items read by name, how many with the right price: the prices apart from the names.
+  row('item prices to the cent, of items found by name', (r) => {
+    const withItems = r.outcomes.filter((o) => o.items);
+    if (!withItems.length) return '–';
+    const named = withItems.reduce((n, o) => n + o.items!.named, 0);
+    return `${pct(
+      withItems.reduce((n, o) => n + o.items!.priced, 0),
+      named,
+    )} (${named})`;
   });
   // A false warning: the label's items and total typed in, with what the scan read of the tax (and the rest).
   row('items check: false warnings, items and total as labelled', (r) => {

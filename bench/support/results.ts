@@ -146,14 +146,22 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const head = rows.find((c) => c[0] === 'field');
     if (!head) return null;
     const row = (label: string) => rows.find((c) => c[0] === label);
-    const [store, date, total, items, secs] = ['store', 'date', 'total', 'items P / R / F1', 's/receipt median, p90'].map(row);
+    const [store, date, total, items, prices, secs] = [
+      'store',
+      'date',
+      'total',
+      'items P / R / F1',
+      'item prices to the cent, of items found by name',
+      's/receipt median, p90',
+    ].map(row);
     if (!store || !date || !total || !secs) return null;
     const sets = head.slice(1).map((name, i) => {
       const f1 = items?.[i + 1]?.split(' / ')[2];
+      const priced = prices?.[i + 1]?.split(' ')[0];
       const [median, p90] = secs[i + 1].split(', ');
-      return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}, ${median} s (p90 ${p90})`;
+      return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}${priced && priced !== '–' ? `, item prices ${priced} to the cent` : ''}, ${median} s (p90 ${p90})`;
     });
-    const peak = find(out, /scan process peak RSS (\d+ MB)/);
+    const peak = find(out, /^scan process peak RSS (\d+ MB)/m);
     const pdf = find(out, /^PDF: (text layer [\d.]+ ms median).*$/m);
     const pdfPages = find(out, /^PDF: text layer .*; (3-page scanned .*? = [\d.]+x)/m);
     const pdfRow = pdf && pdfPages ? `; PDF: ${pdf}, ${pdfPages.replace(' vs ', ' against ')}` : '';

@@ -75,7 +75,7 @@ export interface Outcome {
   /** The right value is one of the picker's candidates, exactly as it would be returned (the picker's ceiling). */
   inCandidates: Record<Field, boolean>;
   conf: Record<Field, number>;
-  items: { matched: number; predicted: number; labelled: number } | null;
+  items: { matched: number; predicted: number; labelled: number; named: number; priced: number } | null;
   /** Undefined where the receipt's tax is not labelled. */
   tax?: TaxOutcome;
   itemsCheck: ItemsCheckOutcome;
@@ -120,23 +120,45 @@ const words = (s: string) =>
 const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Greedy one-to-one item matching: same line price to the cent, >= half the label's words. */
+/** At least half the label's words are among the read item's name. */
+function sameName(readName: string, labelName: string): boolean {
+  const gw = words(labelName);
+  const pw = new Set(words(readName));
+  return gw.filter((w) => pw.has(w)).length * 2 >= gw.length;
+}
+
 export function matchItems(pred: { name: string; price: number }[], gold: { name: string; price: string | number }[]): number {
   const used = new Set<number>();
   let hits = 0;
   for (const g of gold) {
-    const gw = words(g.name);
     const gp = cents(g.price);
-    const idx = pred.findIndex((p, i) => {
-      if (used.has(i) || Math.round(p.price * 100) !== gp) return false;
-      const pw = new Set(words(p.name));
-      return gw.filter((w) => pw.has(w)).length * 2 >= gw.length;
-    });
+    const idx = pred.findIndex((p, i) => !used.has(i) && Math.round(p.price * 100) === gp && sameName(p.name, g.name));
     if (idx >= 0) {
       used.add(idx);
       hits++;
     }
   }
   return hits;
+}
+
+/**
+ * The label's items found by name alone (one-to-one, one with the right price first), and how
+ * many of those have the price to the cent: whether the prices are read right, apart from the names.
+ */
+export function itemPrices(pred: { name: string; price: number }[], gold: { name: string; price: string | number }[]): { named: number; priced: number } {
+  const used = new Set<number>();
+  let named = 0;
+  let priced = 0;
+  for (const g of gold) {
+    const gp = cents(g.price);
+    const candidates = pred.map((p, i) => i).filter((i) => !used.has(i) && sameName(pred[i].name, g.name));
+    if (!candidates.length) continue;
+    const idx = candidates.find((i) => Math.round(pred[i].price * 100) === gp) ?? candidates[0];
+    used.add(idx);
+    named++;
+    if (Math.round(pred[idx].price * 100) === gp) priced++;
+  }
+  return { named, priced };
 }
 
 export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): Outcome {
@@ -163,7 +185,9 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
       total: gold.total !== null && cands.total.some((c) => Math.round(c.value * 100) === gold.total),
     },
     conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
-    items: Array.isArray(label.items) ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length } : null,
+    items: Array.isArray(label.items)
+      ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length, ...itemPrices(p.items, label.items) }
+      : null,
     tax: label.tax === undefined ? undefined : taxOutcome(p.tax, label.tax),
     itemsCheck: itemsCheck(p, label),
   };
