@@ -38,6 +38,38 @@ class NoSchemasInTheClient {
   }
 }
 
+/**
+ * The entry (src/client/main.tsx) only starts the app; the rest of start-up, with the libraries,
+ * is the `start` chunk group, which the entry asks for once it runs. index.html preloads that
+ * group's files, so they download beside the entry instead of after it.
+ */
+class PreloadStartChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartChunks', (compilation) =>
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartChunks', (data) => {
+        const group = compilation.namedChunkGroups.get('start');
+        if (!group) {
+          compilation.errors.push(new Error("No 'start' chunk group to preload: src/client/main.tsx names it."));
+          return data;
+        }
+        const files = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        const publicPath = compilation.outputOptions.publicPath;
+        // At the priority of the entry's own deferred scripts: these are no more urgent than it,
+        // and the first paint ('Loading...') needs none of them.
+        const preload = (file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href: `${publicPath}${file}` });
+        data.headTags.push(...files.map(preload));
+        return data;
+      }),
+    );
+  }
+}
+
+/** Whether a module is in one of the named chunks, as split-chunks sees them (before splitting). */
+function inChunk(chunkGraph, module, names) {
+  return [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => names.includes(chunk.name));
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -80,9 +112,20 @@ module.exports = (_env, argv) => {
         chunks: 'all',
         cacheGroups: {
           defaultVendors: { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true },
-          // The library code of the signed-in frame and the dashboard in one file, not five: over
-          // HTTP/1.1 a browser opens six connections per host, and a signed-in first load would
-          // otherwise queue its seventh download behind the others.
+          // Start-up's libraries (React, MUI's core, the router, Redux) and the app code it shares
+          // with the signed-in first screen: one file, compressed as one, which start-up and that
+          // screen share instead of each carrying a copy (the entry asks for both at once).
+          startLibraries: {
+            test: (module, { chunkGraph }) =>
+              inChunk(chunkGraph, module, ['start']) &&
+              (/[\\/]node_modules[\\/]/.test(module.resource ?? '') || inChunk(chunkGraph, module, ['shell', 'dashboard'])),
+            name: 'start-libraries',
+            priority: 10,
+            enforce: true,
+          },
+          // The rest of the libraries of the signed-in frame and the dashboard in one file, not
+          // five: over HTTP/1.1 a browser opens six connections per host, and a signed-in first
+          // load would otherwise queue its seventh download behind the others.
           firstScreenVendors: {
             test: /[\\/]node_modules[\\/]/,
             chunks: (chunk) => chunk.name === 'shell' || chunk.name === 'dashboard',
@@ -100,6 +143,7 @@ module.exports = (_env, argv) => {
       // and the update test tells two builds of the same code apart by it.
       new DefinePlugin({ 'process.env.TALLY_BUILD_ID': JSON.stringify(process.env.TALLY_BUILD_ID || 'local') }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      new PreloadStartChunks(),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       ...(production
         ? [

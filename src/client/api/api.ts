@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { clientConfig } from '../app/config';
 import { currentToken, renewToken } from './token';
 import { noteWhereFrom } from './savedAnswers';
+import { fetchWithEarlyAnswers } from './earlyAnswers';
 import { isOfflineNow, OFFLINE_REASON } from '../ui/connectivity';
 import { ERROR_CODES, type ErrorCode } from '../../shared/constants/errors';
 
@@ -16,6 +17,7 @@ export interface ApiError {
 const rawBaseQuery = fetchBaseQuery({
   // Resolved per request: the API host comes from run-time configuration.
   baseUrl: '',
+  fetchFn: fetchWithEarlyAnswers,
   prepareHeaders: async (headers) => {
     const token = await currentToken();
     if (token) headers.set('authorization', `Bearer ${token}`);

@@ -1,24 +1,43 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Box, Chip, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
+import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { NAV_ITEMS, activeNavItem } from './navItems';
 import { useSignOut } from './useSignOut';
 import { useReadyDraftCount } from '../features/scan/draftsApi';
+import { visuallyHidden } from '../ui/SignedAmount';
 
 const REVIEW_PATH = '/receipts/review';
 
-/** How many receipts wait for review, beside the Review entry (nothing when none). */
+/**
+ * How many receipts wait for review, beside the Review entry (nothing when none). A pill drawn
+ * as a small chip is, without MUI's Chip: the frame of every signed-in page loads this.
+ */
 function ReadyBadge({ count }: { count: number }) {
   if (!count) return null;
   return (
-    <Chip
-      size="small"
-      color="primary"
-      label={count > 99 ? '99+' : count}
-      aria-label={`${count} ready to review`}
+    <Box
+      component="span"
       data-testid="review-badge"
-      sx={{ height: 20, fontWeight: 600 }}
-    />
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        height: 20,
+        px: 1,
+        borderRadius: 10,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: '0.8125rem',
+        fontWeight: 600,
+        lineHeight: 1,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        ready to review
+      </Box>
+    </Box>
   );
 }
 

@@ -1,12 +1,12 @@
 import { api, onSuccess } from '../../api/api';
-import { userTimeZone } from '../../ui/dates';
+import { dashboardRequest } from './dashboardRequest';
 import type { BudgetAnswer, BudgetBody, Dashboard } from '../../../shared/dashboard';
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Budget, this month's spending (the viewer's calendar month) and the newest transactions. */
     getDashboard: build.query<Dashboard, void>({
-      query: () => ({ url: '/dashboard', params: { tz: userTimeZone() } }),
+      query: dashboardRequest,
       providesTags: ['Dashboard'],
     }),
     /** The budget lives in the profile; the server may notify about it. */

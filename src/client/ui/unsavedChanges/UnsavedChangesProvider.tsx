@@ -1,6 +1,13 @@
-import { createContext, useCallback, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
-import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { lazyAfterLoad } from '../afterLoad';
+import { useOpenedOnce } from '../useOpenedOnce';
+
+// The question (and MUI's dialog with it) loads when first asked, or at idle after the page
+// loaded: the signed-in frame paints without it.
+const UnsavedChangesDialog = lazyAfterLoad(() =>
+  import(/* webpackChunkName: "unsaved-changes" */ './UnsavedChangesDialog').then((m) => ({ default: m.UnsavedChangesDialog })),
+);
 
 /** The edited forms on screen and the navigations they let through (saves, Cancel). */
 export interface UnsavedChanges {
@@ -43,10 +50,16 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     [changes],
   );
   const blocker = useBlocker(shouldBlock);
+  const asking = blocker.state === 'blocked';
+  const asked = useOpenedOnce(asking);
   return (
     <UnsavedChangesContext.Provider value={changes}>
       {children}
-      <UnsavedChangesDialog asking={blocker.state === 'blocked'} stay={() => blocker.reset?.()} leave={() => blocker.proceed?.()} />
+      {asked && (
+        <Suspense fallback={null}>
+          <UnsavedChangesDialog asking={asking} stay={() => blocker.reset?.()} leave={() => blocker.proceed?.()} />
+        </Suspense>
+      )}
     </UnsavedChangesContext.Provider>
   );
 }
