@@ -1,7 +1,8 @@
 /**
  * Page benchmark: Lighthouse (the npm package) against Debian's chromium, with the desktop and
  * the mobile preset, on /login and on the dashboard of a signed-in user with data. Targets:
- * performance at least 95 (desktop) and 85 (mobile), accessibility 100.
+ * performance at least 95 (desktop) and 85 (mobile), and for the signed-in dashboard's first visit on
+ * a phone at least 95 with LCP under 2.5 s (the median run); accessibility 100.
  *
  *   npm run bench:lighthouse               # builds the web app into a temp folder first
  *   WEB_DIST_DIR=/tmp/tally-web npm run bench:lighthouse   # or measures an existing build
@@ -45,12 +46,15 @@ const RUNS = Math.max(1, Number(argValue('--runs') ?? 1) || 1);
 const PAGES = (argValue('--pages') ?? 'login,dashboard').split(',');
 const PRESETS = (argValue('--presets') ?? 'desktop,mobile').split(',').filter((p): p is Row['preset'] => p === 'desktop' || p === 'mobile');
 const TARGETS = { desktop: { performance: 95 }, mobile: { performance: 85 }, accessibility: 100 };
+/** The signed-in dashboard's first visit on a phone has a higher bar: the median run's score and its LCP. */
+const FIRST_VISIT_MOBILE = { performance: 95, lcpMs: 2500 };
 
 /** signed-out: a clean browser; first: signed in, nothing else kept; repeat: signed in, the service worker and its caches kept. */
 type Visit = 'signed-out' | 'first' | 'repeat';
 
 interface Row {
   page: string;
+  visit: Visit;
   preset: 'desktop' | 'mobile';
   performance: number;
   /** Lowest and highest performance score over the runs. */
@@ -58,6 +62,7 @@ interface Row {
   accessibility: number;
   fcp: string;
   lcp: string;
+  lcpMs: number;
   tbt: string;
   cls: string;
   failedA11y: string[];
@@ -152,11 +157,13 @@ async function main(): Promise<void> {
         .map((ref) => ref.id);
       return {
         page,
+        visit,
         preset,
         performance: score('performance'),
         accessibility: score('accessibility'),
         fcp: metric('first-contentful-paint'),
         lcp: metric('largest-contentful-paint'),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
         tbt: metric('total-blocking-time'),
         cls: metric('cumulative-layout-shift'),
         failedA11y,
@@ -215,7 +222,11 @@ async function main(): Promise<void> {
     console.log('| page | preset | performance | accessibility | FCP | LCP | TBT | CLS | targets |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) {
-      const met = r.performance >= TARGETS[r.preset].performance && r.accessibility >= TARGETS.accessibility;
+      const firstOnPhone = r.visit === 'first' && r.preset === 'mobile';
+      const met =
+        r.performance >= TARGETS[r.preset].performance &&
+        r.accessibility >= TARGETS.accessibility &&
+        (!firstOnPhone || (r.performance >= FIRST_VISIT_MOBILE.performance && r.lcpMs < FIRST_VISIT_MOBILE.lcpMs));
       const range = RUNS > 1 ? ` (${r.range[0]}–${r.range[1]})` : '';
       console.log(
         `| ${r.page} | ${r.preset} | ${r.performance}${range} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${met ? 'met' : 'MISSED'} |`,
