@@ -134,7 +134,7 @@ export async function countSharedReceipt(trx: Executor, sharedReceiptId: string)
   if (!row) return replaceShareCounts(trx, sharedReceiptId, []);
   if (row.category_name !== null && row.category_name !== row.kept_category) await repo.keepCategoryName(trx, sharedReceiptId, row.category_name);
   const shares = await repo.sharesWithAccounts(trx, sharedReceiptId);
-  const items = row.owner ? await repo.itemsOfSharedReceipt(trx, sharedReceiptId) : [];
+  const items = row.owner && row.receipt_id ? await repo.itemsOfSharedReceipt(trx, row.owner, row.receipt_id) : [];
   return replaceShareCounts(trx, sharedReceiptId, await countedParts(row, shares, items, (userId, name) => memberCategory(trx, userId, name)));
 }
 

@@ -380,6 +380,7 @@ export async function countingRowOf(db: Executor, sharedReceiptId: string) {
       'r.date',
       'r.currency',
       'r.shared_by',
+      'r.receipt_id',
       'r.category as kept_category',
       'rc.user_id as owner',
       'rc.amount_cents',
@@ -393,15 +394,14 @@ export async function countingRowOf(db: Executor, sharedReceiptId: string) {
     .executeTakeFirst();
 }
 
-/** The items of the sharer's receipt behind a shared one, in their order (the order its split names them in). */
-export function itemsOfSharedReceipt(db: Executor, sharedReceiptId: string) {
+/** The items of the sharer's receipt behind a shared one (its owner's), in their order (the order its split names them in). */
+export function itemsOfSharedReceipt(db: Executor, owner: string, receiptId: string) {
   return db
-    .selectFrom('shared_receipts as r')
-    .innerJoin('receipts as rc', 'rc.id', 'r.receipt_id')
-    .innerJoin('receipt_items as i', (j) => j.onRef('i.user_id', '=', 'rc.user_id').onRef('i.receipt_id', '=', 'rc.id'))
-    .select(['i.price_cents', 'i.quantity', 'i.category_id'])
-    .where('r.id', '=', sharedReceiptId)
-    .orderBy('i.position')
+    .selectFrom('receipt_items')
+    .select(['price_cents', 'quantity', 'category_id'])
+    .where('user_id', '=', owner)
+    .where('receipt_id', '=', receiptId)
+    .orderBy('position')
     .execute();
 }
 
