@@ -119,7 +119,6 @@ const words = (s: string) =>
     .filter(Boolean);
 const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-/** Greedy one-to-one item matching: same line price to the cent, >= half the label's words. */
 /** At least half the label's words are among the read item's name. */
 function sameName(readName: string, labelName: string): boolean {
   const gw = words(labelName);
@@ -127,6 +126,7 @@ function sameName(readName: string, labelName: string): boolean {
   return gw.filter((w) => pw.has(w)).length * 2 >= gw.length;
 }
 
+/** Greedy one-to-one item matching: same line price to the cent, >= half the label's words. */
 export function matchItems(pred: { name: string; price: number }[], gold: { name: string; price: string | number }[]): number {
   const used = new Set<number>();
   let hits = 0;

@@ -8,8 +8,8 @@ import { hasStoredToken, readStoredSession } from './auth/storedSession';
  * The entry is only this step, a few KB, so it runs as soon as it arrives instead of after the
  * libraries: it asks for the first screen's chunks and for the rest of start-up (`app/start`,
  * with React, MUI, Redux and the routes, preloaded by index.html), waits for the run-time
- * configuration and asks for the first screen's data. All of them download side by side. Until the first screen renders the page
- * shows the 'Loading...' of index.html.
+ * configuration and asks for the first screen's data. All of them download side by side. Until
+ * the first screen renders the page shows the 'Loading...' of index.html.
  */
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;

@@ -54,12 +54,18 @@ async function prefetched(store: AppStore, pathname: string): Promise<void> {
   await Promise.all(store.dispatch(dashboardApi.util.getRunningQueriesThunk()));
 }
 
+/** Start-up at `pathname`: the entry sends with `sentWith`'s token, then the store starts signed in as `signedIn`. */
+async function startUp(pathname: string, sentWith: string, signedIn = sentWith): Promise<AppStore> {
+  sendEarly(clientConfig().apiUrl, earlyDataPaths(pathname), sentWith);
+  signedInAs(signedIn);
+  const store = makeStore();
+  await prefetched(store, pathname);
+  return store;
+}
+
 it("answers the dashboard's query with the figures the entry asked for, in one request", async () => {
   api = await startApi();
-  sendEarly(clientConfig().apiUrl, earlyDataPaths('/'), 'token-a');
-  signedInAs('token-a');
-  const store = makeStore();
-  await prefetched(store, '/');
+  const store = await startUp('/', 'token-a');
 
   // Asked once, by the entry, with the person's token and the viewer's zone: the store sent nothing of its own.
   expect(api.seen).toEqual([{ url: expect.stringMatching(/^\/dashboard\?tz=[%0-9A-F]+$/), authorization: 'Bearer token-a' }]);
@@ -69,29 +75,21 @@ it("answers the dashboard's query with the figures the entry asked for, in one r
 it('sends nothing early for a page other than the dashboard', async () => {
   api = await startApi();
   expect(earlyDataPaths('/receipts')).toEqual([]);
-  sendEarly(clientConfig().apiUrl, earlyDataPaths('/receipts'), 'token-a');
-  signedInAs('token-a');
-  await prefetched(makeStore(), '/receipts');
+  await startUp('/receipts', 'token-a');
   expect(api.seen).toEqual([]);
 });
 
 it('gives an early answer once: asked again, the figures come from the API', async () => {
   api = await startApi();
-  sendEarly(clientConfig().apiUrl, earlyDataPaths('/'), 'token-a');
-  signedInAs('token-a');
-  const store = makeStore();
-  await prefetched(store, '/');
+  const store = await startUp('/', 'token-a');
   await store.dispatch(dashboardApi.endpoints.getDashboard.initiate(undefined, { forceRefetch: true }));
   expect(api.seen).toHaveLength(2);
 });
 
 it("never gives one person's early answer to a request with another person's token", async () => {
   api = await startApi();
-  sendEarly(clientConfig().apiUrl, earlyDataPaths('/'), 'token-a');
   // Another person signed in on this device before the libraries were in.
-  signedInAs('token-b');
-  const store = makeStore();
-  await prefetched(store, '/');
+  const store = await startUp('/', 'token-a', 'token-b');
 
   expect(api.seen.map((s) => s.authorization).sort()).toEqual(['Bearer token-a', 'Bearer token-b']);
   expect(dashboardApi.endpoints.getDashboard.select()(store.getState()).data).toMatchObject({ to: 'Bearer token-b' });
@@ -99,10 +97,7 @@ it("never gives one person's early answer to a request with another person's tok
 
 it('asks again when the early request failed on the way', async () => {
   api = await startApi((_seen, index) => index === 0);
-  sendEarly(clientConfig().apiUrl, earlyDataPaths('/'), 'token-a');
-  signedInAs('token-a');
-  const store = makeStore();
-  await prefetched(store, '/');
+  const store = await startUp('/', 'token-a');
 
   expect(api.seen).toHaveLength(2);
   expect(dashboardApi.endpoints.getDashboard.select()(store.getState()).data).toMatchObject({ to: 'Bearer token-a' });
