@@ -5,8 +5,8 @@ import { ONLINE_ORDER, receiptPdf, scannedPdf, trainPhoto } from '../modules/sca
 /**
  * The real scan process, with a limit a long scanned PDF cannot keep however quiet the machine
  * (twenty pages of OCR took 5.1 s on this 2-core machine at its quietest, so a limit of 12 s was
- * sometimes kept) and a text-layer PDF keeps even on a busy one (it reads in tens of ms; the
- * clock starts once the process is ready, so loading the models does not count).
+ * sometimes kept) and a text-layer PDF keeps even on a busy one: a fresh process reads it in
+ * about 160 ms, as the clock starts once the process has loaded its models and pdfjs whole.
  */
 const LIMIT_MS = 1_000;
 
