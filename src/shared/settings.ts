@@ -90,8 +90,11 @@ export const SharedWithMe = Type.Object({
   store: Type.String(),
   amount: Type.Number({ description: "The whole receipt, in its currency's units" }),
   currency: Type.String(),
-  category: Type.String({ description: 'The category of the person’s own that their share counts in' }),
+  category: Type.String({ description: 'The category of the person’s own that holds most of their share' }),
   your_share: YourShare,
+  by_category: Type.Array(Type.Object({ category: Type.String(), your_share: Type.Number() }), {
+    description: 'Where their share counts, by their own categories, largest first: as the items it pays for count',
+  }),
 });
 export type SharedWithMe = Static<typeof SharedWithMe>;
 

@@ -399,6 +399,17 @@ export interface ShareCountsTable {
   cents: number;
 }
 
+/** A member's share of a shared receipt under one of the sharer's category names (migration 094). */
+export interface ShareCategoriesTable {
+  household_id: string;
+  shared_receipt_id: string;
+  member_id: string;
+  /** The sharer's category name (null: none was kept). */
+  category: string | null;
+  /** The receipt currency's minor units; a member's rows add up to their share. */
+  minor: ColumnType<string, number, number>;
+}
+
 /** A payment from one member to another (migration 082). */
 export interface HouseholdSettlementsTable {
   id: Generated<string>;
@@ -447,6 +458,7 @@ export interface Database {
   shared_receipt_shares: SharedReceiptSharesTable;
   household_settlements: HouseholdSettlementsTable;
   share_counts: ShareCountsTable;
+  share_categories: ShareCategoriesTable;
   mail_in_addresses: MailInAddressesTable;
   mail_in_senders: MailInSendersTable;
 }

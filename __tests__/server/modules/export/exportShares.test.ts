@@ -108,13 +108,21 @@ describe('exports that count shares', () => {
     expect(rows[0]).toEqual([...ITEMS_HEADER, 'Your share']);
     // The items count whole in their categories; the others' shares come off each category as her
     // totals count them: all of Ben's bread, half of the rest with its part of the tax.
+    // Half of 11.11 and of 26.67 is a cent more for one of them: which one is the split's tie.
+    const halves = (rows: string[][]) => rows.slice(1).map((r) => [r[5], r[9]]);
+    const hisHalves = halves(await itemsCsvOf(c.ben));
+    const taken = (category: string) => `-${hisHalves.find(([name]) => name === category)![1]}`;
+    expect([
+      ['Entertainment', '13.33'],
+      ['Entertainment', '13.34'],
+    ]).toContainEqual(hisHalves[1]);
     expect(rows.filter((r) => r[0] === bigStore.id).map((r) => [r[3], r[5], r[8], r[9]])).toEqual([
       ['Bread', 'Food', '22.22', '22.22'],
       ['Light bulbs', 'Utilities', '11.11', '11.11'],
       ['Board game', 'Entertainment', '26.67', '26.67'],
       ["Others' shares", 'Food', '', '-22.22'],
-      ["Others' shares", 'Utilities', '', '-5.55'],
-      ["Others' shares", 'Entertainment', '', '-13.34'],
+      ["Others' shares", 'Utilities', '', taken('Utilities')],
+      ["Others' shares", 'Entertainment', '', taken('Entertainment')],
     ]);
     expect(shareByCategory(rows)).toEqual(await analyticsByCategory(c.ana));
     expect(sumOfShares(rows)).toBe(await spent(c.ana));
@@ -125,7 +133,14 @@ describe('exports that count shares', () => {
     expect(shareOf(rows, bigStore.id, 9)).toBe(shareOf(receipts, bigStore.id, 12));
 
     const his = await itemsCsvOf(c.ben);
-    expect(his.slice(1).map((r) => r.slice(1))).toEqual([[todayUtc(), 'Big Store', 'Shared by Ana', '', 'Food', '60.00', 'USD', '', '41.11']]);
+    // His share, 41.11, counts where what it pays for does: the bread, half the bulbs, half the game.
+    // What comes off each of her categories above is what his share counts in his.
+    expect(his.slice(1).map((r) => r.slice(1))).toEqual([
+      [todayUtc(), 'Big Store', 'Shared by Ana', '', 'Food', '60.00', 'USD', '', '22.22'],
+      [todayUtc(), 'Big Store', 'Shared by Ana', '', 'Entertainment', '', 'USD', '', hisHalves[1][1]],
+      [todayUtc(), 'Big Store', 'Shared by Ana', '', 'Utilities', '', 'USD', '', hisHalves[2][1]],
+    ]);
+    expect(Number(hisHalves[1][1]) + Number(hisHalves[2][1])).toBeCloseTo(18.89, 2);
     expect(his[1][0]).toBe((await csvOf(c.ben))[1][0]);
     expect(shareByCategory(his)).toEqual(await analyticsByCategory(c.ben));
   });

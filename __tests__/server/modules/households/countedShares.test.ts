@@ -87,7 +87,9 @@ describe('budgets that count shares', () => {
     expect(await figures(c.ana, 'Utilities')).toMatchObject({ spent: 24.44, category: 11.11, reports: 24.44, reportsCategory: 11.11 });
     expect(await figures(c.ana, 'Entertainment')).toMatchObject({ category: 13.33, reportsCategory: 13.33 });
     expect(await figures(c.ana, 'Food')).toMatchObject({ category: 0, reportsCategory: 0 });
-    expect(await figures(c.ben, 'Food')).toEqual(counting(35.56, 0));
+    // His: the bread and half the game with their part of the tax, 35.56, each where it counts.
+    expect(await figures(c.ben, 'Food')).toEqual({ ...counting(35.56, 0), category: 22.22, reportsCategory: 22.22 });
+    expect(await figures(c.ben, 'Entertainment')).toMatchObject({ category: 13.34, reportsCategory: 13.34 });
 
     // The game becomes Ana's too: all but the bread counts for her, each item whole in its category.
     await ok(c.ana, 'PUT', `/receipts/${created.id}`, {
@@ -99,6 +101,42 @@ describe('budgets that count shares', () => {
     expect(await figures(c.ana, 'Utilities')).toMatchObject({ category: 11.11 });
     expect(await figures(c.ana, 'Food')).toMatchObject({ category: 0 });
     expect(await figures(c.ben, 'Food')).toEqual(counting(22.22, 0));
+    expect(await figures(c.ben, 'Entertainment')).toMatchObject({ category: 0, reportsCategory: 0 });
+  });
+
+  it('counts a member’s share of each item in their category of its name, also after the sharer left', async () => {
+    const c = await couple();
+    // Pets is Ana's alone: Ben's part of the dog food lands in his Other.
+    await ok(c.ana, 'POST', '/categories', { name: 'Pets', color: '#3B82F6', icon: 'tag', budget: null });
+    const bigStore = bigStoreGroceries(todayUtc(), { utilities: 'Pets', fun: 'Entertainment' });
+    await ok<Receipt>(c.ana, 'POST', '/receipts', { ...bigStore, household_id: c.household._id });
+    // Everything for both: 30 each, each item's half with its part of the tax. Both halves of the
+    // dog food and of the game are 5.555 and 13.335: one of them counts a cent more of each.
+    const halves = async (user: TestUser) => ({
+      food: (await figures(user, 'Food')).category,
+      pets: (await figures(user, user === c.ana ? 'Pets' : 'Other')).category,
+      game: (await figures(user, 'Entertainment')).category,
+    });
+    const bens = await halves(c.ben);
+    expect(await figures(c.ben)).toMatchObject({ spent: 30, reports: 30 });
+    expect(bens.food).toBe(11.11);
+    expect([5.55, 5.56]).toContain(bens.pets);
+    expect(bens.pets + bens.game).toBeCloseTo(18.89, 2);
+    const household = await ok<{ currencies: Array<{ by_category: Array<{ category: string; amount: number }> }> }>(
+      c.ben,
+      'GET',
+      `/api/households/${c.household._id}/spending`,
+    );
+    expect(household.currencies[0].by_category).toEqual([
+      { category: 'Entertainment', amount: 26.67 },
+      { category: 'Food', amount: 22.22 },
+      { category: 'Pets', amount: 11.11 },
+    ]);
+
+    // Ana leaves: her receipt counts whole for her again; Ben's parts stay where they were.
+    await ok(c.ana, 'POST', `/api/households/${c.household._id}/leave`);
+    expect(await halves(c.ben)).toEqual(bens);
+    expect(await figures(c.ana, 'Pets')).toMatchObject({ spent: 60, category: 11.11 });
   });
 
   it('leaves a person who shares nothing with today’s figures', async () => {

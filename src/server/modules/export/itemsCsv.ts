@@ -65,19 +65,23 @@ function receiptItemRows(r: ExportedReceipt, names: ReadonlyMap<string, string>,
   return rows;
 }
 
-/** Another's receipt shared with the person: one row, as in the receipts CSV, only their share counted. */
-const sharedItemRow = (r: SharedWithMe): CsvValue[] => [
-  r.shared_receipt_id,
-  r.date,
-  r.store,
-  sharedBy(r),
-  null,
-  r.category,
-  money(r.amount, minorUnits(r.currency)),
-  r.currency,
-  null,
-  money(r.your_share),
-];
+/**
+ * Another's receipt shared with the person: a row for each of their categories their share counts
+ * in (as the items it pays for do), largest first, the receipt's amount on the first.
+ */
+const sharedItemRows = (r: SharedWithMe): CsvValue[][] =>
+  r.by_category.map((part, i) => [
+    r.shared_receipt_id,
+    r.date,
+    r.store,
+    sharedBy(r),
+    null,
+    part.category,
+    i === 0 ? money(r.amount, minorUnits(r.currency)) : null,
+    r.currency,
+    null,
+    money(part.your_share),
+  ]);
 
 /**
  * The items CSV as it is written: the header, then the receipts page by page (the category
@@ -98,5 +102,5 @@ export async function* itemsCsvExport({ receipts, shared }: ExportBody, lookups:
     const names = namesOther ? await lookups.categoryNames() : none;
     yield csvRows(page.flatMap((r) => receiptItemRows(r, names, others ? (others.get(r.id) ?? nothingTaken) : undefined)));
   }
-  if (shared) for await (const page of shared) if (page.length) yield csvRows(page.map(sharedItemRow));
+  if (shared) for await (const page of shared) if (page.length) yield csvRows(page.flatMap(sharedItemRows));
 }

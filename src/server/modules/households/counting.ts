@@ -1,22 +1,23 @@
 import type { Executor } from '../../db/schema';
 import { homeCents } from '../../../shared/currency';
-import { countedItems, type CountedItem } from '../../../shared/itemCounting';
-import { allocate, memberLineParts, type SplitFor } from '../../../shared/split';
+import { countedItems, type CountedItem, type CountedLine } from '../../../shared/itemCounting';
+import { allocate, memberLineParts, type SplitFor, type SplitItem } from '../../../shared/split';
 import { replaceShareCounts, type CountedPart } from '../analytics/service';
 import { ensureFallbackCategory, findCategoryByName } from '../categories/service';
 import { notifyOnCounted } from '../notifications/service';
 import * as repo from './repository';
 import { shareInHome } from './homeShare';
-import type { CountingRow, ShareWithAccount } from './repository';
+import type { CountingRow, ShareCategory, SharedItem, ShareWithAccount } from './repository';
 
 /**
  * What a shared receipt counts in each person's totals (budgets, alerts, forecast, analytics):
  * the sharer's receipt counts whole in their own receipts (its items in their own categories),
  * so the sharer's parts are minus what the others' shares take off it in each of those
- * categories (sharerParts); each other member with an account counts their share, in
- * their category of the receipt category's name, else their fallback ('Other'). Placeholders
- * count nowhere. A share whose home amount is unknown (no rate) counts nowhere either. The
- * category's name is kept on the shared receipt, so it still names one after the sharer left.
+ * categories (sharerParts); each other member with an account counts their share divided as
+ * the items it pays for count (shareCategories), each part in their category of that name, else
+ * their fallback ('Other'). Placeholders count nowhere. A share whose home amount is unknown (no
+ * rate) counts nowhere either. The names are kept on the shared receipt, so they still name
+ * categories after the sharer left.
  */
 
 /** A stored share in hundredths of the member's home currency, as totals count (null: unknown). */
@@ -50,53 +51,139 @@ function withinCaps(kept: Map<string, number>, caps: ReadonlyMap<string, number>
   return kept;
 }
 
-/**
- * What the shares take off the sharer's own receipt in each category it counts in (non-zero
- * entries). The sharer keeps their part of each category's items (the split's division of each
- * line), with their share of tax, tip and rounding in proportion to it; the category gives up the
- * rest of what its items count. So items that are the sharer's alone still count whole in their
- * category, and no category gives up more than its items count. Without items, or with a split
- * that does not name them, everything comes off the receipt's category.
- */
-function sharerParts(
-  row: CountingRow,
-  ownerMember: string | undefined,
-  members: readonly string[],
-  items: readonly CountedItem[],
-  ownCents: number,
-): Map<string, number> {
-  const receipt = { printed_minor: Number(row.printed_minor), amount_cents: Number(row.amount_cents), category_id: row.category_id! };
-  const whole = new Map([[receipt.category_id, ownCents - receipt.amount_cents]]);
+/** A receipt's items as its split names them: each one's line and where it counts, and what each category counts. */
+interface Itemized {
+  split: SplitItem[];
+  lines: CountedLine[];
+  /** Category id → what its items count (home hundredths). */
+  counted: Map<string, number>;
+}
+
+/** The items as the split names them; null when it divides by amount, or the receipt has no items or is not linked. */
+function itemized(row: CountingRow, items: readonly CountedItem[]): Itemized | null {
   const targets = (row.split as { items?: SplitFor[] } | null)?.items;
-  if (!items.length || targets?.length !== items.length) return whole;
-  const lineParts = ownerMember
-    ? memberLineParts(
-        ownerMember,
-        items.map((item, i) => ({ price: item.price_cents, quantity: item.quantity, for: targets[i] })),
-        members,
-      )
-    : items.map(() => 0);
+  if (!items.length || targets?.length !== items.length || row.category_id === null || row.amount_cents === null) return null;
+  const receipt = { printed_minor: Number(row.printed_minor), amount_cents: Number(row.amount_cents), category_id: row.category_id };
+  const lines = countedItems(receipt, items);
   const counted = new Map<string, number>();
-  const mine = new Map<string, number>();
-  countedItems(receipt, items).forEach((line, i) => {
-    counted.set(line.categoryId, (counted.get(line.categoryId) ?? 0) + line.home);
-    mine.set(line.categoryId, (mine.get(line.categoryId) ?? 0) + lineParts[i]);
-  });
-  // With no line of theirs (their share is only extras, or nothing), their share goes as the categories count.
-  const weights = sum(mine.values()) !== 0 ? mine : counted;
-  if (sum(weights.values()) === 0) return whole;
-  const kept = withinCaps(allocate(ownCents, weights), counted);
-  return new Map([...counted].map(([id, cents]): [string, number] => [id, kept.get(id)! - cents]).filter(([, cents]) => cents !== 0));
+  for (const line of lines) counted.set(line.categoryId, (counted.get(line.categoryId) ?? 0) + line.home);
+  return { split: items.map((item, i) => ({ price: item.price_cents, quantity: item.quantity, for: targets[i] })), lines, counted };
 }
 
 /**
- * The parts, from what is stored: the shared receipt, its shares, and the items of the sharer's
- * receipt. `categoryFor` names the category a member's share lands in. Pure apart from it.
+ * What a member's share divides over the receipt's categories by (category id → weight, every
+ * category present): their part of each category's item lines, the split's division of each
+ * line, so tax, tip and rounding follow in proportion; with no line of theirs (their share is
+ * only extras, or nothing), what each category counts. Null: nothing to be in proportion to.
+ */
+function shareWeights(items: Itemized, member: string, members: readonly string[]): Map<string, number> | null {
+  const lineParts = memberLineParts(member, items.split, members);
+  const mine = new Map<string, number>();
+  items.lines.forEach((line, i) => mine.set(line.categoryId, (mine.get(line.categoryId) ?? 0) + lineParts[i]));
+  const weights = sum(mine.values()) !== 0 ? mine : items.counted;
+  return sum(weights.values()) === 0 ? null : weights;
+}
+
+/**
+ * What the shares take off the sharer's own receipt in each category it counts in (non-zero
+ * entries): each category keeps the sharer's own part of it (`own`, their share as
+ * shareCategories divides it, by category id) and gives up the rest of what its items count, so
+ * it gives up what the others' parts there come to. Items that are the sharer's alone still
+ * count whole in their category, and no category gives up more than its items count. Without
+ * items, or with a split that does not name them, everything comes off the receipt's category.
+ */
+function sharerParts(row: CountingRow, items: Itemized | null, ownCents: number, own: ReadonlyMap<string, number>): Map<string, number> {
+  const whole = new Map([[row.category_id!, ownCents - Number(row.amount_cents)]]);
+  if (!items) return whole;
+  const mine = new Map([...items.counted.keys()].map((id) => [id, own.get(id) ?? 0]));
+  // With no part of their own (a share of nothing), each category gives up all it counts.
+  const weights = sum(mine.values()) !== 0 ? mine : items.counted;
+  if (sum(weights.values()) === 0) return whole;
+  const kept = withinCaps(allocate(ownCents, weights), items.counted);
+  return new Map([...items.counted].map(([id, cents]): [string, number] => [id, kept.get(id)! - cents]).filter(([, cents]) => cents !== 0));
+}
+
+/** A category name as a key of a map (null, no name kept, as ''). */
+const nameKey = (name: string | null | undefined) => name ?? '';
+
+/** The name of each category a receipt counts in, by id (as nameKey gives it). */
+function categoryNames(row: CountingRow, items: readonly SharedItem[]): Map<string | null, string> {
+  const names = new Map<string | null, string>([[row.category_id, nameKey(row.category_name ?? row.kept_category)]]);
+  for (const item of items) if (item.category_id !== null) names.set(item.category_id, nameKey(item.category_name));
+  return names;
+}
+
+/**
+ * How each member's share (the sharer's too) divides over the sharer's category names, in the
+ * receipt's currency: by the same weights the sharer's own parts are made by, so a member's share
+ * of the charger counts where the charger does. Each share whole under the receipt's category
+ * when the split does not name the items. Kept on the shared receipt (share_categories), it
+ * outlives the link to the sharer's receipt, as the category's name does.
+ */
+export function shareCategories(row: CountingRow, shares: readonly ShareWithAccount[], items: readonly SharedItem[]): ShareCategory[] {
+  const names = categoryNames(row, items);
+  const receiptName = names.get(row.category_id)!;
+  const byName = (perCategory: Iterable<[string, number]>) => {
+    const named = new Map<string, number>();
+    for (const [id, value] of perCategory) named.set(names.get(id) ?? '', (named.get(names.get(id) ?? '') ?? 0) + value);
+    // Only the names a member has a part in, so a cent is never moved to one they have nothing in.
+    return new Map([...named].filter(([, value]) => value !== 0));
+  };
+  const split = itemized(row, items);
+  const members = shares.map((s) => s.member_id);
+  const divided = new Map<string, Map<string, number>>();
+  for (const share of shares) {
+    const amount = Number(share.amount_minor);
+    if (amount === 0) continue;
+    const weights = split && shareWeights(split, share.member_id, members);
+    const named = weights && byName(weights);
+    divided.set(share.member_id, named && sum(named.values()) !== 0 ? allocate(amount, named) : new Map([[receiptName, amount]]));
+  }
+  if (split) matchCategories(divided, byName(split.lines.map((line): [string, number] => [line.categoryId, line.printed])));
+  return [...divided].flatMap(([member_id, parts]) =>
+    [...parts].filter(([, minor]) => minor !== 0).map(([name, minor]) => ({ member_id, category: name || null, minor })),
+  );
+}
+
+/**
+ * Moves cents between a member's categories, never changing their share, until each category
+ * holds, of all the shares together, what the receipt's items count there (`wanted`): each
+ * share is rounded on its own, which can leave one category a cent over and another a cent
+ * under. A cent moves only to a category the member has a part in, and only in the usual case
+ * of purchases (no part below nothing).
+ */
+function matchCategories(divided: ReadonlyMap<string, Map<string, number>>, wanted: ReadonlyMap<string, number>): void {
+  const held = new Map<string, number>();
+  for (const parts of divided.values()) for (const [name, minor] of parts) held.set(name, (held.get(name) ?? 0) + minor);
+  const parts = [...divided.values()].flatMap((p) => [...p.values()]);
+  if ([...parts, ...wanted.values()].some((v) => v < 0) || sum(held.values()) !== sum(wanted.values())) return;
+  const off = (name: string) => (held.get(name) ?? 0) - (wanted.get(name) ?? 0);
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const over of [...held.keys()].filter((name) => off(name) > 0)) {
+      for (const under of [...held.keys()].filter((name) => off(name) < 0)) {
+        const member = [...divided.values()].find((p) => p.get(over)! > 0 && p.has(under));
+        if (!member || off(over) <= 0) continue;
+        member.set(over, member.get(over)! - 1);
+        member.set(under, member.get(under)! + 1);
+        held.set(over, held.get(over)! - 1);
+        held.set(under, held.get(under)! + 1);
+        moved = true;
+      }
+    }
+  }
+}
+
+/**
+ * The parts, from what is stored: the shared receipt, its shares, the items of the sharer's
+ * receipt and how each share divides over category names (shareCategories, as kept).
+ * `categoryFor` names the category of a member's own a name lands in. Pure apart from it.
  */
 export async function countedParts(
   row: CountingRow,
   shares: readonly ShareWithAccount[],
-  items: readonly CountedItem[],
+  items: readonly SharedItem[],
+  categories: readonly ShareCategory[],
   categoryFor: (userId: string, receiptCategoryName: string | null) => Promise<string>,
 ): Promise<CountedPart[]> {
   const parts: CountedPart[] = [];
@@ -105,16 +192,24 @@ export async function countedParts(
     const own = shares.find((s) => s.user_id === owner);
     const ownCents = own ? shareCents(own) : 0;
     if (ownCents !== null) {
-      const members = shares.map((s) => s.member_id);
-      for (const [categoryId, cents] of sharerParts(row, own?.member_id, members, items, ownCents))
-        parts.push({ userId: owner, categoryId, day: row.date, cents });
+      const ids = new Map([...categoryNames(row, items)].map(([id, name]) => [name, id]));
+      const mine = new Map<string, number>();
+      for (const c of categories) {
+        const id = ids.get(nameKey(c.category));
+        if (c.member_id === own?.member_id && id) mine.set(id, (mine.get(id) ?? 0) + c.minor);
+      }
+      for (const [categoryId, cents] of sharerParts(row, itemized(row, items), ownCents, mine)) parts.push({ userId: owner, categoryId, day: row.date, cents });
     }
   }
   for (const share of shares) {
     const cents = shareCents(share);
     // The sharer's own share is in the owner's part; once detached, their receipt counts whole.
     if (!share.user_id || share.user_id === owner || share.member_id === row.shared_by || !cents) continue;
-    parts.push({ userId: share.user_id, categoryId: await categoryFor(share.user_id, row.category_name ?? row.kept_category), day: row.date, cents });
+    const divided = new Map<string, number>();
+    for (const c of categories) if (c.member_id === share.member_id) divided.set(nameKey(c.category), (divided.get(nameKey(c.category)) ?? 0) + c.minor);
+    const byName = sum(divided.values()) !== 0 ? allocate(cents, divided) : new Map([[nameKey(row.category_name ?? row.kept_category), cents]]);
+    for (const [name, part] of byName)
+      if (part !== 0) parts.push({ userId: share.user_id, categoryId: await categoryFor(share.user_id, name || null), day: row.date, cents: part });
   }
   return parts;
 }
@@ -134,8 +229,17 @@ export async function countSharedReceipt(trx: Executor, sharedReceiptId: string)
   if (!row) return replaceShareCounts(trx, sharedReceiptId, []);
   if (row.category_name !== null && row.category_name !== row.kept_category) await repo.keepCategoryName(trx, sharedReceiptId, row.category_name);
   const shares = await repo.sharesWithAccounts(trx, sharedReceiptId);
-  const items = row.owner && row.receipt_id ? await repo.itemsOfSharedReceipt(trx, row.owner, row.receipt_id) : [];
-  return replaceShareCounts(trx, sharedReceiptId, await countedParts(row, shares, items, (userId, name) => memberCategory(trx, userId, name)));
+  let items: SharedItem[] = [];
+  let categories: ShareCategory[];
+  if (row.owner && row.receipt_id) {
+    items = await repo.itemsOfSharedReceipt(trx, row.owner, row.receipt_id);
+    categories = shareCategories(row, shares, items);
+    await repo.keepShareCategories(trx, row.household_id, sharedReceiptId, categories);
+  } else {
+    categories = await repo.shareCategoriesOf(trx, sharedReceiptId);
+  }
+  const parts = await countedParts(row, shares, items, categories, (userId, name) => memberCategory(trx, userId, name));
+  return replaceShareCounts(trx, sharedReceiptId, parts);
 }
 
 type Moved = Map<string, CountedPart[]>;

@@ -37,6 +37,7 @@ export async function* sharedWithMePages(db: Executor, userId: string, pageSize:
         currency: r.currency,
         category: r.category,
         your_share: fromCents(Number(r.cents)),
+        by_category: r.by_category.map((c) => ({ category: c.category, your_share: fromCents(Number(c.cents)) })),
       }));
     }
     if (rows.length < pageSize) return;

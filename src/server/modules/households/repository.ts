@@ -377,6 +377,7 @@ export async function countingRowOf(db: Executor, sharedReceiptId: string) {
     .leftJoin('categories as c', (j) => j.onRef('c.user_id', '=', 'rc.user_id').onRef('c.id', '=', 'rc.category_id'))
     .select([
       'r.id',
+      'r.household_id',
       'r.date',
       'r.currency',
       'r.shared_by',
@@ -394,14 +395,49 @@ export async function countingRowOf(db: Executor, sharedReceiptId: string) {
     .executeTakeFirst();
 }
 
-/** The items of the sharer's receipt behind a shared one (its owner's), in their order (the order its split names them in). */
+/**
+ * The items of the sharer's receipt behind a shared one (its owner's), in their order (the order
+ * its split names them in), with the name of each item's own category.
+ */
 export function itemsOfSharedReceipt(db: Executor, owner: string, receiptId: string) {
   return db
-    .selectFrom('receipt_items')
-    .select(['price_cents', 'quantity', 'category_id'])
-    .where('user_id', '=', owner)
-    .where('receipt_id', '=', receiptId)
-    .orderBy('position')
+    .selectFrom('receipt_items as i')
+    .leftJoin('categories as c', (j) => j.onRef('c.user_id', '=', 'i.user_id').onRef('c.id', '=', 'i.category_id'))
+    .select(['i.price_cents', 'i.quantity', 'i.category_id', 'c.name as category_name'])
+    .where('i.user_id', '=', owner)
+    .where('i.receipt_id', '=', receiptId)
+    .orderBy('i.position')
+    .execute();
+}
+
+export type SharedItem = Awaited<ReturnType<typeof itemsOfSharedReceipt>>[number];
+
+/** One member's part of a shared receipt under one of the sharer's category names (share_categories). */
+export interface ShareCategory {
+  member_id: string;
+  category: string | null;
+  minor: number;
+}
+
+/** What each member's share of a shared receipt is divided over, as last kept. */
+export async function shareCategoriesOf(db: Executor, sharedReceiptId: string): Promise<ShareCategory[]> {
+  const rows = await db
+    .selectFrom('share_categories')
+    .select(['member_id', 'category', 'minor'])
+    .where('shared_receipt_id', '=', sharedReceiptId)
+    .orderBy('member_id')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => ({ ...r, minor: Number(r.minor) }));
+}
+
+/** Keeps how each member's share of a shared receipt is divided over the sharer's category names. */
+export async function keepShareCategories(db: Executor, householdId: string, sharedReceiptId: string, parts: readonly ShareCategory[]): Promise<void> {
+  await db.deleteFrom('share_categories').where('shared_receipt_id', '=', sharedReceiptId).execute();
+  if (parts.length === 0) return;
+  await db
+    .insertInto('share_categories')
+    .values(parts.map((p) => ({ household_id: householdId, shared_receipt_id: sharedReceiptId, member_id: p.member_id, category: p.category, minor: p.minor })))
     .execute();
 }
 
@@ -459,15 +495,20 @@ export async function sharedReceiptIdsBy(db: Executor, householdId: string, memb
 
 // ---------- the household's spending ----------
 
-/** Shared receipts of [from, to] per currency and the sharer's category name (unnamed: null). */
+/**
+ * Shared receipts of [from, to] per currency and the sharer's category name (unnamed: null),
+ * each receipt divided over its items' categories as its shares are.
+ */
 export async function spendingByCategory(db: Executor, householdId: string, from: string, to: string) {
   return db
-    .selectFrom('shared_receipts')
-    .select(['currency', 'category', sql<string>`sum(total_minor)::bigint`.as('minor')])
-    .where('household_id', '=', householdId)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .groupBy(['currency', 'category'])
+    .selectFrom('share_categories as s')
+    .innerJoin('shared_receipts as r', 'r.id', 's.shared_receipt_id')
+    .select(['r.currency', 's.category', sql<string>`sum(s.minor)::bigint`.as('minor')])
+    .where('s.household_id', '=', householdId)
+    .where('r.household_id', '=', householdId)
+    .where('r.date', '>=', from)
+    .where('r.date', '<=', to)
+    .groupBy(['r.currency', 's.category'])
     .execute();
 }
 
@@ -533,16 +574,19 @@ export interface SharedWithRow {
   total_minor: string;
   cents: string;
   category: string;
+  by_category: Array<{ category: string; cents: number | string }>;
 }
 
 /**
  * Others' receipts whose shares count for the person, newest first, after the cursor: their
- * share in hundredths of their home currency, and the category of theirs that holds most of it.
+ * share in hundredths of their home currency, the category of theirs that holds most of it, and
+ * what each of their categories holds.
  */
 export async function sharedWithPage(db: Executor, userId: string, limit: number, after?: { date: string; id: string }): Promise<SharedWithRow[]> {
   const { rows } = await sql<SharedWithRow>`
     SELECT s.id, s.household_id, m.display_name AS shared_by, s.date, s.store, s.currency, s.total_minor,
-           sum(c.cents)::bigint AS cents, (array_agg(cat.name ORDER BY abs(c.cents) DESC, cat.name))[1] AS category
+           sum(c.cents)::bigint AS cents, (array_agg(cat.name ORDER BY abs(c.cents) DESC, cat.name))[1] AS category,
+           json_agg(json_build_object('category', cat.name, 'cents', c.cents) ORDER BY abs(c.cents) DESC, cat.name) AS by_category
       FROM share_counts c
       JOIN shared_receipts s ON s.id = c.shared_receipt_id
       JOIN household_members m ON m.id = s.shared_by
