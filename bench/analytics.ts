@@ -1,11 +1,13 @@
 /**
- * Analytics at scale: loads 1k, 10k, 100k and 1M receipts for one user (plus other users'
- * receipts as noise) and times the analytics answers at each size. The answers read only the
- * daily/monthly totals, so their time must not grow with the number of receipts.
+ * Analytics at scale: loads 1k, 10k, 100k and 1M receipts for one user, ten items each (plus
+ * other users' receipts as noise), and times the analytics answers at each size. The answers read
+ * only the daily/monthly totals, so their time must not grow with the number of receipts; an
+ * item's price history reads only that item's purchases, so neither must it (< 20 ms median at
+ * 10M items).
  *
  *   npx tsx bench/analytics.ts                 # embedded PGlite (in memory)
  *   npx tsx bench/analytics.ts --pg            # PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
- *   options: --sizes 1000,10000 --calls 200
+ *   options: --sizes 1000,10000 --calls 200 --items 10 (items per receipt)
  *
  * Receipts are bulk-inserted with generate_series; the totals are then computed by
  * rebuildTotals(), the same figures the write path keeps (the analytics tests check this).
@@ -25,6 +27,7 @@ import { rebuildTotals } from '../src/server/modules/analytics/repository';
 import { AnalyticsService } from '../src/server/modules/analytics/service';
 import { DashboardService } from '../src/server/modules/dashboard/service';
 import { CategoryService } from '../src/server/modules/categories/service';
+import { PriceService } from '../src/server/modules/prices/service';
 import { categoryHooks, profileHooks } from '../src/server/moduleWiring';
 import { addDays, startOfMonth, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
@@ -39,20 +42,32 @@ const OTHER_RECEIPTS = 20_000;
 /** Receipts spread over the last six years, so every range has data. */
 const SPAN_DAYS = 6 * 366;
 const USER = 'benchuser0000000000000000001';
+const ITEMS_PER_RECEIPT = Number(arg('items') ?? 10);
+const ITEM_NAMES = 20_000;
 
-/** Appends receipts number [from, to) of a user: dates over SPAN_DAYS, six categories, 2% refunds. */
+/**
+ * Appends receipts number [from, to) of a user: dates over SPAN_DAYS, six categories, 2% refunds,
+ * ITEMS_PER_RECEIPT items each, named from ITEM_NAMES products (so each product has about
+ * ITEMS_PER_RECEIPT × receipts / ITEM_NAMES purchases: 500 at 1M receipts, the history's limit).
+ */
 async function loadReceipts(handle: DbHandle, userId: string, from: number, to: number): Promise<void> {
   const categoryIds = (await listCategories(handle.db, userId)).map((c) => c.id);
   const start = addDays(todayIn('UTC'), -SPAN_DAYS + 30);
-  const chunk = 250_000; // keeps one statement's memory modest on PGlite
+  const chunk = 100_000; // keeps one statement's memory modest on PGlite (a million items)
   for (let lo = from; lo < to; lo += chunk) {
     const hi = Math.min(to, lo + chunk) - 1;
     await sql`
-      INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id, description)
-      SELECT ${userId}, 'Store ' || (g % 997), ${start}::date + ((g * 7919) % ${SPAN_DAYS})::int, a.cents, a.cents,
-             (${sql.val(categoryIds)}::uuid[])[(1 + (g / 1000) % ${categoryIds.length})::int], ''
-        FROM generate_series(${lo}::bigint, ${hi}::bigint) g,
-             LATERAL (SELECT CASE WHEN g % 50 = 0 THEN -(100 + g % 5000) ELSE 100 + (g * 37) % 20000 END AS cents) a`.execute(handle.db);
+      WITH added AS (
+        INSERT INTO receipts (user_id, store, date, amount_cents, printed_minor, category_id, description)
+        SELECT ${userId}, 'Store ' || (g % 997), ${start}::date + ((g * 7919) % ${SPAN_DAYS})::int, a.cents, a.cents,
+               (${sql.val(categoryIds)}::uuid[])[(1 + (g / 1000) % ${categoryIds.length})::int], ''
+          FROM generate_series(${lo}::bigint, ${hi}::bigint) g,
+               LATERAL (SELECT CASE WHEN g % 50 = 0 THEN -(100 + g % 5000) ELSE 100 + (g * 37) % 20000 END AS cents) a
+        RETURNING id, amount_cents
+      )
+      INSERT INTO receipt_items (receipt_id, position, user_id, name, price_cents, quantity)
+      SELECT a.id, p, ${userId}, 'Item ' || ((abs(hashtext(a.id::text))::bigint + p * 7919) % ${ITEM_NAMES}), a.amount_cents / ${ITEMS_PER_RECEIPT}, 1
+        FROM added a, generate_series(0, ${ITEMS_PER_RECEIPT - 1}) p`.execute(handle.db);
   }
   await handle.db.transaction().execute((trx) => rebuildTotals(trx, userId));
 }
@@ -154,6 +169,7 @@ async function main(): Promise<void> {
   const service = new AnalyticsService(handle.db, app.clock);
   const dashboard = new DashboardService(handle.db, profileHooks, app.clock);
   const categories = new CategoryService(handle.db, categoryHooks, app.clock);
+  const prices = new PriceService(handle.db);
   const headers = { authorization: 'Bearer bench.bench.bench' };
   const inject = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers });
@@ -190,7 +206,8 @@ async function main(): Promise<void> {
       await sql`ANALYZE`.execute(handle.db);
       const totals = await sql<{ n: number }>`SELECT count(*)::int AS n FROM daily_totals WHERE user_id = ${USER}`.execute(handle.db);
       console.log(
-        `${size.toLocaleString('en-US')} receipts loaded in ${((performance.now() - l0) / 1000).toFixed(1)} s (${totals.rows[0].n} daily_totals rows)`,
+        `${size.toLocaleString('en-US')} receipts loaded in ${((performance.now() - l0) / 1000).toFixed(1)} s (${totals.rows[0].n} daily_totals rows) ` +
+          `(${(size * ITEMS_PER_RECEIPT).toLocaleString('en-US')} items)`,
       );
       const figures: Array<[string, () => Promise<unknown>]> = [];
       for (const range of ANALYTICS_RANGES) {
@@ -204,6 +221,12 @@ async function main(): Promise<void> {
       figures.push(['service categories (rollover)', () => categories.list(USER, 'UTC')]);
       figures.push(['GET /dashboard', () => inject('/dashboard')]);
       figures.push(['GET /categories', () => inject('/categories')]);
+      const someone = (await sql<{ id: string }>`SELECT id FROM receipts WHERE user_id = ${USER} ORDER BY date DESC, id LIMIT 1`.execute(handle.db)).rows[0].id;
+      let nth = 0;
+      figures.push(["service an item's price history", () => prices.history(USER, `Item ${(nth++ * 37) % ITEM_NAMES}`)]);
+      figures.push(['GET /api/prices?item=… (another each call)', () => inject(`/api/prices?item=${encodeURIComponent(`item ${(nth++ * 41) % ITEM_NAMES}`)}`)]);
+      figures.push(["service a receipt's price notes (10 items)", () => prices.notes(USER, someone)]);
+      figures.push(['service items search "tem 12"', () => prices.items(USER, { search: `tem ${12 + (nth++ % 80)}` })]);
       for (const [name, fn] of figures) {
         const { median, p99 } = await time(CALLS, fn);
         rows.push(`| ${driver.padEnd(10)} | ${size.toLocaleString('en-US').padStart(9)} | ${name.padEnd(42)} | ${fmt(median)} | ${fmt(p99)} |`);

@@ -128,9 +128,14 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const call = (name: string) => largest.find((c) => c[2].startsWith(name));
     const dash = call('service dashboard');
     const cats = call('service categories');
+    const history = call("service an item's price history");
+    const search = call('service items search');
+    // The largest size's items: the load lines say each size's.
+    const items = [...out.matchAll(/\(([\d,]+) items\)/g)].map((m) => m[1]).pop();
     return (
-      `${largest[0][0]} at ${size.toLocaleString('en-US')} receipts: medians ${Math.min(...medians)}–${Math.max(...medians)} ms, p99 ≤ ${Math.max(...largest.map((c) => parseFloat(c[4])))} ms` +
-      `${dash ? `; service dashboard ${dash[3]} ms (p99 ${dash[4]})` : ''}${cats ? `; service categories ${cats[3]} ms (p99 ${cats[4]})` : ''}`
+      `${largest[0][0]} at ${size.toLocaleString('en-US')} receipts${items ? ` and ${items} items` : ''}: medians ${Math.min(...medians)}–${Math.max(...medians)} ms, p99 ≤ ${Math.max(...largest.map((c) => parseFloat(c[4])))} ms` +
+      `${dash ? `; service dashboard ${dash[3]} ms (p99 ${dash[4]})` : ''}${cats ? `; service categories ${cats[3]} ms (p99 ${cats[4]})` : ''}` +
+      `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}${search ? `; items search ${search[3]} ms` : ''}`
     );
   },
   recurring: (out) =>

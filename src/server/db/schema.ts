@@ -137,6 +137,16 @@ export interface ReceiptItemsTable {
   warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** Each name a person's items are bought under, kept by triggers on receipt_items (migration 095). */
+export interface ItemNamesTable {
+  user_id: string;
+  /** lower(name): the name as items are looked up by. */
+  key: string;
+  /** A spelling of it, as an item carries it. */
+  name: string;
+  purchases: ColumnType<string, number, number>;
+}
+
 /** What a receipt's items count in their categories beyond the receipt's own row (migration 087). */
 export interface ReceiptItemCountsTable {
   user_id: string;
@@ -433,6 +443,7 @@ export interface Database {
   receipts: ReceiptsTable;
   receipt_items: ReceiptItemsTable;
   receipt_item_counts: ReceiptItemCountsTable;
+  item_names: ItemNamesTable;
   item_memory: ItemMemoryTable;
   daily_totals: DailyTotalsTable;
   monthly_totals: MonthlyTotalsTable;

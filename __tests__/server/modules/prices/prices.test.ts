@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { UNKNOWN_ID } from '../receipts/fixtures';
 
@@ -48,6 +49,44 @@ describe('price memory', () => {
     expect((await t.request(other, { method: 'GET', url: `/api/prices/receipts/${dear.id}` })).statusCode).toBe(404);
     expect((await t.request(user, { method: 'GET', url: `/api/prices/receipts/${UNKNOWN_ID}` })).statusCode).toBe(404);
     expect((await t.request(other, { method: 'GET', url: '/api/prices?item=milk%202%25' })).json().points).toHaveLength(1);
+  });
+
+  it('lists what was bought as every write leaves it: saves, edits, deletes, an account gone', async () => {
+    const [user, other] = [await t.signUp(), await t.signUp()];
+    const search = async (who: TestUser, text: string) => (await t.request(who, { method: 'GET', url: `/api/prices/items?search=${text}` })).json();
+    const first = await buy(user, 'Safeway', '2026-03-01', 2.5, 'Bread');
+    await buy(user, 'Safeway', '2026-03-02', 2.5, 'BREAD');
+    await buy(other, 'Costco', '2026-03-02', 2, 'Bread');
+    const edited = await buy(user, 'Safeway', '2026-03-03', 4, 'Butter');
+    expect(await search(user, 'b')).toEqual([
+      { name: 'BREAD', purchases: 2 },
+      { name: 'Butter', purchases: 1 },
+    ]);
+
+    // An edit that names the items again moves the counts; a delete takes its items off.
+    const twoItems = {
+      store: 'Safeway',
+      date: '2026-03-03',
+      amount: 6,
+      items: [
+        { name: 'Butter', price: 4 },
+        { name: 'Jam', price: 2 },
+      ],
+    };
+    expect((await t.request(user, { method: 'PUT', url: `/receipts/${edited.id}`, payload: twoItems })).statusCode).toBe(200);
+    expect((await t.request(user, { method: 'DELETE', url: `/receipts/${first.id}` })).statusCode).toBe(204);
+    expect(await search(user, '')).toEqual([
+      { name: 'BREAD', purchases: 1 },
+      { name: 'Butter', purchases: 1 },
+      { name: 'Jam', purchases: 1 },
+    ]);
+    const { rows } = await sql<{ purchases: number }>`SELECT purchases::int AS purchases FROM item_names WHERE user_id = ${other.uid}`.execute(t.db.db);
+    expect(rows).toEqual([{ purchases: 1 }]);
+
+    // The names go with the items, down to a cascade from the account.
+    expect((await t.request(other, { method: 'DELETE', url: '/api/account', payload: { confirm: other.email } })).statusCode).toBe(204);
+    const gone = await sql`SELECT 1 FROM item_names WHERE user_id = ${other.uid}`.execute(t.db.db);
+    expect(gone.rows).toEqual([]);
   });
 
   it('refuses an empty item with a 400', async () => {

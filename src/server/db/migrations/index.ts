@@ -28,6 +28,7 @@ import * as m091 from './091_receipt_first_page';
 import * as m092 from './092_mail_in';
 import * as m093 from './093_later_page_keys';
 import * as m094 from './094_share_categories';
+import * as m095 from './095_item_names';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '092_mail_in': m092,
   '093_later_page_keys': m093,
   '094_share_categories': m094,
+  '095_item_names': m095,
 };

@@ -30,14 +30,13 @@ export async function purchasesOf(db: Executor, userId: string, names: readonly 
   return rows.map((r) => ({ ...r, price_minor: Number(r.price_minor) }));
 }
 
-/** The person's item names (one spelling each) containing `search`, most bought first. */
+/** The person's item names (one spelling each) containing `search`, most bought first: their names, not their items (item_names). */
 export async function boughtItems(db: Executor, userId: string, search: string, limit: number): Promise<Array<{ name: string; purchases: number }>> {
   const { rows } = await sql<{ name: string; purchases: number }>`
-    SELECT min(name) AS name, count(*)::int AS purchases
-      FROM receipt_items
-     WHERE user_id = ${userId} AND strpos(lower(name), lower(${search})) > 0
-     GROUP BY lower(name)
-     ORDER BY purchases DESC, min(name)
+    SELECT name, purchases::int AS purchases
+      FROM item_names
+     WHERE user_id = ${userId} AND strpos(key, lower(${search})) > 0
+     ORDER BY purchases DESC, name
      LIMIT ${limit}`.execute(db);
   return rows;
 }
