@@ -123,19 +123,23 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const rows = tableRows(out).filter((c) => c.length === 5 && /^[\d,]+$/.test(c[1]));
     if (!rows.length) return null;
     const size = Math.max(...rows.map((c) => Number(c[1].replace(/,/g, ''))));
-    const largest = rows.filter((c) => Number(c[1].replace(/,/g, '')) === size);
+    const atSize = rows.filter((c) => Number(c[1].replace(/,/g, '')) === size);
+    // The figures that read totals; prices read items and are reported on their own below.
+    const largest = atSize.filter((c) => !/price|items search/.test(c[2]));
     const medians = largest.map((c) => parseFloat(c[3]));
-    const call = (name: string) => largest.find((c) => c[2].startsWith(name));
+    const call = (name: string) => atSize.find((c) => c[2].startsWith(name));
     const dash = call('service dashboard');
     const cats = call('service categories');
     const history = call("service an item's price history");
+    const notes = call("service a receipt's price notes");
     const search = call('service items search');
     // The largest size's items: the load lines say each size's.
-    const items = [...out.matchAll(/\(([\d,]+) items\)/g)].map((m) => m[1]).pop();
+    const items = [...out.matchAll(/receipts loaded in .*\(([\d,]+) items\)/g)].map((m) => m[1]).pop();
     return (
       `${largest[0][0]} at ${size.toLocaleString('en-US')} receipts${items ? ` and ${items} items` : ''}: medians ${Math.min(...medians)}–${Math.max(...medians)} ms, p99 ≤ ${Math.max(...largest.map((c) => parseFloat(c[4])))} ms` +
       `${dash ? `; service dashboard ${dash[3]} ms (p99 ${dash[4]})` : ''}${cats ? `; service categories ${cats[3]} ms (p99 ${cats[4]})` : ''}` +
-      `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}${search ? `; items search ${search[3]} ms` : ''}`
+      `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}${notes ? `; a receipt's price notes ${notes[3]} ms` : ''}` +
+      `${search ? `; items search ${search[3]} ms` : ''}`
     );
   },
   recurring: (out) =>

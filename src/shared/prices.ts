@@ -13,7 +13,13 @@ export const ItemSearchQuery = Type.Object({
 });
 export type ItemSearchQuery = Static<typeof ItemSearchQuery>;
 
-export const BoughtItem = Type.Object({ name: Type.String(), purchases: Type.Integer() });
+export const BoughtItem = Type.Object({
+  name: Type.String(),
+  purchases: Type.Integer(),
+  category_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The category the item was last given (null: its receipt’s), proposed when it is typed again',
+  }),
+});
 export const BoughtItems = Type.Array(BoughtItem);
 export type BoughtItem = Static<typeof BoughtItem>;
 

@@ -35,16 +35,16 @@ it('lists the names of items bought before it, and keeps them as items come and 
 
   await migrate(db);
   expect(await boughtItems(db, 'ana', '', 10)).toEqual([
-    { name: 'Milk', purchases: 2 },
-    { name: 'Eggs', purchases: 1 },
+    { name: 'Milk', purchases: 2, category_id: null },
+    { name: 'Eggs', purchases: 1, category_id: null },
   ]);
   await receipt('ana', ['Eggs', 'Eggs', 'Tea']);
   await sql`DELETE FROM receipts WHERE id = ${older}`.execute(db);
   expect(await boughtItems(db, 'ana', '', 10)).toEqual([
-    { name: 'Eggs', purchases: 2 },
-    { name: 'Tea', purchases: 1 },
+    { name: 'Eggs', purchases: 2, category_id: null },
+    { name: 'Tea', purchases: 1, category_id: null },
   ]);
   await sql`UPDATE receipt_items SET name = 'Green tea' WHERE user_id = 'ana' AND name = 'Tea'`.execute(db);
-  expect(await boughtItems(db, 'ana', 'tea', 10)).toEqual([{ name: 'Green tea', purchases: 1 }]);
-  expect(await boughtItems(db, 'ben', '', 10)).toEqual([{ name: 'Milk', purchases: 1 }]);
+  expect(await boughtItems(db, 'ana', 'tea', 10)).toEqual([{ name: 'Green tea', purchases: 1, category_id: null }]);
+  expect(await boughtItems(db, 'ben', '', 10)).toEqual([{ name: 'Milk', purchases: 1, category_id: null }]);
 });

@@ -145,6 +145,8 @@ export interface ItemNamesTable {
   /** A spelling of it, as an item carries it. */
   name: string;
   purchases: ColumnType<string, number, number>;
+  /** The own category of the item last written under the name (null: its receipt's); not a reference. */
+  category_id: string | null;
 }
 
 /** What a receipt's items count in their categories beyond the receipt's own row (migration 087). */

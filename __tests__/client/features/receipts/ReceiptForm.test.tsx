@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderReceiptForm } from './renderReceiptForm';
 import { emptyReceiptForm } from '../../../../src/client/features/receipts/receiptFormValues';
 import { makeStore } from '../../../../src/client/app/store';
 import { ratesApi } from '../../../../src/client/entities/currency/ratesApi';
+import { boughtItemsApi } from '../../../../src/client/entities/receipts/knownItems';
 import type { CurrencyRateList } from '../../../../src/shared/currencyRates';
 import { MAX_ITEM_NAME, MAX_RECEIPT_DESCRIPTION, MAX_STORE_NAME } from '../../../../src/shared/constants/receipts';
 
@@ -170,4 +171,31 @@ it('says beside the tax that it is more than the amount, and sends nothing until
 it("shows the server's answer to a failed save", () => {
   renderForm('Failed to save receipt: Unknown category: Pets');
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to save receipt: Unknown category: Pets');
+});
+
+it('proposes the names of items bought before, and the category a name was last given', async () => {
+  const store = makeStore();
+  void store.dispatch(ratesApi.util.upsertQueryData('getCurrencyRates', undefined, []));
+  void store.dispatch(
+    boughtItemsApi.util.upsertQueryData('getBoughtItems', 'Phone charger', [
+      { name: 'Phone charger', purchases: 2, category_id: 'c2' },
+      { name: 'Phone charger USB-C', purchases: 1, category_id: null },
+    ]),
+  );
+  const { user } = renderReceiptForm(store, emptyReceiptForm('2026-11-20'));
+  await user.click(screen.getByRole('button', { name: 'Add item' }));
+  const row = screen.getByRole('group', { name: 'Item 1' });
+  const name = within(row).getByLabelText('Item name');
+  await user.type(name, 'Phone charger');
+  // The browser's suggestions list the names; the row takes the category the name last had.
+  const list = document.getElementById(name.getAttribute('list')!)!;
+  await waitFor(() => expect(within(row).getByRole('combobox', { name: 'Item category' })).toHaveTextContent('Other'));
+  expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['Phone charger', 'Phone charger USB-C']);
+
+  // A category the person clears stays cleared; a name never bought proposes nothing.
+  await user.click(within(row).getByRole('combobox', { name: 'Item category' }));
+  await user.click(screen.getByRole('option', { name: 'As the receipt' }));
+  await user.type(name, ' cable');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(within(row).getByRole('combobox', { name: 'Item category' })).toHaveTextContent('As the receipt');
 });

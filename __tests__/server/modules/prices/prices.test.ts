@@ -40,7 +40,7 @@ describe('price memory', () => {
     expect(history.cheapest_recent).toEqual({ store: 'Costco', unit_price: 3.49, currency: 'USD', date: '2026-02-20' });
 
     const items = (await t.request(user, { method: 'GET', url: '/api/prices/items?search=mil' })).json();
-    expect(items).toEqual([{ name: 'Milk 2%', purchases: 4 }]);
+    expect(items).toEqual([{ name: 'Milk 2%', purchases: 4, category_id: null }]);
 
     const notes = (await t.request(user, { method: 'GET', url: `/api/prices/receipts/${dear.id}` })).json();
     expect(notes).toEqual([{ item: 'Milk 2%', paid: 4.89, usual: 3.99, usual_store: 'Safeway', currency: 'USD' }]);
@@ -59,8 +59,8 @@ describe('price memory', () => {
     await buy(other, 'Costco', '2026-03-02', 2, 'Bread');
     const edited = await buy(user, 'Safeway', '2026-03-03', 4, 'Butter');
     expect(await search(user, 'b')).toEqual([
-      { name: 'BREAD', purchases: 2 },
-      { name: 'Butter', purchases: 1 },
+      { name: 'BREAD', purchases: 2, category_id: null },
+      { name: 'Butter', purchases: 1, category_id: null },
     ]);
 
     // An edit that names the items again moves the counts; a delete takes its items off.
@@ -76,9 +76,9 @@ describe('price memory', () => {
     expect((await t.request(user, { method: 'PUT', url: `/receipts/${edited.id}`, payload: twoItems })).statusCode).toBe(200);
     expect((await t.request(user, { method: 'DELETE', url: `/receipts/${first.id}` })).statusCode).toBe(204);
     expect(await search(user, '')).toEqual([
-      { name: 'BREAD', purchases: 1 },
-      { name: 'Butter', purchases: 1 },
-      { name: 'Jam', purchases: 1 },
+      { name: 'BREAD', purchases: 1, category_id: null },
+      { name: 'Butter', purchases: 1, category_id: null },
+      { name: 'Jam', purchases: 1, category_id: null },
     ]);
     const { rows } = await sql<{ purchases: number }>`SELECT purchases::int AS purchases FROM item_names WHERE user_id = ${other.uid}`.execute(t.db.db);
     expect(rows).toEqual([{ purchases: 1 }]);
@@ -87,6 +87,23 @@ describe('price memory', () => {
     expect((await t.request(other, { method: 'DELETE', url: '/api/account', payload: { confirm: other.email } })).statusCode).toBe(204);
     const gone = await sql`SELECT 1 FROM item_names WHERE user_id = ${other.uid}`.execute(t.db.db);
     expect(gone.rows).toEqual([]);
+  });
+
+  it('gives each name the category it was last given, while that is still one of the person’s', async () => {
+    const user = await t.signUp();
+    const save = (items: object[]) =>
+      t.request(user, { method: 'POST', url: '/receipts', payload: { store: 'Target', date: '2026-03-01', amount: 20, category: 'Food', items } });
+    expect((await save([{ name: 'Phone charger', price: 20, category: 'Utilities' }])).statusCode).toBe(201);
+    const search = async () => (await t.request(user, { method: 'GET', url: '/api/prices/items?search=charger' })).json();
+    const utilities = (await t.request(user, { method: 'GET', url: '/categories' })).json().find((c: { name: string }) => c.name === 'Utilities')._id;
+    expect(await search()).toEqual([{ name: 'Phone charger', purchases: 1, category_id: utilities }]);
+    // Bought again as the receipt's: that is what it was last given.
+    expect((await save([{ name: 'Phone charger', price: 20 }])).statusCode).toBe(201);
+    expect(await search()).toEqual([{ name: 'Phone charger', purchases: 2, category_id: null }]);
+    expect((await save([{ name: 'phone charger', price: 20, category: 'Utilities' }])).statusCode).toBe(201);
+    expect(await search()).toEqual([{ name: 'Phone charger', purchases: 3, category_id: utilities }]);
+    expect((await t.request(user, { method: 'DELETE', url: `/categories/${utilities}` })).statusCode).toBe(204);
+    expect(await search()).toEqual([{ name: 'Phone charger', purchases: 3, category_id: null }]);
   });
 
   it('refuses an empty item with a 400', async () => {

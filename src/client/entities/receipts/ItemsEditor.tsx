@@ -5,6 +5,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { MAX_ITEM_NAME, MAX_RECEIPT_ITEMS } from '../../../shared/constants/receipts';
 import { newItem, type ItemFormErrors, type ItemFormValues } from './receiptRules';
 import { DeadlineFields } from './DeadlineFields';
+import { proposedCategory, type KnownItems } from './knownItems';
 
 export interface ItemsEditorProps {
   items: ItemFormValues[];
@@ -18,14 +19,26 @@ export interface ItemsEditorProps {
   receiptCategoryName?: string;
   /** The receipt's date: an item's return window and warranty are picked from it. */
   receiptDate: string;
+  /** The person's item names, proposed as a name is typed (with the category each was last given). */
+  known?: KnownItems;
 }
 
 /** What an item's price is, in every form and on the receipt (its table says 'Price each'). */
 export const PRICE_MEANING = 'Price is for one item; the line total is price × quantity.';
 
 /** The receipt's lines: name, price and quantity; rows can be added and removed. */
-export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false, categories = [], receiptCategoryName, receiptDate }: ItemsEditorProps) {
+export function ItemsEditor({
+  items,
+  errors = {},
+  onChange,
+  focusNewItem = false,
+  categories = [],
+  receiptCategoryName,
+  receiptDate,
+  known,
+}: ItemsEditorProps) {
   const priceNoteId = useId();
+  const namesId = useId();
   const rowsRef = useRef<HTMLFieldSetElement>(null);
   // The row added by 'Add item', focused once the parent has rendered it.
   const added = useRef<string | null>(null);
@@ -40,6 +53,20 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
     onChange([...items, item]);
   };
   const update = (key: string, patch: Partial<ItemFormValues>) => onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  // The row whose name was typed last: its category is proposed when the names like it arrive,
+  // unless the person chose the row's category themselves.
+  const typedRow = useRef<string | null>(null);
+  const chosen = useRef(new Set<string>());
+  const propose = (row: ItemFormValues, name: string, knownItems: KnownItems['items']) =>
+    chosen.current.has(row.key) ? row.categoryId : proposedCategory(name, row.categoryId, knownItems, categories);
+  const knownItems = known?.items;
+  useEffect(() => {
+    const row = items.find((i) => i.key === typedRow.current);
+    if (!row || !knownItems) return;
+    const proposed = propose(row, row.name, knownItems);
+    if (proposed !== row.categoryId) update(row.key, { categoryId: proposed });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only as the names arrive
+  }, [knownItems]);
   return (
     <Box component="fieldset" ref={rowsRef} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="h6" sx={{ fontSize: '1.05rem', mb: 1 }}>
@@ -82,7 +109,13 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
               label="Item name"
               size="small"
               {...field('name')}
-              slotProps={{ htmlInput: { maxLength: MAX_ITEM_NAME } }}
+              onChange={(ev) => {
+                const name = ev.target.value;
+                typedRow.current = item.key;
+                known?.typed(name);
+                update(item.key, { name, categoryId: propose(item, name, known?.items ?? []) });
+              }}
+              slotProps={{ htmlInput: { maxLength: MAX_ITEM_NAME, ...(known ? { list: namesId } : {}) } }}
               sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
             />
             <TextField label="Price" size="small" {...field('price')} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': priceNoteId } }} />
@@ -92,7 +125,10 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
               label="Item category"
               size="small"
               value={categories.some((c) => c._id === item.categoryId) ? item.categoryId : ''}
-              onChange={(ev) => update(item.key, { categoryId: ev.target.value })}
+              onChange={(ev) => {
+                chosen.current.add(item.key);
+                update(item.key, { categoryId: ev.target.value });
+              }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, gridRow: { xs: 3, sm: 'auto' } }}
             >
@@ -122,6 +158,14 @@ export function ItemsEditor({ items, errors = {}, onChange, focusNewItem = false
           </Box>
         );
       })}
+      {/* The browser's own suggestions under each name: no extra code on a phone, read out by screen readers. */}
+      {known && (
+        <datalist id={namesId}>
+          {known.items.map((k) => (
+            <option key={k.name} value={k.name} />
+          ))}
+        </datalist>
+      )}
       <Button startIcon={<AddIcon />} onClick={addItem} disabled={items.length >= MAX_RECEIPT_ITEMS}>
         Add item
       </Button>

@@ -6,7 +6,8 @@ import { ErrorState } from '../../ui/ErrorState';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatMoney } from '../../ui/money';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
-import { useGetBoughtItemsQuery, useGetPriceHistoryQuery } from './pricesApi';
+import { useGetPriceHistoryQuery } from './pricesApi';
+import { useGetBoughtItemsQuery } from '../../entities/receipts/knownItems';
 import { PriceChart } from './PriceChart';
 import type { PriceHistory } from '../../../shared/prices';
 

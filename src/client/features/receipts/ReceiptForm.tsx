@@ -4,6 +4,7 @@ import type { CategoryWithSpending } from '../../../shared/categories';
 import type { ManualCreateBody } from '../../../shared/receipts';
 import { MAX_RECEIPT_DESCRIPTION } from '../../../shared/constants/receipts';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
+import { useKnownItems } from '../../entities/receipts/knownItems';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { DeadlineFields } from '../../entities/receipts/DeadlineFields';
 import { PAYMENT_METHODS, toReceiptBody, validateReceiptForm, type ReceiptFormValues } from './receiptFormValues';
@@ -51,6 +52,7 @@ export function ReceiptForm({
   checkSame = false,
 }: ReceiptFormProps) {
   const { values, errors, set, handleSubmit, dirty, targets, setSharing } = useSharingForm(initial, validateReceiptForm);
+  const known = useKnownItems();
   const guard = useUnsavedChangesGuard(dirty);
   const queryOf = (v: ReceiptFormValues) => (checkSame ? sameReceiptQuery(v) : null);
   const same = useSameReceiptCheck(queryOf(values));
@@ -124,6 +126,7 @@ export function ReceiptForm({
             receiptDate={values.date}
             categories={categories}
             receiptCategoryName={categoryOptions.find((c) => c._id === values.categoryId)?.name}
+            known={known}
           />
           <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(serverError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

@@ -7,6 +7,7 @@ import type { DateOrder } from '../../../shared/settings';
 import { DATE_ORDER_OPTIONS } from '../../ui/dateOrder';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges/useUnsavedChangesGuard';
 import { ItemsEditor } from '../../entities/receipts/ItemsEditor';
+import { useKnownItems } from '../../entities/receipts/knownItems';
 import { ReceiptFields } from '../../entities/receipts/ReceiptFields';
 import { DeadlineFields } from '../../entities/receipts/DeadlineFields';
 import { ReceiptCurrencyFields } from '../../entities/receipts/ReceiptCurrencyFields';
@@ -65,6 +66,7 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
   const { saving, saveError, rereadDate } = actions;
   const offline = useOfflineReason();
   const { values, errors, set, handleSubmit, targets, setSharing } = useSharingForm(initial, validateScanForm);
+  const known = useKnownItems();
   // A scanned receipt is unsaved work until it is saved, edited or not: leaving asks first.
   const guard = useUnsavedChangesGuard(!draft);
   const same = useSameReceiptCheck(sameReceiptQuery(values), { draftId: draft?._id, known: draft?.duplicate_of ?? null });
@@ -205,6 +207,7 @@ export function ScanReviewForm({ initial, categories, scan, actions, draft, save
             receiptDate={values.date}
             categories={categories}
             receiptCategoryName={categories.find((c) => c._id === values.categoryId)?.name}
+            known={known}
           />
           <SharingSection values={values} targets={targets} errors={errors.sharing ?? sharingErrorOf(saveError, values)} onChange={setSharing} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
+import type { BoughtItem } from '../../../shared/prices';
 
 /** An item's purchases: one index range of receipt_items (user_id, lower(name)), joined to their receipts by id. */
 export interface PurchaseRow {
@@ -30,13 +31,18 @@ export async function purchasesOf(db: Executor, userId: string, names: readonly 
   return rows.map((r) => ({ ...r, price_minor: Number(r.price_minor) }));
 }
 
-/** The person's item names (one spelling each) containing `search`, most bought first: their names, not their items (item_names). */
-export async function boughtItems(db: Executor, userId: string, search: string, limit: number): Promise<Array<{ name: string; purchases: number }>> {
-  const { rows } = await sql<{ name: string; purchases: number }>`
-    SELECT name, purchases::int AS purchases
-      FROM item_names
-     WHERE user_id = ${userId} AND strpos(key, lower(${search})) > 0
-     ORDER BY purchases DESC, name
+/**
+ * The person's item names (one spelling each) containing `search`, most bought first, each with
+ * the category it was last given while that is still one of theirs: their names, not their
+ * items (item_names).
+ */
+export async function boughtItems(db: Executor, userId: string, search: string, limit: number): Promise<BoughtItem[]> {
+  const { rows } = await sql<BoughtItem>`
+    SELECT n.name, n.purchases::int AS purchases, c.id AS category_id
+      FROM item_names n
+      LEFT JOIN categories c ON c.user_id = n.user_id AND c.id = n.category_id
+     WHERE n.user_id = ${userId} AND strpos(n.key, lower(${search})) > 0
+     ORDER BY n.purchases DESC, n.name
      LIMIT ${limit}`.execute(db);
   return rows;
 }
