@@ -135,6 +135,8 @@ export interface ReceiptItemsTable {
   /** The item's own return window and warranty (migration 089); null: none. */
   return_by: ColumnType<string | null, string | null | undefined, string | null>;
   warranty_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The receipt's date, kept by triggers (migration 096): an item's purchases in date order. */
+  date: ColumnType<string, never, never>;
 }
 
 /** Each name a person's items are bought under, kept by triggers on receipt_items (migration 095). */

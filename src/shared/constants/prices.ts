@@ -6,6 +6,9 @@ export const PRICE_HISTORY_LIMIT = 500;
 /** A price is 'clearly more than usual' at this many times the usual (median) or above. */
 export const PRICE_NOTE_RATIO = 1.15;
 
+/** A usual price is the median of this many of the person's latest purchases: what it costs now, not years ago. */
+export const PRICE_NOTE_RECENT = 50;
+
 /** Earlier purchases needed before Tally speaks of a usual price. */
 export const PRICE_NOTE_MIN_PURCHASES = 2;
 

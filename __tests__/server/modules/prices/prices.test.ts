@@ -106,6 +106,29 @@ describe('price memory', () => {
     expect(await search()).toEqual([{ name: 'Phone charger', purchases: 3, category_id: null }]);
   });
 
+  it('keeps an item’s purchases in the order of their receipts’ dates as a date is edited, and speaks of recent prices', async () => {
+    const user = await t.signUp();
+    const history = async () =>
+      (await t.request(user, { method: 'GET', url: '/api/prices?item=tea' }))
+        .json()
+        .points.map((p: { date: string; unit_price: number }) => [p.date, p.unit_price]);
+    const older = await buy(user, 'Safeway', '2026-01-10', 2, 'Tea');
+    await buy(user, 'Safeway', '2026-02-10', 3, 'Tea');
+    const moved = { store: 'Safeway', date: '2026-03-01', amount: 2, items: [{ name: 'Tea', price: 2 }] };
+    expect((await t.request(user, { method: 'PUT', url: `/receipts/${older.id}`, payload: moved })).statusCode).toBe(200);
+    expect(await history()).toEqual([
+      ['2026-02-10', 3],
+      ['2026-03-01', 2],
+    ]);
+    // Years of cheap tea, then a run at 3 this year: the usual is the latest purchases' median
+    // (30 at 3 of the last 50), so 3.30 is not clearly more, though most purchases ever were at 1.
+    const day = (year: number, n: number) => `${year}-0${1 + Math.floor(n / 28)}-${String(1 + (n % 28)).padStart(2, '0')}`;
+    for (let n = 0; n < 60; n++) await buy(user, 'Safeway', day(2020, n), 1, 'Tea');
+    for (let n = 0; n < 28; n++) await buy(user, 'Safeway', day(2026, n), 3, 'Tea');
+    const dear = await buy(user, 'Corner Shop', '2026-03-10', 3.3, 'Tea');
+    expect((await t.request(user, { method: 'GET', url: `/api/prices/receipts/${dear.id}` })).json()).toEqual([]);
+  });
+
   it('refuses an empty item with a 400', async () => {
     const user = await t.signUp();
     const res = await t.request(user, { method: 'GET', url: '/api/prices?item=%20' });

@@ -29,6 +29,7 @@ import * as m092 from './092_mail_in';
 import * as m093 from './093_later_page_keys';
 import * as m094 from './094_share_categories';
 import * as m095 from './095_item_names';
+import * as m096 from './096_item_dates';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '093_later_page_keys': m093,
   '094_share_categories': m094,
   '095_item_names': m095,
+  '096_item_dates': m096,
 };

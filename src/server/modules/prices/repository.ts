@@ -3,7 +3,7 @@ import type { Executor } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
 import type { BoughtItem } from '../../../shared/prices';
 
-/** An item's purchases: one index range of receipt_items (user_id, lower(name)), joined to their receipts by id. */
+/** An item's purchases: one index range of receipt_items (user_id, lower(name), date), joined to their receipts by id. */
 export interface PurchaseRow {
   receipt_id: string;
   name: string;
@@ -15,19 +15,22 @@ export interface PurchaseRow {
 
 /**
  * The latest `limit` purchases of each item named in `names` (any case), newest first, in one
- * query: a receipt's notes look up all its items at once.
+ * query: a receipt's notes look up all its items at once. Each name reads only its latest
+ * `limit` purchases, however often it was bought (the index holds them in date order).
  */
 export async function purchasesOf(db: Executor, userId: string, names: readonly string[], limit: number): Promise<PurchaseRow[]> {
-  if (names.length === 0) return [];
+  const keys = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (keys.length === 0) return [];
   const { rows } = await sql<PurchaseRow>`
-    SELECT receipt_id, name, date, store, currency, price_minor FROM (
-      SELECT r.id AS receipt_id, i.name, to_char(r.date, 'YYYY-MM-DD') AS date, r.store, r.currency, i.price_cents::bigint AS price_minor,
-             row_number() OVER (PARTITION BY lower(i.name) ORDER BY r.date DESC, r.id DESC) AS nth, r.date AS day, r.id AS rid
-        FROM receipt_items i JOIN receipts r ON r.id = i.receipt_id AND r.user_id = i.user_id
-       WHERE i.user_id = ${userId} AND lower(i.name) IN (${sql.join(names.map((n) => sql`lower(${n})`))})
-    ) p
-     WHERE nth <= ${limit}
-     ORDER BY day DESC, rid DESC`.execute(db);
+    SELECT p.receipt_id, p.name, to_char(p.day, 'YYYY-MM-DD') AS date, p.store, p.currency, p.price_minor
+      FROM unnest(${sql.val(keys)}::text[]) AS k(key)
+     CROSS JOIN LATERAL (
+       SELECT i.receipt_id, i.name, i.date AS day, r.store, r.currency, i.price_cents::bigint AS price_minor
+         FROM receipt_items i JOIN receipts r ON r.id = i.receipt_id AND r.user_id = i.user_id
+        WHERE i.user_id = ${userId} AND lower(i.name) = k.key
+        ORDER BY i.date DESC, i.receipt_id DESC
+        LIMIT ${limit}) p
+     ORDER BY p.day DESC, p.receipt_id DESC`.execute(db);
   return rows.map((r) => ({ ...r, price_minor: Number(r.price_minor) }));
 }
 

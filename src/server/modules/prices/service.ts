@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { addDays } from '../../../shared/calendar';
 import { fromMinor } from '../../../shared/currency';
-import { PRICE_HISTORY_LIMIT, PRICE_NOTE_MIN_PURCHASES, PRICE_NOTE_RATIO, RECENT_PRICE_DAYS } from '../../../shared/constants/prices';
+import { PRICE_HISTORY_LIMIT, PRICE_NOTE_MIN_PURCHASES, PRICE_NOTE_RATIO, PRICE_NOTE_RECENT, RECENT_PRICE_DAYS } from '../../../shared/constants/prices';
 import type { BoughtItem, ItemSearchQuery, PriceHistory, PriceNote, StorePrice } from '../../../shared/prices';
 import { boughtItems, purchasesOf, receiptItemsOf, type PurchaseRow } from './repository';
 
@@ -64,13 +64,15 @@ export class PriceService {
 
   /**
    * The receipt's items that cost clearly more than usual: the median of the person's other
-   * purchases of it in the same currency, with the store they bought it at most often.
+   * recent purchases of it in the same currency (PRICE_NOTE_RECENT), with the store they bought
+   * it at most often.
    */
   async notes(userId: string, receiptId: string): Promise<PriceNote[]> {
     const receipt = await receiptItemsOf(this.db, userId, receiptId);
     if (!receipt) throw notFound('Receipt not found');
     const purchases = new Map<string, PurchaseRow[]>();
-    for (const row of await purchasesOf(this.db, userId, [...new Set(receipt.items.map((i) => i.name))], PRICE_HISTORY_LIMIT)) {
+    // One more than the recent ones: the receipt's own purchase is among them.
+    for (const row of await purchasesOf(this.db, userId, [...new Set(receipt.items.map((i) => i.name))], PRICE_NOTE_RECENT + 1)) {
       const key = row.name.toLowerCase();
       purchases.set(key, [...(purchases.get(key) ?? []), row]);
     }
