@@ -1,20 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { openScratchDatabase, type ScratchDatabase } from '../../../scripts/scratchDatabase';
-import { migrations } from '../../../src/server/db/migrations';
 import { migrate } from '../../../src/server/db';
 import type { Database } from '../../../src/server/db/schema';
+import { migrateTo, onScratchDatabase } from './scratchMigrations';
 
-let scratch: ScratchDatabase;
 let db: Kysely<Database>;
-beforeAll(async () => {
-  scratch = await openScratchDatabase(process.env.DATABASE_URL, 'tally_migration');
-  db = scratch.handle.db;
-});
-afterAll(async () => {
-  await scratch?.handle.close();
-  await scratch?.drop();
-});
+onScratchDatabase((handle) => (db = handle));
 
 async function profile(user: string, created: string, budgetCents: number | null): Promise<void> {
   await sql`INSERT INTO profiles (user_id, email, display_name, first_name, last_name, monthly_budget_cents, created_at)
@@ -36,8 +26,7 @@ const history = async (user: string) =>
   ).rows;
 
 it('gives every budget a history from when its category or account was created, and none from always', async () => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('070_currencies_imports')).error).toBeUndefined();
+  await migrateTo(db, '070_currencies_imports');
 
   // A budget never changed since budget history was kept, and a category created with one.
   await profile('quiet', '2026-09-15T10:00:00Z', 50_000);

@@ -1,25 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { openScratchDatabase, type ScratchDatabase } from '../../../scripts/scratchDatabase';
-import { migrations } from '../../../src/server/db/migrations';
 import { migrate } from '../../../src/server/db';
 import type { Database } from '../../../src/server/db/schema';
+import { migrateTo, onScratchDatabase } from './scratchMigrations';
 import { boughtItems } from '../../../src/server/modules/prices/repository';
 
-let scratch: ScratchDatabase;
 let db: Kysely<Database>;
-beforeAll(async () => {
-  scratch = await openScratchDatabase(process.env.DATABASE_URL, 'tally_migration');
-  db = scratch.handle.db;
-});
-afterAll(async () => {
-  await scratch?.handle.close();
-  await scratch?.drop();
-});
+onScratchDatabase((handle) => (db = handle));
 
 it('lists the names of items bought before it, and keeps them as items come and go', async () => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('094_share_categories')).error).toBeUndefined();
+  await migrateTo(db, '094_share_categories');
   const receipt = async (user: string, names: string[]) => {
     const category = await sql<{ id: string }>`INSERT INTO categories (user_id, name, color, icon, created_at)
       VALUES (${user}, ${`Food ${Math.random()}`}, '#000000', 'tag', now()) RETURNING id`.execute(db);

@@ -1,27 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { openScratchDatabase, type ScratchDatabase } from '../../../scripts/scratchDatabase';
-import { migrations } from '../../../src/server/db/migrations';
 import { migrate } from '../../../src/server/db';
 import type { Database } from '../../../src/server/db/schema';
+import { migrateTo, onScratchDatabase } from './scratchMigrations';
 import { spendingOf } from '../../../src/server/modules/households/spending';
 
-let scratch: ScratchDatabase;
 let db: Kysely<Database>;
-beforeAll(async () => {
-  scratch = await openScratchDatabase(process.env.DATABASE_URL, 'tally_migration');
-  db = scratch.handle.db;
-});
-afterAll(async () => {
-  await scratch?.handle.close();
-  await scratch?.drop();
-});
+onScratchDatabase((handle) => (db = handle));
 
 const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0];
 
 it('divides the shares of receipts shared before it as they counted: each whole under the receipt’s category', async () => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('093_later_page_keys')).error).toBeUndefined();
+  await migrateTo(db, '093_later_page_keys');
 
   const { id: household } = await one(sql<{ id: string }>`INSERT INTO households (name) VALUES ('Flat') RETURNING id`);
   const member = async (name: string) =>

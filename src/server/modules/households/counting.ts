@@ -125,7 +125,10 @@ export function shareCategories(row: CountingRow, shares: readonly ShareWithAcco
   const receiptName = names.get(row.category_id)!;
   const byName = (perCategory: Iterable<[string, number]>) => {
     const named = new Map<string, number>();
-    for (const [id, value] of perCategory) named.set(names.get(id) ?? '', (named.get(names.get(id) ?? '') ?? 0) + value);
+    for (const [id, value] of perCategory) {
+      const name = names.get(id) ?? '';
+      named.set(name, (named.get(name) ?? 0) + value);
+    }
     // Only the names a member has a part in, so a cent is never moved to one they have nothing in.
     return new Map([...named].filter(([, value]) => value !== 0));
   };
