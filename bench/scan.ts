@@ -124,8 +124,8 @@ function report(results: SetResult[]): void {
       return `${pct(sure.filter((o) => o.ok[field]).length, sure.length)} / ${pct(sure.length, r.outcomes.length)}`;
     });
   }
-  row('items P / R / F1', (r) => {
-    const withItems = r.outcomes.filter((o) => o.items);
+  const itemScores = (outcomes: Outcome[]) => {
+    const withItems = outcomes.filter((o) => o.items);
     if (!withItems.length) return '–';
     const tp = withItems.reduce((n, o) => n + o.items!.matched, 0);
     const pred = withItems.reduce((n, o) => n + o.items!.predicted, 0);
@@ -134,6 +134,13 @@ function report(results: SetResult[]): void {
     const rc = gold ? tp / gold : 0;
     const f1 = p + rc ? (2 * p * rc) / (p + rc) : 0;
     return `${p.toFixed(2)} / ${rc.toFixed(2)} / ${f1.toFixed(2)}`;
+  };
+  row('items P / R / F1', (r) => itemScores(r.outcomes));
+  // The same, on the receipts whose labelled items add up to an amount printed on them: how much
+  // of the gap is the labels' own.
+  row('items P / R / F1 where the label adds up', (r) => {
+    const addsUp = r.outcomes.filter((o) => o.items?.labelAddsUp);
+    return addsUp.length ? `${itemScores(addsUp)} (${addsUp.length} of ${r.outcomes.filter((o) => o.items).length})` : '–';
   });
   row('tax: read exactly / wrong / missed, of those printing one', (r) => {
     const printed = r.outcomes.filter((o) => o.tax === 'exact' || o.tax === 'wrong' || o.tax === 'missed');

@@ -75,7 +75,7 @@ export interface Outcome {
   /** The right value is one of the picker's candidates, exactly as it would be returned (the picker's ceiling). */
   inCandidates: Record<Field, boolean>;
   conf: Record<Field, number>;
-  items: { matched: number; predicted: number; labelled: number; named: number; priced: number } | null;
+  items: { matched: number; predicted: number; labelled: number; named: number; priced: number; labelAddsUp: boolean } | null;
   /** Undefined where the receipt's tax is not labelled. */
   tax?: TaxOutcome;
   itemsCheck: ItemsCheckOutcome;
@@ -161,6 +161,16 @@ export function itemPrices(pred: { name: string; price: number }[], gold: { name
   return { named, priced };
 }
 
+/**
+ * The label's items add up to an amount printed on the receipt (its subtotal, mostly). Where
+ * they do not, the label is suspect: labels were seen to give a count's line total where the
+ * receipt prints it already multiplied, and to pair names with the prices of the next row.
+ */
+export function labelAddsUp(gold: { price: string | number }[], lines: { text: string }[]): boolean {
+  const sum = gold.reduce((a, g) => a + (cents(g.price) ?? 0), 0);
+  return lines.some((l) => findMoney(l.text).some((m) => Math.round(m.value * 100) === sum));
+}
+
 export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): Outcome {
   const p = res.processed_data;
   const gold = { date: labelDate(label.date, order), total: cents(label.total) };
@@ -186,7 +196,13 @@ export function evaluate(res: ScanResult, label: Label, order: 'DMY' | 'MDY'): O
     },
     conf: { store: res.confidence.store_name, date: res.confidence.date, total: res.confidence.total_amount },
     items: Array.isArray(label.items)
-      ? { matched: matchItems(p.items, label.items), predicted: p.items.length, labelled: label.items.length, ...itemPrices(p.items, label.items) }
+      ? {
+          matched: matchItems(p.items, label.items),
+          predicted: p.items.length,
+          labelled: label.items.length,
+          ...itemPrices(p.items, label.items),
+          labelAddsUp: labelAddsUp(label.items, lines),
+        }
       : null,
     tax: label.tax === undefined ? undefined : taxOutcome(p.tax, label.tax),
     itemsCheck: itemsCheck(p, label),

@@ -1,4 +1,4 @@
-import { itemPrices, matchItems } from '../../../bench/support/scanScoring';
+import { itemPrices, labelAddsUp, matchItems } from '../../../bench/support/scanScoring';
 
 /** The scan bench's item scores: what bench/RESULTS.md reports as items F1 and item prices to the cent. */
 const label = [
@@ -39,4 +39,11 @@ it('pairs each read item with one label item at most', () => {
   expect(itemPrices([{ name: 'BREAD WHITE', price: 2.5 }], twice)).toEqual({ named: 1, priced: 1 });
   expect(matchItems([{ name: 'BREAD WHITE', price: 2.5 }], twice)).toBe(1);
   expect(itemPrices([], label)).toEqual({ named: 0, priced: 0 });
+});
+
+it('tells a label whose items add up to an amount printed on the receipt from one that does not', () => {
+  const lines = [{ text: 'MILK 2% GAL    3.99' }, { text: 'EGGS    4.20' }, { text: 'Subtotal    8.19' }];
+  expect(labelAddsUp([{ price: '3.99' }, { price: 4.2 }], lines)).toBe(true);
+  // A count's line total given as the count times a price the receipt already multiplied.
+  expect(labelAddsUp([{ price: '3.99' }, { price: 8.4 }], lines)).toBe(false);
 });

@@ -116,6 +116,49 @@ describe('items: OCR slips', () => {
       ['CHICKEN MARSALA', 18.5, 1],
     ]);
   });
+
+  it("reads a seat digit glued on with a point ('17.00.2') and a count whose point was read as a colon", () => {
+    const text = ['t Tartare di Tonno    17.00.2', 'TANDOORI CHICKEN    179    1:00    179.00', 'Sub-total:    196.00', 'Total Due: 196.00'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['t Tartare di Tonno', 17, 1],
+      ['TANDOORI CHICKEN', 179, 1],
+    ]);
+  });
+
+  it('takes count and rate columns in either order only where they multiply to the amount', () => {
+    const text = [
+      'ITEMS    QTY PRICE TOTAL',
+      'KARI PAKORA    2    4.50    9.00',
+      'FISH BIRIYANI    229    1    229.00',
+      'HOUSE BLEND    12    2.50    5.00',
+      'Total:    243.00',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['KARI PAKORA', 9, 2],
+      ['FISH BIRIYANI', 229, 1],
+      ['HOUSE BLEND 12', 5, 1],
+    ]);
+  });
+});
+
+describe("items: the receipt's own sums", () => {
+  it("mends a '$' read as a leading digit when that alone makes the items add up, and then drops the group line it confirms", () => {
+    const text = ['1 Fajita Vegetable    7.75', '1 Taco Shrimp Fresh Catch 3 312.00', '1 Water    0.00', 'Food    19.75', 'Tax    2.01', 'Total    21.76'].join(
+      '\n',
+    );
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['Fajita Vegetable', 7.75],
+      ['Taco Shrimp Fresh Catch 3', 12],
+      ['Water', 0],
+    ]);
+  });
+
+  it('leaves the prices as read where no sum confirms a mend, or where two mends would each do', () => {
+    const unconfirmed = ['Fajita    7.75', 'Taco    312.00', 'Subtotal    20.00', 'Total    20.00'].join('\n');
+    expect(parseReceipt(unconfirmed, { dateOrder: 'MDY' }).items.map((i) => i.price)).toEqual([7.75, 312]);
+    const ambiguous = ['Fajita    310.00', 'Taco    310.00', 'Soda    1.00', 'Subtotal    311.00', 'Total    311.00'].join('\n');
+    expect(parseReceipt(ambiguous, { dateOrder: 'MDY' }).items.map((i) => i.price)).toEqual([310, 310, 1]);
+  });
 });
 
 describe('parseReceipt: day-first receipt with inclusive tax and rounding', () => {

@@ -8,7 +8,7 @@ import { dateCandidates, type DateCandidate } from './dateCandidates';
 import { readCharges, type Charges } from './charges';
 import { parseItems, type ReceiptItem } from './items';
 import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } from './storeCandidates';
-import { parseTotals, splitSummaryLines } from './total';
+import { parseTotals, splitSummaryLines, type TotalsResult } from './total';
 import { totalCandidates, type TotalCandidate } from './totalCandidates';
 import { round2, toLines, type Line } from './text';
 import { dateWhy, storeWhy, totalWhy, type FieldReasons } from './reasons';
@@ -85,7 +85,7 @@ export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandi
   const totals = parseTotals(body);
   // Items sit between the header and the first summary line (subtotal/total).
   const itemsEnd = totals.summaryStart ?? totals.totalPos ?? body.length;
-  const items = parseItems(body, 0, itemsEnd);
+  const items = parseItems(body, 0, itemsEnd, itemSums(totals));
   const itemsSum = items.length ? round2(items.reduce((a, it) => a + it.price, 0)) : null;
   const total = totalCandidates(body, itemsSum);
   return {
@@ -98,6 +98,12 @@ export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandi
     itemsEnd,
     itemsSum,
   };
+}
+
+/** What the items can add up to: the subtotal, the total, and the total less its tax. */
+function itemSums(totals: TotalsResult): number[] {
+  const { subtotal, total, tax } = totals;
+  return [subtotal, total, total !== null && tax !== null ? round2(total - tax) : null].filter((s): s is number => s !== null && s > 0);
 }
 
 /** The candidates that could be a name: better no name than a header field for one. */

@@ -37,12 +37,70 @@ function cleanName(s: string): string {
     .trim();
 }
 
+/**
+ * A quantity between a rate and the line's amount with its point read as a colon ('179  1:00
+ * 179.00') is no time of day: the colon is read as the point it is.
+ */
+const QTY_COLON_RE = /(\d\s+\d{1,3}):(\d{2}\s+\$?\d+[.,]\d{2}\s*)$/;
+const quantityColumnColon = (text: string) => text.replace(QTY_COLON_RE, '$1.$2');
+
+/** Two numbers between the name and the amount, in either order: a count and a unit price. */
+const TWO_COLUMNS_RE = /^(.*[A-Za-z].*?)\s+\$?(\d+(?:[.,]\d{2})?)\s+\$?(\d+(?:[.,]\d{2})?)\s*$/;
+
+/**
+ * Quantity and rate columns ('KARI PAKORA  1  4.50  4.50', 'TANDOORI CHICKEN  179  1.00
+ * 179.00'): taken as such only where the count times the unit price is the line's amount.
+ */
+function quantityAndRate(namePart: string, amount: number): { name: string; quantity: number } | null {
+  const m = TWO_COLUMNS_RE.exec(namePart);
+  if (!m || amount <= 0) return null;
+  const [a, b] = [Number(m[2].replace(',', '.')), Number(m[3].replace(',', '.'))];
+  for (const [count, unit] of [
+    [a, b],
+    [b, a],
+  ]) {
+    if (Number.isInteger(count) && count >= 1 && count <= 99 && Math.abs(round2(count * unit) - amount) < 0.005) return { name: m[1], quantity: count };
+  }
+  return null;
+}
+
 /** A price printed with '$' ("$20.75"). */
 const DOLLAR_PRICE_RE = /\$\s*\d+[.,]\d{2}\s*$/;
 /** A '$' read as 5 or S in front of a price ("522.95" for "$22.95"). */
 const DOLLAR_MISREAD_RE = /(?:^|\s)[5S](\d{1,3}[.,]\d{2})\s*$/;
 
-export function parseItems(lines: Line[], start: number, end: number): ReceiptItem[] {
+/**
+ * The items between `start` and `end`. `sums` are what the receipt says its items come to (the
+ * subtotal, the total less its tax): where the items as read add up to none of them and one price
+ * read with a stray leading digit ('$12.00' read '312.00') is the only thing in the way, that
+ * price is mended.
+ */
+export function parseItems(lines: Line[], start: number, end: number, sums: readonly number[] = []): ReceiptItem[] {
+  const items = itemLines(lines, start, end);
+  return withoutRunningSubtotals(mendedByTheSums(items, sums));
+}
+
+/** '$' read as a digit in front of a price: the usual misreads. */
+const DOLLAR_AS_DIGIT = new Set(['3', '5', '8']);
+
+const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) => {
+  const sum = round2(withoutRunningSubtotals(items).reduce((a, i) => a + i.price, 0));
+  return sums.some((s) => Math.abs(s - sum) < 0.005);
+};
+
+function mendedByTheSums(items: ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
+  if (!sums.length || addsUpTo(items, sums)) return items;
+  const mended = items.flatMap((item, at) => {
+    const digits = item.price.toFixed(2);
+    if (digits.length < 6 || !DOLLAR_AS_DIGIT.has(digits[0])) return [];
+    const next = items.map((it, i) => (i === at ? { ...it, price: Number(digits.slice(1)) } : it));
+    return addsUpTo(next, sums) ? [next] : [];
+  });
+  // Only an unambiguous mend: two prices that would each do leave the receipt as read.
+  return mended.length === 1 ? mended[0] : items;
+}
+
+function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
   const items: ReceiptItem[] = [];
   const region = lines.slice(Math.max(0, start), Math.min(end, lines.length));
   // Where the item prices are printed with '$', a price without one that starts with 5 or S had its '$' misread.
@@ -52,7 +110,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
   // one misread; "ICED" and "IKAN" are left alone.
   const countedStyle = region.some((l) => LEADING_QTY_RE.test(l.text));
   for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
-    let text = lines[i].text;
+    let text = quantityColumnColon(lines[i].text);
     let price = trailingMoney(text);
     // A long name can push its price onto the next line on its own.
     if (!price && /[A-Za-z]{3,}/.test(text) && !NON_ITEM_RE.test(text) && i + 1 < end) {
@@ -80,7 +138,11 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
     } else {
       // A quantity column between the name and the amount: "MILO 1KG     1     18.90".
       const col = /^(.*[A-Za-z].*?)\s+(\d{1,3})\s*$/.exec(namePart);
-      if (col && new RegExp(`\\s{2,}${col[2]}\\s{2,}`).test(lines[i].spaced) && Number(col[2]) > 0) {
+      const columns = quantityAndRate(namePart, value);
+      if (columns) {
+        quantity = columns.quantity;
+        namePart = columns.name;
+      } else if (col && new RegExp(`\\s{2,}${col[2]}\\s{2,}`).test(lines[i].spaced) && Number(col[2]) > 0) {
         quantity = Number(col[2]);
         namePart = col[1];
       }
@@ -101,7 +163,7 @@ export function parseItems(lines: Line[], start: number, end: number): ReceiptIt
     if (value < 0 || (value === 0 && !countedLine)) continue;
     items.push({ name, price: value, quantity: quantity > 0 ? quantity : 1, category: 'food' });
   }
-  return withoutRunningSubtotals(items);
+  return items;
 }
 
 /**

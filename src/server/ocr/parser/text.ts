@@ -116,6 +116,10 @@ export function findMoney(text: string): Money[] {
 /** The amount printed at the end of the line (the price column), if any. */
 export function trailingMoney(text: string): Money | null {
   const all = findMoney(text);
+  // A seat digit glued on with a point ('17.00.2') hides the price from findMoney, which rightly
+  // refuses parts of longer numbers.
+  const seat = all.length === 0 ? /^(.*\D\d+[.,]\d{2})[.,]\d\s*$/.exec(text) : null;
+  if (seat) return trailingMoney(seat[1]);
   if (all.length === 0) return null;
   const last = all[all.length - 1];
   // Allow short trailing flags after the price: tax codes like "SR", "ZR", "T", "A", "*", or a seat number.
