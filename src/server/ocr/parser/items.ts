@@ -170,7 +170,7 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
  * A line whose price is the sum of the two or more items above it (since the last such line) is
  * a subtotal of a group ('Food 12.06', 'Beverages 9.50'), not something bought.
  */
-function withoutRunningSubtotals(items: ReceiptItem[]): ReceiptItem[] {
+function withoutRunningSubtotals(items: readonly ReceiptItem[]): ReceiptItem[] {
   const kept: ReceiptItem[] = [];
   let run = 0;
   let count = 0;
