@@ -24,20 +24,48 @@ interface OutboxDb extends DBSchema {
 const DB_NAME = 'tally-outbox';
 let opened: Promise<IDBPDatabase<OutboxDb>> | null = null;
 
+export const OUTBOX_UNAVAILABLE = 'Tally cannot reach the server, and this browser cannot keep the photo to send later. Please try again when you are online.';
+
+/** This browser keeps no outbox: it has no IndexedDB (some private windows, some policies), or it would not open. */
+export class OutboxUnavailable extends Error {
+  constructor() {
+    super(OUTBOX_UNAVAILABLE);
+  }
+}
+
 function db(): Promise<IDBPDatabase<OutboxDb>> {
+  if (typeof indexedDB === 'undefined') return Promise.reject(new OutboxUnavailable());
   opened ??= openDB<OutboxDb>(DB_NAME, 1, {
     upgrade(database) {
       database.createObjectStore('photos', { keyPath: 'id' }).createIndex('uid', 'uid');
     },
+  }).catch(() => {
+    // Tried again next time: a browser can refuse once (storage full) and open later.
+    opened = null;
+    throw new OutboxUnavailable();
   });
   return opened;
 }
 
-/** The person's waiting photos, oldest first. */
-export async function listOutbox(uid: string): Promise<OutboxPhoto[]> {
-  const photos = await (await db()).getAllFromIndex('photos', 'uid', uid);
-  return photos.sort((a, b) => a.addedAt - b.addedAt);
+/** Where the browser keeps no outbox, there is nothing in it to read or change. */
+async function orNothing<T>(task: () => Promise<T>, nothing: T): Promise<T> {
+  try {
+    return await task();
+  } catch (err) {
+    if (err instanceof OutboxUnavailable) return nothing;
+    throw err;
+  }
 }
+
+/** The person's waiting photos, oldest first. */
+export function listOutbox(uid: string): Promise<OutboxPhoto[]> {
+  return orNothing(async () => {
+    const photos = await (await db()).getAllFromIndex('photos', 'uid', uid);
+    return photos.sort((a, b) => a.addedAt - b.addedAt);
+  }, []);
+}
+
+/** Keeps the photos; throws OutboxUnavailable where the browser cannot, so nobody is told a photo is kept when it is not. */
 
 export async function addToOutbox(photos: OutboxPhoto[]): Promise<void> {
   const tx = (await db()).transaction('photos', 'readwrite');
@@ -45,19 +73,23 @@ export async function addToOutbox(photos: OutboxPhoto[]): Promise<void> {
 }
 
 /** Removes a photo if it is this person's. */
-export async function removeFromOutbox(uid: string, id: string): Promise<void> {
-  const tx = (await db()).transaction('photos', 'readwrite');
-  const photo = await tx.store.get(id);
-  if (photo?.uid === uid) await tx.store.delete(id);
-  await tx.done;
+export function removeFromOutbox(uid: string, id: string): Promise<void> {
+  return orNothing(async () => {
+    const tx = (await db()).transaction('photos', 'readwrite');
+    const photo = await tx.store.get(id);
+    if (photo?.uid === uid) await tx.store.delete(id);
+    await tx.done;
+  }, undefined);
 }
 
 /** Records why the server refused a photo, if it is still this person's. */
-export async function markRefused(uid: string, id: string, error: string): Promise<void> {
-  const tx = (await db()).transaction('photos', 'readwrite');
-  const photo = await tx.store.get(id);
-  if (photo?.uid === uid) await tx.store.put({ ...photo, error });
-  await tx.done;
+export function markRefused(uid: string, id: string, error: string): Promise<void> {
+  return orNothing(async () => {
+    const tx = (await db()).transaction('photos', 'readwrite');
+    const photo = await tx.store.get(id);
+    if (photo?.uid === uid) await tx.store.put({ ...photo, error });
+    await tx.done;
+  }, undefined);
 }
 
 /**
@@ -67,15 +99,19 @@ export async function markRefused(uid: string, id: string, error: string): Promi
 export const SHARED_UNCLAIMED = '';
 
 /** Gives this person the files shared to Tally since someone last opened it (see SHARED_UNCLAIMED). */
-export async function claimShared(uid: string): Promise<void> {
-  const tx = (await db()).transaction('photos', 'readwrite');
-  for (const photo of await tx.store.index('uid').getAll(SHARED_UNCLAIMED)) await tx.store.put({ ...photo, uid });
-  await tx.done;
+export function claimShared(uid: string): Promise<void> {
+  return orNothing(async () => {
+    const tx = (await db()).transaction('photos', 'readwrite');
+    for (const photo of await tx.store.index('uid').getAll(SHARED_UNCLAIMED)) await tx.store.put({ ...photo, uid });
+    await tx.done;
+  }, undefined);
 }
 
 /** Every waiting photo of this person (their account is being deleted). */
-export async function clearOutbox(uid: string): Promise<void> {
-  const tx = (await db()).transaction('photos', 'readwrite');
-  for (const key of await tx.store.index('uid').getAllKeys(uid)) await tx.store.delete(key);
-  await tx.done;
+export function clearOutbox(uid: string): Promise<void> {
+  return orNothing(async () => {
+    const tx = (await db()).transaction('photos', 'readwrite');
+    for (const key of await tx.store.index('uid').getAllKeys(uid)) await tx.store.delete(key);
+    await tx.done;
+  }, undefined);
 }

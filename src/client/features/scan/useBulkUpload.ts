@@ -6,6 +6,7 @@ import { MAX_DRAFT_FILES } from '../../../shared/constants/drafts';
 import { isImageFile, NOT_AN_IMAGE, preparePhoto } from './imageUpload';
 import { UNREACHABLE, UPLOAD_FAILED, UploadError, uploadDraftPhoto } from './uploadDraft';
 import { outbox } from './outbox/outbox';
+import { OutboxUnavailable } from '../../entities/outbox/outboxStore';
 
 /** Photos sent at once: enough to keep a phone's connection busy, few enough to show progress one by one. */
 const UPLOADS_AT_ONCE = 3;
@@ -56,8 +57,11 @@ export function useBulkUpload(): BulkUpload {
           return current() && update(key, { state: 'uploaded', progress: 1 });
         } catch (err) {
           if (err instanceof UploadError && err.status === UNREACHABLE && uid) {
-            await outbox.keep(uid, [{ id: clientId, name: file.name, blob: photo }]);
-            return current() && update(key, { state: 'kept', progress: 0 });
+            const kept = await outbox.keep(uid, [{ id: clientId, name: file.name, blob: photo }]).then(
+              () => null,
+              (why: unknown) => (why instanceof OutboxUnavailable ? why.message : UPLOAD_FAILED),
+            );
+            return current() && update(key, kept === null ? { state: 'kept', progress: 0 } : { state: 'failed', error: kept });
           }
           const later = err instanceof UploadError && err.retryAfterSeconds !== null && tryNo < TRIES;
           if (!later) return current() && update(key, { state: 'failed', error: err instanceof Error ? err.message : UPLOAD_FAILED });
