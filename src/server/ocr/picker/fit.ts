@@ -1,8 +1,8 @@
 /**
  * Fitting the picker's weights: a conditional logit (softmax over each receipt's candidates),
  * maximising the share of the right candidates, with an L2 penalty that keeps weights small
- * where the train sets say little. Full-batch gradient descent from zero: the same data gives
- * the same weights.
+ * where the train sets say little. Full-batch gradient descent from zero (or from a prior, for a
+ * person's own weights): the same data gives the same weights.
  */
 import { linearScore, type Features, type Weights } from './model';
 
@@ -16,6 +16,13 @@ export interface FitOptions {
   iterations?: number;
   learningRate?: number;
   l2?: number;
+  /**
+   * Fit around these weights instead of zero (a person's own fit around the global weights):
+   * the loss is then the summed log-loss of the groups + l2·||w − prior||², so a handful of
+   * receipts moves the weights a little and many move them further. Without it, today's fit:
+   * the mean log-loss + l2/2·||w||², from zero.
+   */
+  prior?: Weights;
 }
 
 /**
@@ -25,22 +32,54 @@ export interface FitOptions {
 export const L2 = 0.001;
 
 export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weights {
+  const steps = fitting(groups, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * fitWeights giving other work on the event loop a turn every `sliceMs` (a person's refit runs
+ * in the API process): the same weights, however it is sliced.
+ */
+export async function fitWeightsInTurns(groups: TrainingGroup[], opts: FitOptions = {}, sliceMs = 10): Promise<Weights> {
+  const steps = fitting(groups, opts);
+  let until = performance.now() + sliceMs;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() > until) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      until = performance.now() + sliceMs;
+    }
+  }
+}
+
+/** The fit, one iteration a step. */
+function* fitting(groups: TrainingGroup[], opts: FitOptions): Generator<void, Weights> {
   const iterations = opts.iterations ?? 3000;
   const lr = opts.learningRate ?? 0.5;
   const l2 = opts.l2 ?? L2;
+  const prior = opts.prior;
   const usable = groups.filter((g) => g.gold.length > 0 && g.candidates.length > 1);
-  const names = [...new Set(usable.flatMap((g) => g.candidates.flatMap((c) => Object.keys(c))))].sort();
+  const names = [...new Set([...Object.keys(prior ?? {}), ...usable.flatMap((g) => g.candidates.flatMap((c) => Object.keys(c)))])].sort();
   const data = packed(usable, names);
   const d = names.length;
-  const w = new Float64Array(d);
+  const centre = Float64Array.from(names, (name) => prior?.[name] ?? 0);
+  // From the prior (or zero): with nothing to learn from, the fit is the prior itself.
+  const w = Float64Array.from(centre);
   // Adam keeps features of very different spread moving at similar speed.
   const m = new Float64Array(d);
   const v = new Float64Array(d);
   const grad = new Float64Array(d);
   const e = new Float64Array(data.maxCandidates);
   const n = usable.length;
+  // Summed around a prior (evidence grows with the data), averaged otherwise.
+  const scale = prior ? 1 : n;
+  const pull = prior ? 2 * l2 : l2;
   for (let it = 1; it <= iterations; it++) {
-    for (let j = 0; j < d; j++) grad[j] = l2 * w[j];
+    for (let j = 0; j < d; j++) grad[j] = pull * (w[j] - centre[j]);
     for (let g = 0; g < n; g++) {
       const first = data.groupStart[g];
       const count = data.groupStart[g + 1] - first;
@@ -60,7 +99,7 @@ export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weig
       for (const i of usable[g].gold) zg += e[i];
       for (let i = 0; i < count; i++) {
         const diff = e[i] / z - (data.gold[first + i] ? e[i] / zg : 0);
-        for (let k = data.rowStart[first + i]; k < data.rowStart[first + i + 1]; k++) grad[data.feature[k]] += (diff * data.value[k]) / n;
+        for (let k = data.rowStart[first + i]; k < data.rowStart[first + i + 1]; k++) grad[data.feature[k]] += (diff * data.value[k]) / scale;
       }
     }
     for (let j = 0; j < d; j++) {
@@ -70,6 +109,7 @@ export function fitWeights(groups: TrainingGroup[], opts: FitOptions = {}): Weig
       const vh = v[j] / (1 - 0.999 ** it);
       w[j] -= (lr * 0.1 * mh) / (Math.sqrt(vh) + 1e-8);
     }
+    yield;
   }
   return Object.fromEntries(names.map((name, j) => [name, Math.round(w[j] * 1e4) / 1e4]));
 }
@@ -104,7 +144,7 @@ function packed(groups: TrainingGroup[], names: string[]) {
 }
 
 /** For each group, whether its best real candidate (the "none" option last, never picked) is right. */
-function picksRight(weights: Weights, groups: TrainingGroup[]): boolean[] {
+export function picksRight(weights: Weights, groups: TrainingGroup[]): boolean[] {
   return groups.map((g) => {
     const real = g.candidates.slice(0, -1);
     if (!real.length) return false;
