@@ -129,6 +129,8 @@ export const BackupData = Type.Object({
   import_mappings: Type.Array(Type.Object({ header_key: Text(2000), mapping: Type.Unknown() })),
   import_rows: Type.Array(Type.Object({ fingerprint: Text(200), receipt_id: OrNull(Id) })),
   item_memory: Type.Array(Type.Object({ read_key: Text(500), name: Text(500), category_id: OrNull(Id) })),
+  /** Item names grouped into products, by lower-cased name (a product's own name points at itself); left out by a backup made before they were kept. */
+  item_products: Type.Optional(Type.Array(Type.Object({ key: Text(1000), name: Text(500), product_key: Text(1000) }))),
   store_memory: Type.Array(Type.Object({ header_key: Text(500), ocr_header: Text(2000), store_name: Text(500), category_id: OrNull(Id) })),
   recurring_series: Type.Array(
     Type.Object({

@@ -161,6 +161,8 @@ function validBody(route: RouteSpec): Record<string, unknown> {
     case 'POST /api/households/invitations/accept':
     case 'POST /api/households/invitations/decline':
       return { token: 'not-a-real-token' };
+    case 'PUT /api/prices/products':
+      return { item: 'x', same_as: 'Seed item' };
     case 'DELETE /api/account':
       return { confirm: 'not-the-owner@example.com' };
     default:

@@ -151,6 +151,17 @@ export interface ItemNamesTable {
   category_id: string | null;
 }
 
+/** A person's item names grouped into one product, by name (migration 097). */
+export interface ItemProductsTable {
+  user_id: string;
+  /** lower(name), as item_names.key. */
+  key: string;
+  /** A spelling of the name, shown while no item carries it. */
+  name: string;
+  /** The key of the product's own name (its row points at itself); never a name grouped into another. */
+  product_key: string;
+}
+
 /** What a receipt's items count in their categories beyond the receipt's own row (migration 087). */
 export interface ReceiptItemCountsTable {
   user_id: string;
@@ -448,6 +459,7 @@ export interface Database {
   receipt_items: ReceiptItemsTable;
   receipt_item_counts: ReceiptItemCountsTable;
   item_names: ItemNamesTable;
+  item_products: ItemProductsTable;
   item_memory: ItemMemoryTable;
   daily_totals: DailyTotalsTable;
   monthly_totals: MonthlyTotalsTable;

@@ -14,3 +14,6 @@ export const PRICE_NOTE_MIN_PURCHASES = 2;
 
 /** 'Recent' for the cheapest store: purchases this many days before the latest. */
 export const RECENT_PRICE_DAYS = 90;
+
+/** The most names one product holds: its history reads each name's latest purchases. */
+export const PRODUCT_MAX_NAMES = 20;

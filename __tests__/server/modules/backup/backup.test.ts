@@ -465,3 +465,64 @@ describe('backup and restore of household shares', () => {
     expect(await dashboardTotal(target, person)).toBeCloseTo(7 + 30.8 + 90 + 100, 2);
   });
 });
+
+describe('item names grouped into products', () => {
+  let person: TestUser;
+  let files: Map<string, Buffer>;
+  beforeAll(async () => {
+    person = await source.signUp();
+    await addReceipt(source, person, { store: 'Walmart', date: '2025-03-01', amount: 3.48, items: [{ name: 'GV 2% MLK GAL', price: 3.48 }] });
+    await addReceipt(source, person, { store: 'Safeway', date: '2025-03-02', amount: 4.29, items: [{ name: 'MILK 2% 1GAL', price: 4.29 }] });
+    await addReceipt(source, person, { store: 'Corner Shop', date: '2025-03-03', amount: 3.99, items: [{ name: 'Milk 2%', price: 3.99 }] });
+    for (const item of ['GV 2% MLK GAL', 'MILK 2% 1GAL']) {
+      const res = await source.request(person, { method: 'PUT', url: '/api/prices/products', payload: { item, same_as: 'Milk 2%' } });
+      expect(res.statusCode).toBe(200);
+    }
+    files = await zipEntries(await backupOf(source, person));
+  });
+  const withData = (change: (data: Record<string, unknown>) => void) => {
+    const data = JSON.parse(files.get('data.json')!.toString());
+    change(data);
+    return makeZip([...files].map(([name, bytes]) => ({ name, data: name === 'data.json' ? Buffer.from(JSON.stringify(data)) : bytes })));
+  };
+  /** The history of one of the product's names, without the receipts' ids (a restore gives new ones). */
+  const historyOf = async (t: TestApp, user: TestUser) => {
+    const history = await get(t, user, `/api/prices?item=${encodeURIComponent('GV 2% MLK GAL')}`);
+    return { ...history, points: history.points.map(({ receipt_id: _id, ...p }: Record<string, unknown>) => p) };
+  };
+
+  it('keeps them, and a restore reads the names as one product again', async () => {
+    const newcomer = await target.signUp();
+    const res = await restore(target, newcomer, await withData(() => undefined));
+    expect(res.statusCode).toBe(200);
+    const after = await historyOf(target, newcomer);
+    expect(after.names).toEqual(['Milk 2%', 'GV 2% MLK GAL', 'MILK 2% 1GAL']);
+    expect(after).toEqual(await historyOf(source, person));
+    expect(await get(target, newcomer, '/api/prices/items?search=milk')).toEqual([{ name: 'Milk 2%', purchases: 3, category_id: null }]);
+  });
+
+  it('restores a backup made before they were kept, with every name its own product', async () => {
+    const newcomer = await target.signUp();
+    const res = await restore(target, newcomer, await withData((data) => delete data.item_products));
+    expect(res.statusCode).toBe(200);
+    expect((await historyOf(target, newcomer)).names).toEqual(['GV 2% MLK GAL']);
+  });
+
+  it('refuses a name grouped into one that is not a product, writing nothing', async () => {
+    const newcomer = await target.signUp();
+    const chained = await withData((data) => {
+      data.item_products = [
+        { key: 'milk 2%', name: 'Milk 2%', product_key: 'milk 2%' },
+        { key: 'gv 2% mlk gal', name: 'GV 2% MLK GAL', product_key: 'milk 2%' },
+        { key: 'milk 2% 1gal', name: 'MILK 2% 1GAL', product_key: 'gv 2% mlk gal' },
+      ];
+    });
+    const res = await restore(target, newcomer, chained);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "The backup's data.json does not hold together: item milk 2% 1gal is grouped into gv 2% mlk gal, which is not a product it holds. Nothing was changed.",
+    );
+    expect(await get(target, newcomer, '/receipts')).toEqual([]);
+    expect((await target.db.db.selectFrom('item_products').select('key').where('user_id', '=', newcomer.uid).execute()).length).toBe(0);
+  });
+});

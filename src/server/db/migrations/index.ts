@@ -30,6 +30,7 @@ import * as m093 from './093_later_page_keys';
 import * as m094 from './094_share_categories';
 import * as m095 from './095_item_names';
 import * as m096 from './096_item_dates';
+import * as m097 from './097_item_products';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '094_share_categories': m094,
   '095_item_names': m095,
   '096_item_dates': m096,
+  '097_item_products': m097,
 };

@@ -85,6 +85,7 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
     import_mappings: data.import_mappings,
     import_rows: data.import_rows.map((r) => ({ ...r, receipt_id: r.receipt_id === null ? null : receipt(r.receipt_id, 'an imported row') })),
     item_memory: data.item_memory.map((m) => ({ ...m, category_id: maybeCategory(m.category_id, 'an item memory') })),
+    item_products: productsInOrder(data.item_products ?? []),
     store_memory: data.store_memory.map((m) => ({ ...m, category_id: maybeCategory(m.category_id, 'a store memory') })),
     recurring_series: data.recurring_series.map((s) => ({ ...s, receipt_ids: s.receipt_ids.map((id) => receipt(id, 'a recurring bill')) })),
   };
@@ -109,9 +110,20 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
   unique(rows.import_mappings, (m) => m.header_key, 'import mapping');
   unique(rows.import_rows, (r) => r.fingerprint, 'imported row');
   unique(rows.item_memory, (m) => m.read_key, 'item memory');
+  unique(rows.item_products, (p) => p.key, 'item product of');
   unique(rows.store_memory, (m) => m.header_key, 'store memory');
   unique(rows.recurring_series, (s) => s.store_key, 'recurring bill of');
   return { rows, originals, households };
+}
+
+/**
+ * Item names grouped into products, each product's own name first (the others point at its
+ * row): every name points at a product's own name, never at a name grouped into another.
+ */
+function productsInOrder(rows: NonNullable<BackupData['item_products']>): NonNullable<BackupData['item_products']> {
+  const own = new Set(rows.filter((p) => p.key === p.product_key).map((p) => p.key));
+  for (const p of rows) if (!own.has(p.product_key)) throw broken(`item ${p.key} is grouped into ${p.product_key}, which is not a product it holds`);
+  return [...rows].sort((a, b) => Number(b.key === b.product_key) - Number(a.key === a.product_key));
 }
 
 /**

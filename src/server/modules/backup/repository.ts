@@ -8,11 +8,12 @@ import { storeKey } from '../../storeKey';
 import type { BackupData } from '../../../shared/backup';
 
 /** The person's rows a backup holds, ids as this server has them; receipts with their image keys. */
-export interface StoredRows extends Omit<BackupData, 'profile' | 'receipts'> {
+export interface StoredRows extends Omit<BackupData, 'profile' | 'receipts' | 'item_products'> {
   profile: BackupData['profile'] | undefined;
   receipts: Array<Omit<BackupData['receipts'][number], 'original' | 'items' | 'item_counts'> & { image_key: string | null }>;
   items: Array<BackupData['receipts'][number]['items'][number] & { receipt_id: string }>;
   item_counts: Array<{ receipt_id: string; category_id: string; cents: number }>;
+  item_products: NonNullable<BackupData['item_products']>;
 }
 
 /** Every row of the person's that a backup holds, read in the caller's snapshot. */
@@ -79,6 +80,7 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
   const import_mappings = await db.selectFrom('import_mappings').select(['header_key', 'mapping']).where('user_id', '=', userId).execute();
   const import_rows = await db.selectFrom('import_rows').select(['fingerprint', 'receipt_id']).where('user_id', '=', userId).execute();
   const item_memory = await db.selectFrom('item_memory').select(['read_key', 'name', 'category_id']).where('user_id', '=', userId).execute();
+  const item_products = await db.selectFrom('item_products').select(['key', 'name', 'product_key']).where('user_id', '=', userId).orderBy('key').execute();
   const store_memory = await db
     .selectFrom('store_memory')
     .select(['header_key', 'ocr_header', 'store_name', 'category_id'])
@@ -100,6 +102,7 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     import_mappings,
     import_rows,
     item_memory,
+    item_products,
     store_memory,
     recurring_series,
   };
@@ -119,6 +122,7 @@ export async function clearForRestore(trx: Executor, userId: string): Promise<vo
   for (const table of [
     'budget_months',
     'item_memory',
+    'item_products',
     'store_memory',
     'recurring_series',
     'currency_rates',
@@ -144,6 +148,8 @@ export interface RestoredRows {
   import_mappings: BackupData['import_mappings'];
   import_rows: BackupData['import_rows'];
   item_memory: BackupData['item_memory'];
+  /** Each product's own name before the names that point at it. */
+  item_products: NonNullable<BackupData['item_products']>;
   store_memory: BackupData['store_memory'];
   recurring_series: BackupData['recurring_series'];
 }
@@ -230,6 +236,12 @@ export async function writeRows(trx: Executor, userId: string, rows: RestoredRow
     trx
       .insertInto('item_memory')
       .values(s.map((m) => ({ ...m, user_id: userId, updated_at: at })))
+      .execute(),
+  );
+  await inSlices(rows.item_products, (s) =>
+    trx
+      .insertInto('item_products')
+      .values(s.map((p) => ({ ...p, user_id: userId })))
       .execute(),
   );
   await inSlices(rows.store_memory, (s) =>

@@ -69,6 +69,7 @@ function toBackupData(rows: StoredRows, shared: HouseholdsOfBackup): BackupData 
     import_mappings: rows.import_mappings,
     import_rows: rows.import_rows,
     item_memory: rows.item_memory,
+    item_products: rows.item_products,
     store_memory: rows.store_memory,
     recurring_series: rows.recurring_series,
     households: shared.households,

@@ -5,6 +5,7 @@ import { fromMinor } from '../../../shared/currency';
 import { PRICE_HISTORY_LIMIT, PRICE_NOTE_MIN_PURCHASES, PRICE_NOTE_RATIO, PRICE_NOTE_RECENT, RECENT_PRICE_DAYS } from '../../../shared/constants/prices';
 import type { BoughtItem, ItemSearchQuery, PriceHistory, PriceNote, StorePrice } from '../../../shared/prices';
 import { boughtItems, purchasesOf, receiptItemsOf, type PurchaseRow } from './repository';
+import { productOf, productsOf } from './productRepository';
 
 /** Other modules read nothing through this one. */
 
@@ -45,13 +46,24 @@ export class PriceService {
     return boughtItems(this.db, userId, query.search?.trim() ?? '', ITEMS_LISTED);
   }
 
+  /** The purchases of the item's product: every name grouped with it, each read by its own index range. */
   async history(userId: string, item: string): Promise<PriceHistory> {
-    const rows = await purchasesOf(this.db, userId, [item.trim()], PRICE_HISTORY_LIMIT);
+    const product = await productOf(this.db, userId, item.trim());
+    const rows = await purchasesOf(
+      this.db,
+      userId,
+      product.names.map((n) => n.key),
+      PRICE_HISTORY_LIMIT,
+      PRICE_HISTORY_LIMIT,
+    );
     const recentFrom = rows.length ? addDays(rows[0].date, -RECENT_PRICE_DAYS) : '';
     const recent = rows.filter((r) => r.date >= recentFrom).sort((a, b) => a.price_minor - b.price_minor || (a.date < b.date ? 1 : -1));
     const cheapest = recent[0];
+    // A product of one is named as its latest purchase spells it, as before products.
+    const name = product.grouped ? product.names[0].name : (rows[0]?.name ?? item.trim());
     return {
-      item: rows[0]?.name ?? item.trim(),
+      item: name,
+      names: product.grouped ? product.names.map((n) => n.name) : [name],
       points: [...rows]
         .reverse()
         .map((r) => ({ date: r.date, store: r.store, unit_price: fromMinor(r.price_minor, r.currency), currency: r.currency, receipt_id: r.receipt_id })),
@@ -70,11 +82,19 @@ export class PriceService {
   async notes(userId: string, receiptId: string): Promise<PriceNote[]> {
     const receipt = await receiptItemsOf(this.db, userId, receiptId);
     if (!receipt) throw notFound('Receipt not found');
+    const products = await productsOf(
+      this.db,
+      userId,
+      receipt.items.map((i) => i.name),
+    );
+    const productOfName = new Map([...products.values()].flatMap((p) => p.names.map((n) => [n.key, p.key])));
     const purchases = new Map<string, PurchaseRow[]>();
-    // One more than the recent ones: the receipt's own purchase is among them.
-    for (const row of await purchasesOf(this.db, userId, [...new Set(receipt.items.map((i) => i.name))], PRICE_NOTE_RECENT + 1)) {
-      const key = row.name.toLowerCase();
-      purchases.set(key, [...(purchases.get(key) ?? []), row]);
+    // One more than the recent ones: the receipt's own purchase is among them. Rows come newest
+    // first, so each product keeps the latest of all its names.
+    for (const row of await purchasesOf(this.db, userId, [...productOfName.keys()], PRICE_NOTE_RECENT + 1)) {
+      const product = productOfName.get(row.name.toLowerCase()) ?? row.name.toLowerCase();
+      const rows = purchases.get(product) ?? [];
+      if (rows.length <= PRICE_NOTE_RECENT) purchases.set(product, [...rows, row]);
     }
     const notes: PriceNote[] = [];
     const seen = new Set<string>();
@@ -82,7 +102,9 @@ export class PriceService {
       const key = item.name.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
-      const others = (purchases.get(key) ?? []).filter((r) => r.receipt_id !== receiptId && r.currency === receipt.currency && r.price_minor > 0);
+      const others = (purchases.get(products.get(key)?.key ?? key) ?? []).filter(
+        (r) => r.receipt_id !== receiptId && r.currency === receipt.currency && r.price_minor > 0,
+      );
       if (others.length < PRICE_NOTE_MIN_PURCHASES) continue;
       const usual = median(others.map((r) => r.price_minor));
       if (item.price_cents < usual * PRICE_NOTE_RATIO) continue;
