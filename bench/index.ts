@@ -77,6 +77,13 @@ const BENCHES: Record<string, Bench> = {
     byDefault: true,
     figure: FIGURES.scan,
   },
+  // The train sets (outside the repository) replayed as one person: a minute and a half with their OCR cached.
+  'personal-picker': {
+    argv: ['bench/personalPicker.ts'],
+    target: 'never fewer right than the global weights on any field of the train replay; on only where it helps',
+    byDefault: false,
+    figure: FIGURES['personal-picker'],
+  },
   anchors: {
     argv: ['bench/anchors.ts'],
     target: "Actual's sync server in the same run: idle RSS ≤ Actual's on PGlite, < 80 MB on PostgreSQL; ready ≤ 1.5 s new, ≤ 1 s existing",

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Receipt } from '../src/shared/receipts';
 import type { ScanReceiptResult } from '../src/shared/scan';
+import { PERSONAL_PICKER_MIN_SCANS } from '../src/shared/constants/scan';
 import { launchBrowser, screenshot, withContext, withPage, DESKTOP, PHONE, SCREENSHOT_DIR, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser, openScreen, withSignedInPage } from './support/session';
 import { seriousA11yViolations } from './support/axe';
@@ -183,8 +184,15 @@ describe.each(SCREEN_SIZES)('on %s', (name, viewport) => {
       expect(saved).toMatchObject({ date: '2018-02-22', amount: Number(label.total), currency: 'MYR', rate: 0.25, category: 'Utilities' });
       expect(saved.items.some((i) => i.name === 'Hardware parts' && i.price === 63.8 && i.quantity === 1)).toBe(true);
       expect(saved.imageUrl).not.toBeNull();
-      // The trust figure counts this scan: its store corrected, its date and total saved as read.
-      expect(await apiAs(user, 'GET', '/scan/trust')).toEqual({ scans: 1, store_name: 0, date: 1, total_amount: 1 });
+      // The trust figure counts this scan: its store corrected, its date and total saved as read;
+      // a scan the person's own picker can learn from, one of the few it needs first.
+      expect(await apiAs(user, 'GET', '/scan/trust')).toEqual({
+        scans: 1,
+        store_name: 0,
+        date: 1,
+        total_amount: 1,
+        learned: { state: 'too_few_scans', scans: 1, min_scans: PERSONAL_PICKER_MIN_SCANS },
+      });
 
       // The next scan of this receipt proposes the name and category this person saved.
       await page.goto(webUrl('/receipts/scan'));

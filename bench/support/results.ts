@@ -179,6 +179,8 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const pdfRow = pdf && pdfPages ? `; PDF: ${pdf}, ${pdfPages.replace(' vs ', ' against ')}` : '';
     return `${sets.join('; ')}${peak ? `; scan process peak ${peak}` : ''}${pdfRow}`;
   },
+  // Scanning that learns from a person's corrections: each field right, global → personal, train and dev replayed as one person.
+  'personal-picker': (out) => find(out, /^(train as one person: .+)$/m),
   anchors: (out) => {
     const lines = [...out.matchAll(/^medians: (.+)$/gm)].map((m) => m[1]);
     return lines.length >= 2 ? `${lines.join('; ')} (medians)` : null;

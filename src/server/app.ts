@@ -57,6 +57,7 @@ import mailInRoutes from './modules/mailIn/routes';
 import mailListener from './modules/mailIn/plugin';
 import { setUpScanJobs } from './modules/drafts/scanJob';
 import { setUpImportJobs } from './modules/imports/importJob';
+import { queueRefitIfDue, setUpRefitJobs } from './modules/scan/refitJob';
 import type { ReceiptScanner } from './ocr';
 import { clockOf, type Clock } from './clock';
 
@@ -144,10 +145,16 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     setup: async (queue) => {
       await setUpScanJobs(queue, { db: db.db, blobs: app.blobs, scan: new ScanService(db.db, app.receiptScanner, clock) }, scanJobs);
       await setUpImportJobs(queue, { db: db.db, storesChanged: storesChangedInBulk, changedInBulk: receiptsChangedInBulk, clock });
+      await setUpRefitJobs(queue, { db: db.db });
     },
     lazy: config.env === 'test',
     stopTimeoutMs: QUEUE_STOP_TIMEOUT_MS,
   });
+
+  // A save of a scan may make the person's picker due a refit: queued after the save commits, never failing it.
+  const scanSaved = async (userId: string) => {
+    await queueRefitIfDue(db.db, () => app.jobQueue.get(), userId).catch((err: unknown) => app.log.warn({ err }, 'could not queue a scan picker refit'));
+  };
 
   await app.register(healthRoutes);
   // Signed image links are public: an <img> cannot send a bearer token; the signature is the key.
@@ -169,7 +176,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (db.driver === 'pglite' && config.readCacheTtlMs > 0) await secured.register(readCache, { ttlMs: config.readCacheTtlMs });
     await secured.register(profileRoutes, { identity, hooks: profileHooks });
     await secured.register(categoryRoutes, { hooks: categoryHooks });
-    await secured.register(receiptRoutes, { listeners: receiptListeners, takeDraft });
+    await secured.register(receiptRoutes, { listeners: receiptListeners, takeDraft, scanSaved });
     await secured.register(draftRoutes, { queueMax: config.scanJobs.queueMax });
     await secured.register(mailInRoutes, { domain: config.mail.domain });
     await secured.register(dashboardRoutes, { profileHooks });

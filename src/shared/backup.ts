@@ -120,6 +120,19 @@ export const BackupReceipt = Type.Object({
 });
 export type BackupReceipt = Static<typeof BackupReceipt>;
 
+/** A person's own picker weights of one field: feature name to weight. */
+const PickerWeights = Type.Record(Type.String({ maxLength: 100 }), Type.Number(), { maxProperties: 500 });
+const Tally = Type.Integer({ minimum: 0 });
+const PickerField = Type.Object({ on: Type.Boolean(), scans: Tally, personal: Tally, global: Tally });
+
+/** What scanning learned of the person's corrections (issue 52): their picker weights, on or off per field, and the figures that decided it. */
+const BackupPersonalPicker = Type.Object({
+  weights: Type.Object({ store: Type.Optional(PickerWeights), date: Type.Optional(PickerWeights), total: Type.Optional(PickerWeights) }),
+  fields: Type.Object({ store: PickerField, date: PickerField, total: PickerField }),
+  scans: Tally,
+  model_version: Text(64),
+});
+
 export const BackupData = Type.Object({
   profile: BackupProfile,
   categories: Type.Array(BackupCategory, { minItems: 1 }),
@@ -132,6 +145,8 @@ export const BackupData = Type.Object({
   /** Item names grouped into products, by lower-cased name (a product's own name points at itself); left out by a backup made before they were kept. */
   item_products: Type.Optional(Type.Array(Type.Object({ key: Text(1000), name: Text(500), product_key: Text(1000) }))),
   store_memory: Type.Array(Type.Object({ header_key: Text(500), ocr_header: Text(2000), store_name: Text(500), category_id: OrNull(Id) })),
+  /** The person's own picker, once fitted; left out by a backup made before it was kept. */
+  personal_picker: Type.Optional(Type.Union([BackupPersonalPicker, Type.Null()])),
   recurring_series: Type.Array(
     Type.Object({
       store_key: Text(500),

@@ -2,7 +2,16 @@ import { Type, type Static } from 'typebox';
 import { MAX_IMAGE_BYTES } from './receipts';
 import { DATE_ORDERS } from './settings';
 import { MAX_SCAN_REF } from './scanRef';
-import { DATE_REASONS, MAX_REASON_TEXT, STORE_REASONS, TOTAL_REASONS, TOTAL_SUMS, TRUST_SCANS } from './constants/scan';
+import {
+  DATE_REASONS,
+  MAX_REASON_TEXT,
+  PERSONAL_PICKER_MIN_SCANS,
+  PERSONAL_PICKER_STATES,
+  STORE_REASONS,
+  TOTAL_REASONS,
+  TOTAL_SUMS,
+  TRUST_SCANS,
+} from './constants/scan';
 import { ScannedDocument } from './document';
 
 export { ScannedDocument } from './document';
@@ -141,11 +150,35 @@ export const ScanReceiptResult = Type.Object({
 });
 export type ScanReceiptResult = Static<typeof ScanReceiptResult>;
 
+/** One field of the person's own picker, judged on their saved scans held out. */
+export const LearnedField = Type.Object({
+  on: Type.Boolean({ description: "Scans pick this field with the person's own weights" }),
+  scans: Type.Integer({ minimum: 0, description: 'Saved scans it was judged on, each held out of the fit that picked it' }),
+  with_corrections: Type.Integer({ minimum: 0, description: "Of them, picked right with the person's own weights" }),
+  before: Type.Integer({ minimum: 0, description: 'Of them, picked right with the weights every person starts with' }),
+});
+export type LearnedField = Static<typeof LearnedField>;
+
+/** What scanning learned of the person's own corrections (issue 52). */
+export const ScanLearned = Type.Object({
+  state: Type.Enum(PERSONAL_PICKER_STATES, {
+    description:
+      "on: some fields are picked with the person's own weights; too_few_scans: fewer saved scans to learn from than min_scans; no_gain: learned, but it did not pick right clearly more often; relearning: learned before an update of the scanner, learning again from the next saves",
+  }),
+  scans: Type.Integer({ minimum: 0, description: 'Saved scans it can learn from: a store, date or total saved was among what the scan read' }),
+  min_scans: Type.Integer({ minimum: 1, description: `Saved scans it needs to learn from (${PERSONAL_PICKER_MIN_SCANS})` }),
+  fields: Type.Optional(
+    Type.Object({ store_name: LearnedField, date: LearnedField, total_amount: LearnedField }, { description: 'Once it has learned: each field' }),
+  ),
+});
+export type ScanLearned = Static<typeof ScanLearned>;
+
 /** GET /scan/trust: of the person's own last saved scans (at most TRUST_SCANS), how many had each field saved as read. */
 export const ScanTrust = Type.Object({
   scans: Type.Integer({ minimum: 0, description: `Saved scans counted: the newest, at most ${TRUST_SCANS}` }),
   store_name: Type.Integer({ minimum: 0, description: 'Of them, saved with the store name as read' }),
   date: Type.Integer({ minimum: 0, description: 'Of them, saved with the date as read' }),
   total_amount: Type.Integer({ minimum: 0, description: 'Of them, saved with the total as read' }),
+  learned: ScanLearned,
 });
 export type ScanTrust = Static<typeof ScanTrust>;

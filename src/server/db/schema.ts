@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { DraftStatus } from '../../shared/drafts';
 import type { ScanReceiptResult } from '../../shared/scan';
+import type { PickerCandidates } from '../ocr/picker/candidates';
+import type { ModelWeights, PickedField } from '../ocr/picker/model';
 
 /**
  * Table types for Kysely. Money is integer cents (bigint in SQL, cast to int/float in queries
@@ -242,6 +244,33 @@ export interface ScanReadsTable {
   store_right: boolean | null;
   date_right: boolean | null;
   total_right: boolean | null;
+  /** The store, date and total candidates as read, for a person's own picker (migration 098; none before it). */
+  candidates: ColumnType<PickerCandidates | null, string | null | undefined, string | null>;
+  /** Once saved: which candidates were saved, per field. */
+  gold: ColumnType<Record<PickedField, number[]> | null, string | null | undefined, string | null>;
+}
+
+/** One field of a person's picker: whether it uses their weights, and right picks on their held-out scans with theirs and with the global ones. */
+export interface PickerFieldFit {
+  on: boolean;
+  scans: number;
+  personal: number;
+  global: number;
+}
+
+/** A person's own picker weights and whether each field uses them (migration 098; modules/scan/personalPicker.ts). */
+export interface PersonalPickerTable {
+  user_id: string;
+  weights: ColumnType<Partial<ModelWeights> | null, string | null | undefined, string | null>;
+  /** Per field: on or off, and the held-out figures that decided it. */
+  fields: ColumnType<Record<PickedField, PickerFieldFit> | null, string | null | undefined, string | null>;
+  /** Saved scans that taught something, at the last fit. */
+  scans: ColumnType<number, number | undefined, number>;
+  /** The global weights the fit was made around (a digest): another version turns it off until the next fit. */
+  model_version: string | null;
+  fitted_at: Date | null;
+  labelled_since_fit: ColumnType<number, number | undefined, number>;
+  queued_at: Date | null;
 }
 
 /** The budget in force from `month` (a month's first day) on; category_id null is the monthly budget (migration 040). */
@@ -467,6 +496,7 @@ export interface Database {
   notification_marks: NotificationMarksTable;
   store_memory: StoreMemoryTable;
   scan_reads: ScanReadsTable;
+  personal_picker: PersonalPickerTable;
   closed_accounts: ClosedAccountsTable;
   budget_months: BudgetMonthsTable;
   recurring_series: RecurringSeriesTable;

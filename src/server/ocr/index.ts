@@ -15,6 +15,10 @@ export { OcrInputError, OcrBusyError, OcrFailedError, OcrTimeoutError } from './
 export { readTextReceipt } from './textReceipt';
 export type { DateOrder, FieldConfidence, ParsedReceipt, ReceiptItem } from './parser';
 export type { ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
+// A person's own picker (issue 52): the kept candidates, ranked again with their weights, fitted around the global ones.
+export { KEPT_CANDIDATES, keptCandidates, repick, type FieldOptions, type PickerCandidates, type PickerOption } from './picker/candidates';
+export { fitWeights, fitWeightsInTurns, type TrainingGroup } from './picker/fit';
+export { WEIGHTS, type ModelWeights, type PickedField, type Weights } from './picker/model';
 
 export async function createReceiptScanner(opts: ScannerOptions = {}): Promise<ReceiptScanner> {
   const reader = new ScanProcess({ idleMs: opts.idleMs, startTimeoutMs: opts.initTimeoutMs, scanTimeoutMs: opts.scanTimeoutMs });

@@ -1,5 +1,6 @@
 /** What the API sees of the receipt scanner. */
 import type { DateOrder, FieldConfidence, FieldReasons, ParsedReceipt } from './parser';
+import type { PickerCandidates } from './picker/candidates';
 
 export interface ScannerOptions {
   /** Scans allowed to wait while one is read, before OcrBusyError (default: 8). */
@@ -29,6 +30,8 @@ export interface ScanResult {
   reasons: FieldReasons;
   /** For a PDF: its pages, and its first page drawn as a JPEG data URL for the review screen. */
   document?: ScannedDocument;
+  /** The store, date and total candidates with their features, for ranking again with a person's own weights (picker/candidates.ts). */
+  candidates?: PickerCandidates;
 }
 
 export interface ScannedDocument {

@@ -51,3 +51,19 @@ export const MAX_REASON_TEXT = 200;
 /** The trust figure (Settings): the person's own last TRUST_SCANS saved scans, shown from TRUST_MIN_SCANS on. */
 export const TRUST_SCANS = 100;
 export const TRUST_MIN_SCANS = 5;
+
+/**
+ * Scanning learns from a person's own corrections (issue 52): the picker's weights are fitted
+ * again for them from their saved scans once they have this many that teach something (a field
+ * whose right value was among the candidates), and used only where, on those scans held out,
+ * they pick right clearly more often than the global weights. Chosen on the train sets replayed
+ * as one person (bench/personalPicker.ts): see PERSONAL_GAIN in modules/scan/personalPicker.ts.
+ */
+export const PERSONAL_PICKER_MIN_SCANS = 20;
+/**
+ * Whether scanning uses what it learned of the person's corrections: on (for some fields), not
+ * enough saved scans yet, learned but it did not help, or fitted around weights an update
+ * replaced (learning again from the next saves).
+ */
+export const PERSONAL_PICKER_STATES = ['on', 'too_few_scans', 'no_gain', 'relearning'] as const;
+export type PersonalPickerState = (typeof PERSONAL_PICKER_STATES)[number];

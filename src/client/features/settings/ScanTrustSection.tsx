@@ -1,14 +1,15 @@
-import { List, ListItem, ListItemText } from '@mui/material';
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { TRUST_SCANS } from '../../../shared/constants/scan';
 import { SettingsSection } from './SettingsSection';
 import { useGetScanTrustQuery } from './scanTrustApi';
-import { trustLines } from './scanTrustText';
+import { learnedLine, trustLines } from './scanTrustText';
 
-/** How often the person's own scans were saved as read; nothing until they have saved a few. */
+/** How often the person's own scans were saved as read, and whether scanning learned from their corrections; nothing until they have saved a few. */
 export function ScanTrustSection() {
   const { data } = useGetScanTrustQuery();
   const lines = trustLines(data);
   if (!lines) return null;
+  const learned = learnedLine(data?.learned);
   return (
     <SettingsSection
       title="How well scanning reads your receipts"
@@ -21,6 +22,11 @@ export function ScanTrustSection() {
           </ListItem>
         ))}
       </List>
+      {learned && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {learned}
+        </Typography>
+      )}
     </SettingsSection>
   );
 }

@@ -31,6 +31,7 @@ import * as m094 from './094_share_categories';
 import * as m095 from './095_item_names';
 import * as m096 from './096_item_dates';
 import * as m097 from './097_item_products';
+import * as m098 from './098_personal_picker';
 
 /** Migrations in order. A static list (not a folder scan) works the same under tsx, jest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '095_item_names': m095,
   '096_item_dates': m096,
   '097_item_products': m097,
+  '098_personal_picker': m098,
 };

@@ -87,6 +87,7 @@ export function planRestore(data: BackupData, names: ReadonlySet<string>): Resto
     item_memory: data.item_memory.map((m) => ({ ...m, category_id: maybeCategory(m.category_id, 'an item memory') })),
     item_products: productsInOrder(data.item_products ?? []),
     store_memory: data.store_memory.map((m) => ({ ...m, category_id: maybeCategory(m.category_id, 'a store memory') })),
+    personal_picker: data.personal_picker ?? null,
     recurring_series: data.recurring_series.map((s) => ({ ...s, receipt_ids: s.receipt_ids.map((id) => receipt(id, 'a recurring bill')) })),
   };
   const usedOriginals = new Set<string>();

@@ -86,6 +86,12 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     .select(['header_key', 'ocr_header', 'store_name', 'category_id'])
     .where('user_id', '=', userId)
     .execute();
+  const picker = await db
+    .selectFrom('personal_picker')
+    .select(['weights', 'fields', 'scans', 'model_version'])
+    .where('user_id', '=', userId)
+    .where('fields', 'is not', null)
+    .executeTakeFirst();
   const recurring_series = await db
     .selectFrom('recurring_series')
     .select(['store_key', 'store', 'status', 'interval', 'amount_cents', 'edited_interval', 'edited_amount_cents', ...recurringSeriesTextColumns()])
@@ -104,6 +110,10 @@ export async function readRows(db: Executor, userId: string): Promise<StoredRows
     item_memory,
     item_products,
     store_memory,
+    personal_picker:
+      picker?.weights && picker.fields && picker.model_version
+        ? { ...picker, weights: picker.weights, fields: picker.fields, model_version: picker.model_version }
+        : null,
     recurring_series,
   };
 }
@@ -124,6 +134,7 @@ export async function clearForRestore(trx: Executor, userId: string): Promise<vo
     'item_memory',
     'item_products',
     'store_memory',
+    'personal_picker',
     'recurring_series',
     'currency_rates',
     'import_mappings',
@@ -151,6 +162,7 @@ export interface RestoredRows {
   /** Each product's own name before the names that point at it. */
   item_products: NonNullable<BackupData['item_products']>;
   store_memory: BackupData['store_memory'];
+  personal_picker: BackupData['personal_picker'];
   recurring_series: BackupData['recurring_series'];
 }
 
@@ -250,6 +262,13 @@ export async function writeRows(trx: Executor, userId: string, rows: RestoredRow
       .values(s.map((m) => ({ ...m, user_id: userId, updated_at: at })))
       .execute(),
   );
+  if (rows.personal_picker) {
+    const { weights, fields, ...picker } = rows.personal_picker;
+    await trx
+      .insertInto('personal_picker')
+      .values({ ...picker, weights: JSON.stringify(weights), fields: JSON.stringify(fields), user_id: userId, fitted_at: at })
+      .execute();
+  }
   await inSlices(rows.recurring_series, (s) =>
     trx
       .insertInto('recurring_series')

@@ -71,6 +71,7 @@ function toBackupData(rows: StoredRows, shared: HouseholdsOfBackup): BackupData 
     item_memory: rows.item_memory,
     item_products: rows.item_products,
     store_memory: rows.store_memory,
+    personal_picker: rows.personal_picker,
     recurring_series: rows.recurring_series,
     households: shared.households,
     settlements: shared.settlements,

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/receipts';
 import { ReceiptService, type DraftTaker } from './service';
 import type { ReceiptListener } from './events';
+import type { ScanSaved } from '../scan/service';
 
 /** Room for an 8 MB image as base64 in JSON; every other route keeps the 64 KB default. */
 export const RECEIPT_BODY_LIMIT = 12 * 1024 * 1024;
@@ -23,9 +24,12 @@ export const RECEIPT_BODY_LIMIT = 12 * 1024 * 1024;
 const writeErrors = { 409: ErrorBody, 413: ErrorBody, ...commonErrors };
 
 /** Receipts of spec §7 plus PUT (edit screen) and the manual create (Add Transaction). */
-const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[]; takeDraft: DraftTaker }> = async (root, { listeners, takeDraft }) => {
+const receiptRoutes: FastifyPluginAsync<{ listeners: readonly ReceiptListener[]; takeDraft: DraftTaker; scanSaved?: ScanSaved }> = async (
+  root,
+  { listeners, takeDraft, scanSaved },
+) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners, app.clock, takeDraft);
+  const service = new ReceiptService(app.db, app.blobs, app.blobUrls, listeners, app.clock, takeDraft, scanSaved);
   const tags = ['receipts'];
 
   app.get(

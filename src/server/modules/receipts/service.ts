@@ -27,7 +27,7 @@ import {
 } from '../../../shared/receipts';
 import { ensureFallbackCategory, findCategoryByRef } from '../categories/service';
 import { moveCategoryTotals, receiptCountFromTotals } from '../analytics/service';
-import { learnItems, learnStore, settleRead } from '../scan/service';
+import { learnItems, learnStore, settleRead, type ScanSaved } from '../scan/service';
 import { shareReceipt, sharingOfReceipts, unshareReceipt, type ReceiptSharing, type ShareRequest } from '../households/service';
 import type { SplitFor } from '../../../shared/split';
 import type { MemberPortions } from '../../../shared/receipts';
@@ -257,6 +257,8 @@ export class ReceiptService {
     private takeDraft: DraftTaker = async () => {
       throw notFound('Draft not found');
     },
+    /** Told after a save of a scan (with its scan_read_id) commits: the scan module's learning from it. */
+    private scanSaved: ScanSaved = async () => undefined,
   ) {}
 
   toReceipt(row: ReceiptRow, items: ReceiptItemRow[], sharing?: ReceiptSharing): Receipt {
@@ -392,6 +394,7 @@ export class ReceiptService {
         : input.source === 'scan'
           ? await this.saveScan(userId, input, at)
           : await this.saveTyped(userId, input, at);
+    if (input.scanReadId) await this.scanSaved(userId);
     return this.get(userId, id);
   }
 

@@ -37,9 +37,11 @@ const scanRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     '/scan/trust',
     {
+      // What scanning learned changes when the person's refit runs in the background.
+      config: { readCache: false },
       schema: {
         tags: ['scan'],
-        description: `Of the person's own last ${TRUST_SCANS} saved scans (a scan or a draft saved with its read_id as scan_read_id), how many had the store, date and total saved as read.`,
+        description: `Of the person's own last ${TRUST_SCANS} saved scans (a scan or a draft saved with its read_id as scan_read_id), how many had the store, date and total saved as read; and whether scans pick the fields with the person's own weights, learned from their saved scans, or why not.`,
         response: { 200: ScanTrust, ...commonErrors },
       },
     },

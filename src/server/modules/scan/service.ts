@@ -12,6 +12,8 @@ import { currencyMarker, suggestedDateOrder } from './receiptHints';
 import { recallStore } from './storeMemory';
 import { recallItems } from './itemMemory';
 import { recordRead, scanTrust } from './trust';
+import { personalWeights } from './learned';
+import { withPersonalPicks } from './personalPicker';
 import { writeAsUser } from '../../db/accountGate';
 import type { Clock } from '../../clock';
 import type { ScanTrust } from '../../../shared/scan';
@@ -20,6 +22,9 @@ import type { ScanTrust } from '../../../shared/scan';
 export { learnStore } from './storeMemory';
 export { learnItems } from './itemMemory';
 export { settleRead } from './trust';
+
+/** After a save of a scan commits: what the scan module learns from it off the request path (app.ts queues the person's refit). */
+export type ScanSaved = (userId: string) => Promise<void>;
 
 /** How sure a store name is when it is the one this person gave the store before. */
 export const REMEMBERED_STORE_CONFIDENCE = 0.95;
@@ -51,17 +56,21 @@ export class ScanService {
    * whether each field was saved as read: the answer's read_id names it.
    */
   async readRecorded(userId: string, image: Buffer, requestedOrder?: DateOrder): Promise<ScanReceiptResult> {
-    return this.recorded(userId, await this.read(userId, image, requestedOrder));
+    const dateOrder = requestedOrder ?? (await getDateOrder(this.db, userId));
+    return this.recorded(userId, await this.scanned(image, dateOrder), dateOrder);
   }
 
   /** readRecorded for a receipt that arrived as text (an e-receipt by mail). */
   async readTextRecorded(userId: string, text: string): Promise<ScanReceiptResult> {
-    return this.recorded(userId, await this.readText(userId, text));
+    const dateOrder = await getDateOrder(this.db, userId);
+    return this.recorded(userId, this.textRead(text, dateOrder), dateOrder);
   }
 
-  private async recorded(userId: string, answer: ScanReceiptResult): Promise<ScanReceiptResult> {
+  /** The answer, kept with its candidates, so its save can label them for the person's own picker. */
+  private async recorded(userId: string, read: ScanResult, dateOrder: DateOrder): Promise<ScanReceiptResult> {
+    const answer = await this.withMemory(userId, read, dateOrder);
     const { store_name, date, total_amount } = answer.processed_data;
-    const readId = await writeAsUser(this.db, userId, (trx) => recordRead(trx, userId, { store_name, date, total_amount }));
+    const readId = await writeAsUser(this.db, userId, (trx) => recordRead(trx, userId, { store_name, date, total_amount }, read.candidates ?? null));
     return { ...answer, read_id: readId };
   }
 
@@ -77,6 +86,11 @@ export class ScanService {
    */
   async read(userId: string, image: Buffer, requestedOrder?: DateOrder): Promise<ScanReceiptResult> {
     const dateOrder = requestedOrder ?? (await getDateOrder(this.db, userId));
+    return this.withMemory(userId, await this.scanned(image, dateOrder), dateOrder);
+  }
+
+  /** The scanner's reading of an image, its errors as HttpErrors. */
+  private async scanned(image: Buffer, dateOrder: DateOrder): Promise<ScanResult> {
     let scanner: ReceiptScanner;
     try {
       scanner = await this.scanners.get();
@@ -92,7 +106,7 @@ export class ScanService {
       // Anything else the engine throws is still its failure, not a bug in the request.
       throw Object.assign(unavailable(SCAN_FAILED), { cause: err });
     }
-    return this.withMemory(userId, read, dateOrder);
+    return read;
   }
 
   /**
@@ -101,17 +115,24 @@ export class ScanService {
    */
   async readText(userId: string, text: string): Promise<ScanReceiptResult> {
     const dateOrder = await getDateOrder(this.db, userId);
-    let read: ScanResult;
+    return this.withMemory(userId, this.textRead(text, dateOrder), dateOrder);
+  }
+
+  private textRead(text: string, dateOrder: DateOrder): ScanResult {
     try {
-      read = readTextReceipt(text, dateOrder, this.clock());
+      return readTextReceipt(text, dateOrder, this.clock());
     } catch (err) {
       throw toHttpError(err);
     }
-    return this.withMemory(userId, read, dateOrder);
   }
 
-  /** The reading with what this person taught Tally: their name and category for the store, their names for the items. */
-  private async withMemory(userId: string, read: ScanResult, dateOrder: DateOrder): Promise<ScanReceiptResult> {
+  /**
+   * The reading with what this person taught Tally: the store, date and total picked with their
+   * own weights where those are on, their name and category for the store, their names for the items.
+   */
+  private async withMemory(userId: string, scanned: ScanResult, dateOrder: DateOrder): Promise<ScanReceiptResult> {
+    const personal = scanned.candidates ? await personalWeights(this.db, userId) : null;
+    const read = personal ? withPersonalPicks(scanned, personal) : scanned;
     const { processed_data, raw_text, confidence, reasons, document } = read;
     const scanRef = headerFingerprint(raw_text);
     // What this person called the store before, and the category they chose for it.

@@ -1,7 +1,12 @@
 import type { Executor } from '../../db/schema';
 import { TRUST_SCANS } from '../../../shared/constants/scan';
 import type { ScanTrust } from '../../../shared/scan';
+import type { PickerCandidates } from '../../ocr';
 import { insertRead, lockOpenRead, markSaved, pruneReads, savedAsReadCounts, type ReadFields, type SavedAsRead } from './trustRepository';
+import { goldOf, teaches } from './personalPicker';
+import { sameName, type SavedFields } from './saved';
+import { countLabelled } from './personalPickerRepository';
+import { scanLearned } from './learned';
 
 /**
  * The trust figure (issue 52): each scan's store, date and total as read are kept; when its
@@ -11,22 +16,12 @@ import { insertRead, lockOpenRead, markSaved, pruneReads, savedAsReadCounts, typ
 /** Scans read but not saved (yet) that are kept to be matched with a save; older ones are forgotten. */
 export const OPEN_READS_KEPT = 50;
 
-/** Keeps what a scan read; answers the id its save names (scan_read_id). */
-export async function recordRead(db: Executor, userId: string, read: ReadFields): Promise<string> {
-  const id = await insertRead(db, userId, read);
+/** Keeps what a scan read, and its candidates for the person's own picker; answers the id its save names (scan_read_id). */
+export async function recordRead(db: Executor, userId: string, read: ReadFields, candidates: PickerCandidates | null = null): Promise<string> {
+  const id = await insertRead(db, userId, read, candidates);
   await pruneReads(db, userId, false, OPEN_READS_KEPT);
   return id;
 }
-
-/** What was saved from a scan: the store, the date and the total as sent. */
-export interface SavedFields {
-  store: string;
-  date: string;
-  total: number;
-}
-
-/** A name saved as read: the same words, whatever the case or spacing. */
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export function savedAsRead(read: ReadFields, saved: SavedFields): SavedAsRead {
   return {
@@ -38,16 +33,19 @@ export function savedAsRead(read: ReadFields, saved: SavedFields): SavedAsRead {
 
 /**
  * Counts a save of the scan `readId` once: a read that is not this person's, already counted or
- * forgotten counts nothing (the receipt is saved all the same).
+ * forgotten counts nothing (the receipt is saved all the same). Its candidates are labelled by
+ * what was saved; one that teaches the person's picker something counts toward its next refit.
  */
 export async function settleRead(db: Executor, userId: string, readId: string, saved: SavedFields): Promise<void> {
   const read = await lockOpenRead(db, userId, readId);
   if (!read) return;
-  await markSaved(db, userId, readId, savedAsRead(read, saved));
+  const gold = read.candidates ? goldOf(read.candidates, saved) : null;
+  await markSaved(db, userId, readId, savedAsRead(read, saved), gold);
+  if (gold && teaches(gold)) await countLabelled(db, userId);
   await pruneReads(db, userId, true, TRUST_SCANS);
 }
 
-/** The person's last TRUST_SCANS saved scans, and how many had each field saved as read. */
-export function scanTrust(db: Executor, userId: string): Promise<ScanTrust> {
-  return savedAsReadCounts(db, userId, TRUST_SCANS);
+/** The person's last TRUST_SCANS saved scans, how many had each field saved as read, and what scanning learned of them. */
+export async function scanTrust(db: Executor, userId: string): Promise<ScanTrust> {
+  return { ...(await savedAsReadCounts(db, userId, TRUST_SCANS)), learned: await scanLearned(db, userId) };
 }

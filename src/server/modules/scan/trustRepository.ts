@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import { isUuid } from '../../db/uuid';
+import type { PickerCandidates } from '../../ocr';
+import type { FieldGold } from './personalPicker';
 
 /** Bookkeeping time that orders one person's reads: the statement's own moment, finer than a millisecond. */
 const NOW = sql<Date>`clock_timestamp()`;
@@ -19,21 +21,21 @@ export interface SavedAsRead {
   total_right: boolean;
 }
 
-export async function insertRead(db: Executor, userId: string, read: ReadFields): Promise<string> {
+export async function insertRead(db: Executor, userId: string, read: ReadFields, candidates: PickerCandidates | null): Promise<string> {
   const row = await db
     .insertInto('scan_reads')
-    .values({ user_id: userId, ...read, created_at: NOW })
+    .values({ user_id: userId, ...read, candidates: candidates && JSON.stringify(candidates), created_at: NOW })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A read of this person's not yet saved, locked for the save; an id that is not theirs (or not an id) is none. */
-export function lockOpenRead(db: Executor, userId: string, id: string): Promise<ReadFields | undefined> {
+export function lockOpenRead(db: Executor, userId: string, id: string): Promise<(ReadFields & { candidates: PickerCandidates | null }) | undefined> {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db
     .selectFrom('scan_reads')
-    .select(['store_name', 'date', 'total_amount'])
+    .select(['store_name', 'date', 'total_amount', 'candidates'])
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('saved_at', 'is', null)
@@ -41,10 +43,10 @@ export function lockOpenRead(db: Executor, userId: string, id: string): Promise<
     .executeTakeFirst();
 }
 
-export async function markSaved(db: Executor, userId: string, id: string, outcome: SavedAsRead): Promise<void> {
+export async function markSaved(db: Executor, userId: string, id: string, outcome: SavedAsRead, gold: FieldGold | null): Promise<void> {
   await db
     .updateTable('scan_reads')
-    .set({ ...outcome, saved_at: NOW })
+    .set({ ...outcome, gold: gold && JSON.stringify(gold), saved_at: NOW })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .execute();
