@@ -85,6 +85,8 @@ const TAG_TYPES = [
   'HouseholdMoney',
   'ScanTrust',
   'Warranty',
+  // Item names grouped into products: what price memory reads (Prices, a receipt's price notes, item names proposed).
+  'Product',
 ] as const;
 type Tag = TagDescription<(typeof TAG_TYPES)[number]>;
 

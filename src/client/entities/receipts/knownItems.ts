@@ -7,10 +7,10 @@ import type { BoughtItem } from '../../../shared/prices';
 /** The person's item names: Prices searches them, and an item's name is proposed from them as it is typed. */
 export const boughtItemsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // Names change with receipts: 'Receipt' is what every receipt save invalidates.
+    // Names change with receipts ('Receipt' is what every receipt save invalidates), and a product lists its names once.
     getBoughtItems: build.query<BoughtItem[], string>({
       query: (search) => ({ url: '/api/prices/items', params: search ? { search } : {} }),
-      providesTags: ['Receipt'],
+      providesTags: ['Receipt', 'Product'],
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollingTable } from './ScrollingTable';
+import { ScrollingTable } from '../../ui/ScrollingTable';
 import type { ImportPreviewRow, MatchedReceipt } from '../../../shared/imports';
 import { formatDate } from '../../ui/dates';
 import { actionLabel, rowMoney } from './importText';

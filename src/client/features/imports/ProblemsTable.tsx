@@ -1,5 +1,5 @@
 import { TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { ScrollingTable } from './ScrollingTable';
+import { ScrollingTable } from '../../ui/ScrollingTable';
 import type { RowProblem } from '../../../shared/imports';
 
 /** Rows that could not be read or saved, by their line in the file, so the person can look them up. */

@@ -1,5 +1,5 @@
 import { TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { ScrollingTable } from './ScrollingTable';
+import { ScrollingTable } from '../../ui/ScrollingTable';
 
 /** The file's first records as they are, under its header, to see which column holds what. */
 export function SampleTable({ label, header, sample }: { label: string; header: readonly string[]; sample: readonly (readonly string[])[] }) {

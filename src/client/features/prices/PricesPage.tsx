@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Autocomplete, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Card, CardContent, Divider, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { PageHeader } from '../../ui/PageHeader';
+import { ScrollingTable } from '../../ui/ScrollingTable';
 import { LoadingView } from '../../ui/LoadingView';
 import { ErrorState } from '../../ui/ErrorState';
 import { EmptyState } from '../../ui/EmptyState';
@@ -9,43 +10,43 @@ import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useGetPriceHistoryQuery } from './pricesApi';
 import { useGetBoughtItemsQuery } from '../../entities/receipts/knownItems';
 import { PriceChart } from './PriceChart';
+import { IncludedNames, SameProductControls } from './ProductNames';
 import type { PriceHistory } from '../../../shared/prices';
 
 /** Where each store stands for the item: the last price, the lowest and the average paid there. */
 function StoreTable({ history }: { history: PriceHistory }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={`${history.item} by store`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Store</TableCell>
-            <TableCell align="right">Last price</TableCell>
-            <TableCell>Last bought</TableCell>
-            <TableCell align="right">Lowest</TableCell>
-            <TableCell align="right">Average</TableCell>
-            <TableCell align="right">Times</TableCell>
+    <ScrollingTable label={`${history.item} by store`}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Store</TableCell>
+          <TableCell align="right">Last price</TableCell>
+          <TableCell>Last bought</TableCell>
+          <TableCell align="right">Lowest</TableCell>
+          <TableCell align="right">Average</TableCell>
+          <TableCell align="right">Times</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {history.stores.map((s) => (
+          <TableRow key={`${s.store}|${s.currency}`}>
+            <TableCell component="th" scope="row">
+              {s.store}
+            </TableCell>
+            <TableCell align="right">{formatMoney(s.last_price, s.currency)}</TableCell>
+            <TableCell>{s.last_date}</TableCell>
+            <TableCell align="right">{formatMoney(s.lowest, s.currency)}</TableCell>
+            <TableCell align="right">{formatMoney(s.average, s.currency)}</TableCell>
+            <TableCell align="right">{s.purchases}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {history.stores.map((s) => (
-            <TableRow key={`${s.store}|${s.currency}`}>
-              <TableCell component="th" scope="row">
-                {s.store}
-              </TableCell>
-              <TableCell align="right">{formatMoney(s.last_price, s.currency)}</TableCell>
-              <TableCell>{s.last_date}</TableCell>
-              <TableCell align="right">{formatMoney(s.lowest, s.currency)}</TableCell>
-              <TableCell align="right">{formatMoney(s.average, s.currency)}</TableCell>
-              <TableCell align="right">{s.purchases}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+        ))}
+      </TableBody>
+    </ScrollingTable>
   );
 }
 
-function ItemPrices({ item }: { item: string }) {
+/** One item's prices; `onProduct` follows the item into the product it was grouped into. */
+function ItemPrices({ item, onProduct }: { item: string; onProduct: (product: string) => void }) {
   const { data, error, isLoading, refetch } = useGetPriceHistoryQuery(item);
   if (isLoading) return <LoadingView label="Loading prices..." />;
   if (error || !data) return <ErrorState message="Prices could not be loaded." onRetry={() => void refetch()} />;
@@ -57,13 +58,17 @@ function ItemPrices({ item }: { item: string }) {
         <Typography variant="h6" component="h2">
           {data.item}
         </Typography>
+        <IncludedNames history={data} />
         {cheapest && (
           <Typography>
             Cheapest lately: <strong>{cheapest.store}</strong>, {formatMoney(cheapest.unit_price, cheapest.currency)} on {cheapest.date}
           </Typography>
         )}
-        <PriceChart history={data} />
+        {/* Drawn afresh for another product, rather than morphing one product's points into another's. */}
+        <PriceChart key={data.names.join('\n')} history={data} />
         <StoreTable history={data} />
+        <Divider />
+        <SameProductControls history={data} onGrouped={onProduct} />
       </CardContent>
     </Card>
   );
@@ -89,7 +94,7 @@ export default function PricesPage() {
         sx={{ mb: 3, maxWidth: 480 }}
         renderInput={(params) => <TextField {...params} label="Item" placeholder="Milk, coffee, bread..." />}
       />
-      {item ? <ItemPrices item={item} /> : <Typography color="text.secondary">Choose an item to see its prices.</Typography>}
+      {item ? <ItemPrices item={item} onProduct={setItem} /> : <Typography color="text.secondary">Choose an item to see its prices.</Typography>}
     </Box>
   );
 }

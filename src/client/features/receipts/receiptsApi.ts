@@ -21,7 +21,7 @@ export const receiptsApi = api.injectEndpoints({
     /** The receipt's items that cost clearly more than the person's usual. */
     getPriceNotes: build.query<PriceNote[], string>({
       query: (id) => `/api/prices/receipts/${encodeURIComponent(id)}`,
-      providesTags: ['Receipt'],
+      providesTags: ['Receipt', 'Product'],
     }),
     updateReceipt: build.mutation<Receipt, { id: string; body: ManualReceiptBody }>({
       query: ({ id, body }) => ({ url: `/receipts/${encodeURIComponent(id)}`, method: 'PUT', body }),
