@@ -28,6 +28,7 @@ import { AnalyticsService } from '../src/server/modules/analytics/service';
 import { DashboardService } from '../src/server/modules/dashboard/service';
 import { CategoryService } from '../src/server/modules/categories/service';
 import { PriceService } from '../src/server/modules/prices/service';
+import { ProductService } from '../src/server/modules/prices/productService';
 import { categoryHooks, profileHooks } from '../src/server/moduleWiring';
 import { addDays, startOfMonth, todayIn } from '../src/shared/calendar';
 import { ANALYTICS_RANGES } from '../src/shared/analytics';
@@ -44,6 +45,8 @@ const SPAN_DAYS = 6 * 366;
 const USER = 'benchuser0000000000000000001';
 const ITEMS_PER_RECEIPT = Number(arg('items') ?? 10);
 const ITEM_NAMES = 20_000;
+/** How many names the one product grouped from several has. */
+const PRODUCT_NAMES = 5;
 
 /**
  * Appends receipts number [from, to) of a user: dates over SPAN_DAYS, six categories, 2% refunds,
@@ -158,6 +161,20 @@ async function time(calls: number, fn: () => Promise<unknown>): Promise<{ median
   return { median: ms[Math.floor(ms.length / 2)], p99: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)] };
 }
 
+/** Groups the bench user's PRODUCT_NAMES most bought item names into one product, named by the first: its name. */
+async function groupedProduct(handle: DbHandle, products: ProductService): Promise<string> {
+  const names = await handle.db
+    .selectFrom('item_names')
+    .select('name')
+    .where('user_id', '=', USER)
+    .orderBy('purchases', 'desc')
+    .orderBy('key')
+    .limit(PRODUCT_NAMES)
+    .execute();
+  for (const { name } of names.slice(1)) await products.sameProduct(USER, name, names[0].name);
+  return names[0].name;
+}
+
 const fmt = (n: number) => n.toFixed(2).padStart(8);
 
 async function main(): Promise<void> {
@@ -170,6 +187,7 @@ async function main(): Promise<void> {
   const dashboard = new DashboardService(handle.db, profileHooks, app.clock);
   const categories = new CategoryService(handle.db, categoryHooks, app.clock);
   const prices = new PriceService(handle.db);
+  const products = new ProductService(handle.db);
   const headers = { authorization: 'Bearer bench.bench.bench' };
   const inject = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers });
@@ -198,6 +216,7 @@ async function main(): Promise<void> {
 
     const rows: string[] = [];
     let loaded = 0;
+    let product: string | undefined;
     for (const size of SIZES) {
       const l0 = performance.now();
       await loadReceipts(handle, USER, loaded, size);
@@ -225,6 +244,9 @@ async function main(): Promise<void> {
       let nth = 0;
       figures.push(["service an item's price history", () => prices.history(USER, `Item ${(nth++ * 37) % ITEM_NAMES}`)]);
       figures.push(['GET /api/prices?item=… (another each call)', () => inject(`/api/prices?item=${encodeURIComponent(`item ${(nth++ * 41) % ITEM_NAMES}`)}`)]);
+      // A product bought under several names (issue 52): one index range of each name, as one name's.
+      product ??= await groupedProduct(handle, products);
+      figures.push([`service a ${PRODUCT_NAMES}-name product's price history`, () => prices.history(USER, product!)]);
       figures.push(["service a receipt's price notes (10 items)", () => prices.notes(USER, someone)]);
       figures.push(['service items search "tem 12"', () => prices.items(USER, { search: `tem ${12 + (nth++ % 80)}` })]);
       for (const [name, fn] of figures) {

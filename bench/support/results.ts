@@ -131,6 +131,7 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const dash = call('service dashboard');
     const cats = call('service categories');
     const history = call("service an item's price history");
+    const product = atSize.find((c) => c[2].includes("product's price history"));
     const notes = call("service a receipt's price notes");
     const search = call('service items search');
     // The largest size's items: the load lines say each size's.
@@ -138,7 +139,8 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     return (
       `${largest[0][0]} at ${size.toLocaleString('en-US')} receipts${items ? ` and ${items} items` : ''}: medians ${Math.min(...medians)}–${Math.max(...medians)} ms, p99 ≤ ${Math.max(...largest.map((c) => parseFloat(c[4])))} ms` +
       `${dash ? `; service dashboard ${dash[3]} ms (p99 ${dash[4]})` : ''}${cats ? `; service categories ${cats[3]} ms (p99 ${cats[4]})` : ''}` +
-      `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}${notes ? `; a receipt's price notes ${notes[3]} ms` : ''}` +
+      `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}` +
+      `${product ? `; ${product[2].replace(/^service /, '')} ${product[3]} ms (p99 ${product[4]})` : ''}${notes ? `; a receipt's price notes ${notes[3]} ms` : ''}` +
       `${search ? `; items search ${search[3]} ms` : ''}`
     );
   },
