@@ -57,7 +57,9 @@ export const TRUST_MIN_SCANS = 5;
  * again for them from their saved scans once they have this many that teach something (a field
  * whose right value was among the candidates), and used only where, on those scans held out,
  * they pick right clearly more often than the global weights. Chosen on the train sets replayed
- * as one person (bench/personalPicker.ts): see PERSONAL_GAIN in modules/scan/personalPicker.ts.
+ * as one person (bench/personalPicker.ts --sweep): 10, 20 and 40 decided alike there, and 20 is
+ * the fewest that hold out four scans in each of five folds, enough to see a 2-scan margin
+ * (PERSONAL_GAIN in modules/scan/personalPicker.ts).
  */
 export const PERSONAL_PICKER_MIN_SCANS = 20;
 /**
