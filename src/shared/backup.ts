@@ -120,8 +120,11 @@ export const BackupReceipt = Type.Object({
 });
 export type BackupReceipt = Static<typeof BackupReceipt>;
 
-/** A person's own picker weights of one field: feature name to weight. */
-const PickerWeights = Type.Record(Type.String({ maxLength: 100 }), Type.Number(), { maxProperties: 500 });
+/**
+ * A person's own picker weights of one field: feature name to weight. The global weights stay
+ * within ±10; one far beyond could overflow the picker's scores and fail the person's scans.
+ */
+const PickerWeights = Type.Record(Type.String({ maxLength: 100 }), Type.Number({ minimum: -1000, maximum: 1000 }), { maxProperties: 500 });
 const Tally = Type.Integer({ minimum: 0 });
 const PickerField = Type.Object({ on: Type.Boolean(), scans: Tally, personal: Tally, global: Tally });
 

@@ -107,9 +107,13 @@ it('refuses a picker that does not hold together, writing nothing', async () => 
   const person = await personWhoSavesSubtotals(source);
   const files = await backupFiles(source, person);
   const newcomer = await target.signUp();
-  const res = await restore(target, newcomer, await withData(files, (data) => ((data.personal_picker as Record<string, unknown>).scans = -1)));
-  expect(res.statusCode).toBe(400);
-  expect((await rowsOf(target, newcomer.uid)).pickers).toBe(0);
+  type Picker = { scans: number; weights: { total: Record<string, number> } };
+  for (const spoil of [(p: Picker) => (p.scans = -1), (p: Picker) => (p.weights.total.total = 1e300)]) {
+    const res = await restore(target, newcomer, await withData(files, (data) => spoil(data.personal_picker as Picker)));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/personal_picker/);
+    expect((await rowsOf(target, newcomer.uid)).pickers).toBe(0);
+  }
 });
 
 it('goes with the account, with its saved scans’ candidates', async () => {
