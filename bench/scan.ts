@@ -153,15 +153,17 @@ function report(results: SetResult[]): void {
     return none.length ? `${none.filter((o) => o.tax === 'spurious').length} of ${none.length}` : '–';
   });
   // Of the label's items read by name, how many with the right price: the prices apart from the names.
-  row('item prices to the cent, of items found by name', (r) => {
-    const withItems = r.outcomes.filter((o) => o.items);
+  const pricedShare = (outcomes: Outcome[]) => {
+    const withItems = outcomes.filter((o) => o.items);
     if (!withItems.length) return '–';
     const named = withItems.reduce((n, o) => n + o.items!.named, 0);
     return `${pct(
       withItems.reduce((n, o) => n + o.items!.priced, 0),
       named,
     )} (${named})`;
-  });
+  };
+  row('item prices to the cent, of items found by name', (r) => pricedShare(r.outcomes));
+  row('item prices to the cent where the label adds up', (r) => pricedShare(r.outcomes.filter((o) => o.items?.labelAddsUp)));
   // A false warning: the label's items and total typed in, with what the scan read of the tax (and the rest).
   row('items check: false warnings, items and total as labelled', (r) => {
     const checked = r.outcomes.filter((o) => o.itemsCheck.labelledWarns !== null);

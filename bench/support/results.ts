@@ -157,23 +157,25 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const head = rows.find((c) => c[0] === 'field');
     if (!head) return null;
     const row = (label: string) => rows.find((c) => c[0] === label);
-    const [store, date, total, items, addsUp, prices, secs] = [
+    const [store, date, total, items, addsUp, prices, pricesAddUp, secs] = [
       'store',
       'date',
       'total',
       'items P / R / F1',
       'items P / R / F1 where the label adds up',
       'item prices to the cent, of items found by name',
+      'item prices to the cent where the label adds up',
       's/receipt median, p90',
     ].map(row);
     if (!store || !date || !total || !secs) return null;
     const sets = head.slice(1).map((name, i) => {
       const f1 = items?.[i + 1]?.split(' / ')[2];
       const priced = prices?.[i + 1]?.split(' ')[0];
+      const pricedAddUp = pricesAddUp?.[i + 1]?.split(' ')[0];
       // '0.88 / 0.89 / 0.89 (28 of 40)': the F1 and how many receipts' labels add up.
       const added = /^[\d.]+ \/ [\d.]+ \/ ([\d.]+) \((\d+ of \d+)\)$/.exec(addsUp?.[i + 1] ?? '');
       const [median, p90] = secs[i + 1].split(', ');
-      return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}${added ? ` (${added[1]} where the label adds up, ${added[2]})` : ''}${priced && priced !== '–' ? `, item prices ${priced} to the cent` : ''}, ${median} s (p90 ${p90})`;
+      return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}${added ? ` (${added[1]} where the label adds up, ${added[2]})` : ''}${priced && priced !== '–' ? `, item prices ${priced} to the cent${pricedAddUp && pricedAddUp !== '–' ? ` (${pricedAddUp} where the label adds up)` : ''}` : ''}, ${median} s (p90 ${p90})`;
     });
     const peak = find(out, /^scan process peak RSS (\d+ MB)/m);
     const pdf = find(out, /^PDF: (text layer [\d.]+ ms median).*$/m);
