@@ -155,6 +155,14 @@ export async function refitPicker(scans: LabelledScan[], global: ModelWeights, s
 /** The person's weights for the fields they are on for. */
 export type PersonalWeights = Partial<ModelWeights>;
 
+/** The field's winner under the person's weights: null where they are off for it, or pick none. */
+function personalPick<T, W>(field: PickedField, personal: PersonalWeights, kept: FieldOptions<T, W>): { value: T; p: number; why: W } | null {
+  const weights = personal[field];
+  if (!weights) return null;
+  const { index, p } = repick(field, weights, kept);
+  return index >= 0 ? { value: kept.options[index].value, p, why: kept.options[index].why } : null;
+}
+
 /**
  * The scan as the person's weights read it: each field they are on for is picked again from the
  * kept candidates, with its confidence and its reason; the others stay as the scanner read them.
@@ -165,29 +173,11 @@ export function withPersonalPicks(read: ScanResult, personal: PersonalWeights): 
   const data = { ...read.processed_data };
   const confidence = { ...read.confidence };
   const reasons = { ...read.reasons };
-  if (personal.store) {
-    const { index, p } = repick('store', personal.store, c.store);
-    if (index >= 0) {
-      data.store_name = c.store.options[index].value;
-      confidence.store_name = p;
-      reasons.store_name = c.store.options[index].why;
-    }
-  }
-  if (personal.date) {
-    const { index, p } = repick('date', personal.date, c.date);
-    if (index >= 0) {
-      data.date = c.date.options[index].value;
-      confidence.date = p;
-      reasons.date = c.date.options[index].why;
-    }
-  }
-  if (personal.total) {
-    const { index, p } = repick('total', personal.total, c.total);
-    if (index >= 0) {
-      data.total_amount = c.total.options[index].value;
-      confidence.total_amount = p;
-      reasons.total_amount = c.total.options[index].why;
-    }
-  }
+  const store = personalPick('store', personal, c.store);
+  if (store) [data.store_name, confidence.store_name, reasons.store_name] = [store.value, store.p, store.why];
+  const date = personalPick('date', personal, c.date);
+  if (date) [data.date, confidence.date, reasons.date] = [date.value, date.p, date.why];
+  const total = personalPick('total', personal, c.total);
+  if (total) [data.total_amount, confidence.total_amount, reasons.total_amount] = [total.value, total.p, total.why];
   return { ...read, processed_data: data, confidence, reasons };
 }
