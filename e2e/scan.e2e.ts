@@ -9,7 +9,7 @@ import { PERSONAL_PICKER_MIN_SCANS } from '../src/shared/constants/scan';
 import { launchBrowser, screenshot, withContext, withPage, DESKTOP, PHONE, SCREENSHOT_DIR, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, signInThroughUi, webUrl, type E2EUser, openScreen, withSignedInPage } from './support/session';
 import { seriousA11yViolations } from './support/axe';
-import { expectAccessibleInBothThemes } from './support/screens';
+import { expectAccessibleInBothThemes, helperOf } from './support/screens';
 import { receiptPng } from '../__tests__/server/modules/scan/receiptImage';
 
 /**
@@ -100,13 +100,6 @@ async function inViewport(locator: Locator): Promise<boolean> {
 
 /** The scan stages list item with this label, and its state (done, current, next). */
 const stage = (page: Page, label: string) => page.getByRole('list', { name: 'Scan stages' }).getByRole('listitem').filter({ hasText: label });
-
-/** The helper text under a form field (MUI links it by aria-describedby). */
-const helperOf = (field: Locator) =>
-  field.evaluate((el) => {
-    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-  });
 
 async function savedReceipt(user: E2EUser, store: string): Promise<Receipt> {
   const list = await apiAs<Receipt[]>(user, 'GET', '/receipts');

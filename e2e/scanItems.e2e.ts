@@ -6,7 +6,7 @@ import type { CategoryWithSpending } from '../src/shared/categories';
 import type { Receipt } from '../src/shared/receipts';
 import { launchBrowser, screenshot, SCREEN_SIZES } from './support/browser';
 import { apiAs, createUser, openScreen, webUrl, withSignedInPage } from './support/session';
-import { calendarDay, useColorScheme } from './support/screens';
+import { calendarDay, helperOf, useColorScheme } from './support/screens';
 
 /**
  * Issue 52 end to end, from a real photo: a receipt with items from the US train set (copied to a
@@ -32,13 +32,6 @@ afterAll(async () => {
   await browser?.close();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
-
-/** The helper text under a form field (MUI links it by aria-describedby). */
-const helperOf = (field: Locator) =>
-  field.evaluate((el) => {
-    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-  });
 
 /** The review form's item row whose name is `name`. */
 async function itemRow(form: Locator, name: string): Promise<Locator> {

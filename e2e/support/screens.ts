@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from '@jest/globals';
 import { screenshot, settle } from './browser';
 import { seriousA11yViolations } from './axe';
@@ -39,3 +39,10 @@ export function calendarDay(daysAgo = 0): string {
   d.setDate(d.getDate() - daysAgo);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** The helper text under a form field (MUI links it by aria-describedby). */
+export const helperOf = (field: Locator) =>
+  field.evaluate((el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  });
