@@ -72,6 +72,9 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
       await second.getByTestId('user-menu-email').getByText(email).waitFor();
       await second.keyboard.press('Escape');
 
+      // Signing out where the person is looking: the first tab comes to the front, as a click
+      // there would bring it (a background tab's timers and frames are held back).
+      await page.bringToFront();
       await openUserMenuAndLogout(page);
       await expectOnLogin(page);
       expect(await page.evaluate(() => localStorage.getItem('tally.token'))).toBeNull();
