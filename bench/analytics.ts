@@ -248,6 +248,11 @@ async function main(): Promise<void> {
       product ??= await groupedProduct(handle, products);
       figures.push([`service a ${PRODUCT_NAMES}-name product's price history`, () => prices.history(USER, product!)]);
       figures.push(["service a receipt's price notes (10 items)", () => prices.notes(USER, someone)]);
+      // Every bench name shares the word 'item': the most candidates a proposal can have.
+      figures.push([
+        `service 'Maybe the same product' (${ITEM_NAMES.toLocaleString('en-US')} names)`,
+        () => products.similar(USER, `Item ${(nth++ * 43) % ITEM_NAMES}`),
+      ]);
       figures.push(['service items search "tem 12"', () => prices.items(USER, { search: `tem ${12 + (nth++ % 80)}` })]);
       for (const [name, fn] of figures) {
         const { median, p99 } = await time(CALLS, fn);

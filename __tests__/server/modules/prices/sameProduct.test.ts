@@ -235,17 +235,28 @@ describe('maybe the same product', () => {
       ['Milk', 3],
       ['Chocolate bar', 1],
       ['Buttermilk 2%', 2],
+      ['Green tea', 2],
     ]);
     await buy(user, 'Safeway', '2026-03-02', [['MILK 2% 1GAL', 4]]);
+    await buy(user, 'Walmart', '2026-03-03', [
+      ['GV 2% MLK GAL', 3],
+      ['GREEN TERIYAKI', 5],
+    ]);
     await buy(other, 'Safeway', '2026-03-01', [['Milk 2% organic', 4]]);
     const similar = (item: string) => get(user, `/api/prices/similar?item=${encodeURIComponent(item)}`);
-    expect(await similar('Milk 2%, 1 gal')).toEqual(['MILK 2% 1GAL', '2% MILK HALF GAL']);
+    // Those sharing more of its words first: 'MLK' is short for 'milk', and shares one word less as written.
+    expect(await similar('Milk 2%, 1 gal')).toEqual(['MILK 2% 1GAL', '2% MILK HALF GAL', 'GV 2% MLK GAL']);
+    expect(await similar('GV 2% MLK GAL')).toEqual(['MILK 2% 1GAL', '2% MILK HALF GAL', 'Milk 2%, 1 gal']);
+    // A word of its own is no abbreviation: 'tea' is not short for 'teriyaki'.
+    expect(await similar('Green tea')).toEqual([]);
     expect(await groupedRows(user)).toEqual([]);
 
     // Once grouped, the names of its own product are not proposed; another product is, once, by its name.
     await same(user, '2% MILK HALF GAL', 'MILK 2% 1GAL');
-    expect(await similar('Milk 2%, 1 gal')).toEqual(['MILK 2% 1GAL']);
+    expect(await similar('Milk 2%, 1 gal')).toEqual(['MILK 2% 1GAL', 'GV 2% MLK GAL']);
     await same(user, 'Milk 2%, 1 gal', 'MILK 2% 1GAL');
+    expect(await similar('Milk 2%, 1 gal')).toEqual(['GV 2% MLK GAL']);
+    await same(user, 'GV 2% MLK GAL', 'MILK 2% 1GAL');
     expect(await similar('Milk 2%, 1 gal')).toEqual([]);
     expect(await similar('Chocolate bar')).toEqual([]);
     expect(await similar('Bananas')).toEqual([]);

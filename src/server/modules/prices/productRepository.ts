@@ -84,18 +84,31 @@ export async function ungroup(db: Executor, userId: string, keys: readonly strin
   await db.deleteFrom('item_products').where('user_id', '=', userId).where('key', 'in', keys).execute();
 }
 
+/** A word to look for in names, and the LIKE pattern of the longer words it may be short for. */
+export interface SoughtWord {
+  word: string;
+  pattern: string | null;
+}
+
 /**
- * The person's names (keys and purchases, most bought first) that contain any of `words`, at
- * least `atLeast` of them: one read of their names, bounded by `limit`.
+ * The person's names (keys) holding any of `words` (as they are, or as a longer word they may
+ * abbreviate), those holding more of them first, then the most bought: one read of their names,
+ * bounded by `limit`.
  */
-export async function namesWithWords(db: Executor, userId: string, words: readonly string[], atLeast: number, limit: number): Promise<string[]> {
+export async function namesWithWords(db: Executor, userId: string, words: readonly SoughtWord[], limit: number): Promise<string[]> {
   if (words.length === 0) return [];
+  // One term a word, summed in the row: no subquery for each of the person's names.
+  const hits = sql.join(
+    words.map(({ word, pattern }) =>
+      pattern === null ? sql`(strpos(n.key, ${word}) > 0)::int` : sql`(strpos(n.key, ${word}) > 0 OR n.key LIKE ${pattern})::int`,
+    ),
+    sql` + `,
+  );
   const { rows } = await sql<{ key: string }>`
-    SELECT n.key
-      FROM item_names n
-     WHERE n.user_id = ${userId}
-       AND (SELECT count(*) FROM unnest(${sql.val([...words])}::text[]) AS w(word) WHERE strpos(n.key, w.word) > 0) >= ${atLeast}
-     ORDER BY n.purchases DESC, n.key
+    SELECT c.key
+      FROM (SELECT n.key, n.purchases, ${hits} AS hits FROM item_names n WHERE n.user_id = ${userId}) c
+     WHERE c.hits > 0
+     ORDER BY c.hits DESC, c.purchases DESC, c.key
      LIMIT ${limit}`.execute(db);
   return rows.map((r) => r.key);
 }

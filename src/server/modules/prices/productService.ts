@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../errors';
 import { PRODUCT_MAX_NAMES } from '../../../shared/constants/prices';
 import type { ProductNames } from '../../../shared/prices';
 import { groupInto, isOwnName, namesWithWords, productOf, productsOf, ungroup, type Product } from './productRepository';
-import { looksLikeSameProduct, significantWords, wordsNeeded } from './productWords';
+import { abbreviationPattern, looksLikeSameProduct, significantWords } from './productWords';
 
 /**
  * Canonical names (issue 52): the person groups their item names into products, and price memory
@@ -74,15 +74,15 @@ export class ProductService {
   }
 
   /**
-   * The person's products whose names look like the item's (productWords.ts), most bought
-   * first, not the item's own: one bounded read of the names holding its words.
+   * The person's products whose names look like the item's (productWords.ts), those sharing
+   * more of its words first, then the most bought, not the item's own: one bounded read of the
+   * names holding its words.
    */
   async similar(userId: string, item: string): Promise<string[]> {
     const product = await productOf(this.db, userId, item.trim());
     const words = significantWords(product.names[0].name).slice(0, SIMILAR_WORDS);
-    const candidates = (await namesWithWords(this.db, userId, words, wordsNeeded(words), SIMILAR_CANDIDATES)).filter((key) =>
-      looksLikeSameProduct(words, significantWords(key)),
-    );
+    const sought = words.map((word) => ({ word, pattern: abbreviationPattern(word) }));
+    const candidates = (await namesWithWords(this.db, userId, sought, SIMILAR_CANDIDATES)).filter((key) => looksLikeSameProduct(words, significantWords(key)));
     const listed = new Map<string, string>();
     for (const candidate of (await productsOf(this.db, userId, candidates)).values()) {
       if (candidate.key !== product.key && !listed.has(candidate.key)) listed.set(candidate.key, candidate.names[0].name);

@@ -1,8 +1,10 @@
 /**
  * Whether two item names look like the same product, for 'Maybe the same product': they share
  * the words that say what the item is ('Milk 2%, 1 gal' and 'MILK 2% 1GAL' share 'milk' and
- * '2%'), not sizes, counts or small words. Only a proposal: the person always confirms.
+ * '2%'; 'GV 2% MLK GAL' shares them too, 'mlk' short for 'milk'), not sizes, counts or small
+ * words. Only a proposal: the person always confirms.
  */
+import { isKnownWord } from '../../ocr/lexicon';
 
 /** Words that say how much or how it is sold, not what it is. */
 const UNITS = new Set([
@@ -55,12 +57,36 @@ export function significantWords(name: string): string[] {
   return [...new Set(words.map(singular))];
 }
 
+/** Shortest word taken for an abbreviation: 'gv' could stand for anything. */
+const MIN_ABBREVIATION = 3;
+
+/**
+ * `short` is how a till prints `long` ('mlk' for 'milk', 'chkn' for 'chicken', 'bnls' for
+ * 'boneless'): its first letter, then some of the others in order. A word of its own ('tea',
+ * 'ham', 'pie') abbreviates nothing.
+ */
+export function abbreviates(short: string, long: string): boolean {
+  if (short.length < MIN_ABBREVIATION || short.length >= long.length || short[0] !== long[0]) return false;
+  if (!/^\p{L}+$/u.test(short) || isKnownWord(short)) return false;
+  let next = 1;
+  for (let i = 1; i < long.length && next < short.length; i++) if (long[i] === short[next]) next++;
+  return next === short.length;
+}
+
+/** One word, or one printed short for the other. */
+const sameWord = (a: string, b: string) => a === b || abbreviates(a, b) || abbreviates(b, a);
+
 /** Two names look like one product when they share two such words, or have the same ones. */
 export function looksLikeSameProduct(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return false;
-  const shared = a.filter((w) => b.includes(w)).length;
+  const shared = a.filter((w) => b.some((v) => sameWord(w, v))).length;
   return shared >= 2 || (shared === a.length && shared === b.length);
 }
 
-/** How many of the item's words a name must contain before it is looked at more closely. */
-export const wordsNeeded = (words: readonly string[]) => Math.min(2, words.length);
+/**
+ * A LIKE pattern a name matches when it holds `word` or a longer word it may abbreviate
+ * ('%m%l%k%' for 'mlk'), or null where the word is looked for as it is.
+ */
+export function abbreviationPattern(word: string): string | null {
+  return word.length >= MIN_ABBREVIATION && /^\p{L}+$/u.test(word) && !isKnownWord(word) ? `%${[...word].join('%')}%` : null;
+}
