@@ -21,8 +21,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseReceiptDetailed, receiptCandidates } from '../src/server/ocr/parser';
-import { keptCandidates, WEIGHTS, type PickedField, type PickerCandidates, type ScanResult } from '../src/server/ocr';
+import { parsedText, WEIGHTS, type PickedField, type PickerCandidates, type ScanResult } from '../src/server/ocr';
 import {
   goldOf,
   PERSONAL_FIT,
@@ -70,14 +69,12 @@ async function readSet(set: SetName): Promise<Receipt[]> {
     const { text, layout } = await readCached(dir, file);
     // As the scan process reads it (ocr/parsedRows.ts).
     const opts = { dateOrder: ORDER[set], today: TODAY, layout, lineConf: layout.map((l) => l.conf) };
-    const parsed = parseReceiptDetailed(text, opts);
-    const { store_name, date, total_amount } = parsed.receipt;
-    const candidates = keptCandidates(receiptCandidates(text, opts), { store: store_name, date, total: total_amount });
+    const read = parsedText(text, opts);
     const total = cents(label.total);
     out.push({
       set,
-      candidates,
-      read: { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence, reasons: parsed.reasons, candidates },
+      candidates: read.candidates,
+      read,
       saved: { store: label.company?.trim() || null, date: labelDate(label.date, ORDER[set]), total: total === null ? null : total / 100 },
     });
   }

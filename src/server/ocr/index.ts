@@ -13,6 +13,7 @@ import type { ReceiptScanner, ScanOptions, ScanResult, ScannerOptions } from './
 
 export { OcrInputError, OcrBusyError, OcrFailedError, OcrTimeoutError } from './errors';
 export { readTextReceipt } from './textReceipt';
+export { parsedText } from './parsedRows';
 export type { DateOrder, FieldConfidence, ParsedReceipt, ReceiptItem } from './parser';
 export type { ReceiptScanner, ScannerOptions, ScanOptions, ScanResult } from './types';
 // A person's own picker (issue 52): the kept candidates, ranked again with their weights, fitted around the global ones.

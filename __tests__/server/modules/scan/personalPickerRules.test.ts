@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { keptCandidates, repick, WEIGHTS, type PickerCandidates, type ScanResult } from '../../../../src/server/ocr';
-import { parseReceiptDetailed, receiptCandidates } from '../../../../src/server/ocr/parser';
+import { parsedText, repick, WEIGHTS, type PickerCandidates, type ScanResult } from '../../../../src/server/ocr';
 import { clearlyBetter, goldOf, refitPicker, teaches, withPersonalPicks, type LabelledScan } from '../../../../src/server/modules/scan/personalPicker';
 import { PERSONAL_PICKER_MIN_SCANS } from '../../../../src/shared/constants/scan';
 
@@ -24,11 +23,7 @@ const RECEIPT = [
 const TODAY = new Date(Date.UTC(2025, 5, 1));
 
 function read(text = RECEIPT): ScanResult {
-  const opts = { dateOrder: 'DMY' as const, today: TODAY };
-  const parsed = parseReceiptDetailed(text, opts);
-  const { store_name, date, total_amount } = parsed.receipt;
-  const candidates = keptCandidates(receiptCandidates(text, opts), { store: store_name, date, total: total_amount });
-  return { processed_data: parsed.receipt, raw_text: text, confidence: parsed.confidence, reasons: parsed.reasons, candidates };
+  return parsedText(text, { dateOrder: 'DMY', today: TODAY });
 }
 
 const saved = (total: number) => ({ store: 'harbour  deli and co', date: '2025-05-14', total });

@@ -53,6 +53,8 @@ export interface DetailedParse {
   confidence: FieldConfidence;
   /** Why each field read was chosen (reasons.ts). */
   reasons: FieldReasons;
+  /** Every candidate the picks were made from, for a person's own weights to rank again. */
+  candidates: ReceiptCandidates;
 }
 
 /** How sure the parse is of each field, 0-1. */
@@ -186,5 +188,6 @@ export function parseReceiptDetailed(raw: string, opts: ParseOptions): DetailedP
       ...(date.index >= 0 && { date: dateWhy(c.date[date.index]) }),
       ...(total.index >= 0 && { total_amount: totalWhy(c.total[total.index], c.body) }),
     },
+    candidates: c,
   };
 }
