@@ -112,9 +112,41 @@ export async function withContext<T>(opening: Promise<OpenedPage>, use: (opened:
   const opened = await opening;
   try {
     return await use(opened);
+  } catch (err) {
+    // What the pages showed when the step failed: a CI log is often all there is to go on.
+    if (err instanceof Error) {
+      const shown = await pagesShown(opened.context);
+      err.message += `\n${shown}`;
+      // jest prints the stack, which holds the message as it was thrown.
+      if (err.stack) err.stack = err.stack.replace(/\n\s+at /, (at) => `\n${shown}${at}`);
+    }
+    throw err;
   } finally {
     await within(60_000, 'Closing the browser context', opened.context.close());
   }
+}
+
+/** Each page's address, headings and open dialogs, or why they could not be read. */
+async function pagesShown(context: BrowserContext): Promise<string> {
+  const shown = context.pages().map(async (page, i) => {
+    const seen = await within(
+      5_000,
+      'Reading the page',
+      page.evaluate(() => {
+        const names = (selector: string) =>
+          [...document.querySelectorAll(selector)].map(
+            (e) => `${e.closest('[aria-hidden="true"]') ? '(hidden) ' : ''}${(e.textContent ?? '').trim().slice(0, 80)}`,
+          );
+        return {
+          headings: names('h1, h2'),
+          dialogs: names('[role="dialog"], [role="alertdialog"]'),
+          focused: document.activeElement?.outerHTML.slice(0, 120) ?? '',
+        };
+      }),
+    ).catch((e: Error) => e.message);
+    return `page ${i + 1} at ${page.url()}: ${JSON.stringify(seen)}`;
+  });
+  return (await Promise.all(shown)).join('\n');
 }
 
 /** {@link withContext} on a new page of this size ({@link newPage}): closed even when a step fails. */
