@@ -19,11 +19,6 @@ export interface DbOptions {
   pgliteDir: string | null;
   /** PGlite's shared buffers, a PostgreSQL size ('32MB'); most of its memory at rest. An in-memory PGlite keeps its own. */
   pgliteSharedBuffers?: string;
-  /**
-   * An in-memory PGlite starts from this image of a data folder (migratedPgliteImage) instead of
-   * an empty one: a second start skips PostgreSQL's set-up of a new folder, most of the time a start takes.
-   */
-  pgliteImage?: Blob;
   poolSize?: number;
 }
 
@@ -73,7 +68,7 @@ const STARTUP_LOCK_CLASS = 7_000;
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   const handle = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : await openPglite(opts.pgliteDir, opts.pgliteSharedBuffers ?? DEFAULT_SHARED_BUFFERS, opts.pgliteImage);
+    : await openPglite(opts.pgliteDir, opts.pgliteSharedBuffers ?? DEFAULT_SHARED_BUFFERS);
   try {
     await exclusively(handle, 'migrations', () => migrate(handle.db));
   } catch (err) {
@@ -100,31 +95,9 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   return { db, driver: 'pg', sql: sqlExecutorOf(db), close: () => db.destroy() };
 }
 
-/** A PGlite as the app opens one: in `dir` (or in memory, from `image` where given). */
-async function newPglite(dir: string | null, sharedBuffers: string, image?: Blob) {
-  const { PGlite, types } = await import('@electric-sql/pglite');
-  // DATE columns are selected as text (db/dates.ts): PGlite 0.5 ignores a DATE parser here.
-  return new PGlite(dir ?? undefined, {
-    parsers: { [types.INT8]: (v: string) => Number(v) },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
-    ...(image && !dir ? { loadDataDir: image } : {}),
-  });
-}
-
-/** The data folder of a new in-memory PGlite with every migration run, as an image `pgliteImage` starts from. */
-export async function migratedPgliteImage(): Promise<Blob> {
-  const pglite = await newPglite(null, DEFAULT_SHARED_BUFFERS);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  try {
-    await migrate(db);
-    return await pglite.dumpDataDir('none');
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function openPglite(dir: string | null, sharedBuffers: string, image?: Blob): Promise<DbHandle> {
+async function openPglite(dir: string | null, sharedBuffers: string): Promise<DbHandle> {
   if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 32MB, not '${sharedBuffers}'`);
+  const { PGlite, types } = await import('@electric-sql/pglite');
   let release: (() => void) | null = null;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
@@ -137,7 +110,11 @@ async function openPglite(dir: string | null, sharedBuffers: string, image?: Blo
       throw err;
     }
   }
-  const pglite = await newPglite(dir, sharedBuffers, image);
+  // DATE columns are selected as text (db/dates.ts): PGlite 0.5 ignores a DATE parser here.
+  const pglite = new PGlite(dir ?? undefined, {
+    parsers: { [types.INT8]: (v: string) => Number(v) },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [turnPerQuery] });
   const statements = sqlExecutorOf(db);
   return {
