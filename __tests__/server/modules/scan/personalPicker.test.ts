@@ -4,7 +4,7 @@ import { PERSONAL_PICKER_MIN_SCANS } from '../../../../src/shared/constants/scan
 import { recordRead, settleRead } from '../../../../src/server/modules/scan/trust';
 import type { PickerCandidates } from '../../../../src/server/ocr';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
-import { dataUrl, receiptPng } from './receiptImage';
+import { receiptPng, scanAs, SUBTOTAL_AND_TOTAL } from './receiptImage';
 
 /**
  * Scanning learns from a person's own corrections (issue 52), through the real API, OCR, job
@@ -18,24 +18,11 @@ let t: TestApp;
 let png: Buffer;
 beforeAll(async () => {
   t = await startTestApp({ OCR_POOL_SIZE: '1', QUEUE_POLL_SECONDS: '1', FIXED_TIME: '2025-06-02T10:00:00Z' });
-  png = await receiptPng([
-    ['HARBOUR DELI AND CO'],
-    ['45 Quay Road, Portside'],
-    ['Date: 14/05/2025  12:10'],
-    ['Soup', '6.50'],
-    ['Bread roll', '1.50'],
-    ['SUBTOTAL', '8.00'],
-    ['TAX', '0.80'],
-    ['TOTAL', '8.80'],
-  ]);
+  png = await receiptPng(SUBTOTAL_AND_TOTAL);
 });
 afterAll(() => t?.close());
 
-const scan = async (user: TestUser): Promise<ScanReceiptResult> => {
-  const res = await t.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data: dataUrl(png) } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const scan = (user: TestUser) => scanAs(t, user, png);
 
 const save = (user: TestUser, read: ScanReceiptResult, fields: Record<string, unknown>) =>
   t.request(user, {

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { multipartBody } from '../avatar/upload';
 import { zipEntries } from '../../zip/zipEntries';
 import { makeZip } from '../../zip/makeZip';
+import { asText, SUBTOTAL_AND_TOTAL } from './receiptImage';
 
 /**
  * What scanning learned of a person's corrections goes with their account (issue 52): a backup
@@ -28,16 +29,7 @@ afterAll(async () => {
   await target?.close();
 });
 
-const RECEIPT = [
-  'HARBOUR DELI AND CO',
-  '45 Quay Road, Portside',
-  'Date: 14/05/2025  12:10',
-  'Soup      6.50',
-  'Bread roll      1.50',
-  'SUBTOTAL      8.00',
-  'TAX      0.80',
-  'TOTAL      8.80',
-].join('\n');
+const RECEIPT = asText(SUBTOTAL_AND_TOTAL);
 
 /** A person whose saved scans keep the subtotal as the total, their picker fitted on them. */
 async function personWhoSavesSubtotals(t: TestApp): Promise<TestUser> {

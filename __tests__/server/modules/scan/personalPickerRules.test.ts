@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { parsedText, repick, WEIGHTS, type PickerCandidates, type ScanResult } from '../../../../src/server/ocr';
 import { clearlyBetter, goldOf, refitPicker, teaches, withPersonalPicks, type LabelledScan } from '../../../../src/server/modules/scan/personalPicker';
 import { PERSONAL_PICKER_MIN_SCANS } from '../../../../src/shared/constants/scan';
+import { asText, SUBTOTAL_AND_TOTAL } from './receiptImage';
 
 /**
  * The rules of a person's own picker (issue 52) on candidates as the parser builds them: how a
@@ -10,16 +11,7 @@ import { PERSONAL_PICKER_MIN_SCANS } from '../../../../src/shared/constants/scan
  */
 
 /** Printed before tax and after: the global weights take the total after tax. */
-const RECEIPT = [
-  'HARBOUR DELI AND CO',
-  '45 Quay Road, Portside',
-  'Date: 14/05/2025  12:10',
-  'Soup      6.50',
-  'Bread roll      1.50',
-  'SUBTOTAL      8.00',
-  'TAX      0.80',
-  'TOTAL      8.80',
-].join('\n');
+const RECEIPT = asText(SUBTOTAL_AND_TOTAL);
 const TODAY = new Date(Date.UTC(2025, 5, 1));
 
 function read(text = RECEIPT): ScanResult {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { ProcessedData, ScanReceiptResult, ScanTrust } from '../../../../src/shared/scan';
+import type { ProcessedData, ScanTrust } from '../../../../src/shared/scan';
 import { TRUST_SCANS } from '../../../../src/shared/constants/scan';
 import { OPEN_READS_KEPT, recordRead, settleRead } from '../../../../src/server/modules/scan/trust';
 import { startTestApp, type TestApp, type TestUser } from '../../helpers';
 import { allSettled, draftsWhen, uploadDrafts } from '../drafts/uploads';
-import { dataUrl, receiptPng } from './receiptImage';
+import { receiptPng, scanAs } from './receiptImage';
 
 /**
  * A scan that explains itself, and the trust figure: real OCR of a real image, the real job
@@ -26,11 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const scan = async (user: TestUser): Promise<ScanReceiptResult> => {
-  const res = await t.request(user, { method: 'POST', url: '/scan/receipt-base64', payload: { image_data: dataUrl(png) } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const scan = (user: TestUser) => scanAs(t, user, png);
 
 /** Saves what was read, with the fields a test changes. */
 const save = (user: TestUser, read: { processed_data: Pick<ProcessedData, 'store_name' | 'date' | 'total_amount'> }, fields: Record<string, unknown>) =>
