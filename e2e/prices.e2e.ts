@@ -63,6 +63,8 @@ describe.each(SCREEN_SIZES)('on %s', (label, viewport) => {
 
       await names.getByRole('button', { name: 'Not the same product: GV 2% MLK GAL' }).click();
       await names.waitFor({ state: 'detached' });
+      // The button went with its name; the focus is on the product, not back at 'Skip to main content'.
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H2' && document.activeElement.textContent === 'Milk 2%');
       await page.getByRole('img', { name: 'Milk 2%: price of one at each of 1 purchases, line chart' }).waitFor();
       await page.getByText('GV 2% MLK GAL is its own product again').waitFor();
       // Printed short ('MLK' for 'milk'), it still looks like the same product: offered, not grouped.

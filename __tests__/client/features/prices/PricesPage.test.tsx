@@ -50,7 +50,8 @@ it('groups the item shown with another of the person’s names, and lists the na
   await user.click(screen.getByRole('option', { name: 'GV 2% MLK GAL' }));
   await user.click(group);
 
-  expect(await screen.findByRole('heading', { level: 2, name: 'GV 2% MLK GAL' })).toBeInTheDocument();
+  // The focus follows into the product, not back to the page's top.
+  await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'GV 2% MLK GAL' })).toHaveFocus());
   expect(groupings()).toEqual(['PUT {"item":"Milk 2%","same_as":"GV 2% MLK GAL"}']);
   const names = screen.getByRole('list', { name: 'Names of GV 2% MLK GAL' });
   expect(screen.getByText('Includes 2 names:')).toBeInTheDocument();
@@ -73,8 +74,9 @@ it('takes a name out again with ‘Not the same product’', async () => {
 
   // The screen follows the product: what is left of it shows.
   await user.click(within(names).getByRole('button', { name: 'Not the same product: Milk 2%' }));
-  expect(await screen.findByRole('heading', { level: 2, name: 'MILK 2% 1GAL' })).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('list', { name: /^Names of/ })).not.toBeInTheDocument());
+  // The button pressed went with its name: the product's heading has the focus.
+  expect(screen.getByRole('heading', { level: 2, name: 'MILK 2% 1GAL' })).toHaveFocus();
   expect(groupings()).toEqual(['PUT {"item":"Milk 2%","same_as":"MILK 2% 1GAL"}', 'DELETE ?item=Milk+2%25']);
   expect(await screen.findByText('Milk 2% is its own product again')).toBeInTheDocument();
 });

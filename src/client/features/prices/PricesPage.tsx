@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Autocomplete, Box, Card, CardContent, Divider, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { PageHeader } from '../../ui/PageHeader';
 import { ScrollingTable } from '../../ui/ScrollingTable';
@@ -48,6 +48,10 @@ function StoreTable({ history }: { history: PriceHistory }) {
 /** One item's prices; `onProduct` follows the item into the product it was grouped into. */
 function ItemPrices({ item, onProduct }: { item: string; onProduct: (product: string) => void }) {
   const { data, error, isLoading, refetch } = useGetPriceHistoryQuery(item);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A grouping change takes away the button pressed (or disables it); the product's heading takes
+  // the focus, so a keyboard or a screen reader goes on from the product shown, not the page's top.
+  const focusHeading = () => heading.current?.focus();
   if (isLoading) return <LoadingView label="Loading prices..." />;
   if (error || !data) return <ErrorState message="Prices could not be loaded." onRetry={() => void refetch()} />;
   if (data.points.length === 0) return <EmptyState message="No purchases of this item yet." />;
@@ -55,10 +59,10 @@ function ItemPrices({ item, onProduct }: { item: string; onProduct: (product: st
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h6" component="h2">
+        <Typography ref={heading} variant="h6" component="h2" tabIndex={-1} sx={{ outline: 'none' }}>
           {data.item}
         </Typography>
-        <IncludedNames history={data} />
+        <IncludedNames history={data} onUngrouped={focusHeading} />
         {cheapest && (
           <Typography>
             Cheapest lately: <strong>{cheapest.store}</strong>, {formatMoney(cheapest.unit_price, cheapest.currency)} on {cheapest.date}
@@ -68,7 +72,13 @@ function ItemPrices({ item, onProduct }: { item: string; onProduct: (product: st
         <PriceChart key={data.names.join('\n')} history={data} />
         <StoreTable history={data} />
         <Divider />
-        <SameProductControls history={data} onGrouped={onProduct} />
+        <SameProductControls
+          history={data}
+          onGrouped={(product) => {
+            onProduct(product);
+            focusHeading();
+          }}
+        />
       </CardContent>
     </Card>
   );

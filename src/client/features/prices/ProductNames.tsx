@@ -44,15 +44,20 @@ function useGrouping(item: string) {
       try {
         await ungroup(name).unwrap();
         dispatch(toastShown(`${name} is its own product again`));
+        return true;
       } catch (err) {
         dispatch(toastShown(failureMessage('Could not take the name out', err), 'error'));
+        return false;
       }
     },
   };
 }
 
-/** The names a grouped item's prices are read from, each removable ('Not the same product'). */
-export function IncludedNames({ history }: { history: PriceHistory }) {
+/**
+ * The names a grouped item's prices are read from, each removable ('Not the same product').
+ * `onUngrouped` runs once a name is out: its button is gone with it, so the focus needs a new home.
+ */
+export function IncludedNames({ history, onUngrouped }: { history: PriceHistory; onUngrouped: () => void }) {
   const { busy, notSame } = useGrouping(history.item);
   if (history.names.length < 2) return null;
   return (
@@ -63,7 +68,12 @@ export function IncludedNames({ history }: { history: PriceHistory }) {
         names={history.names}
         action={(name) => (
           <NeedsServer>
-            <Button size="small" disabled={busy} aria-label={`Not the same product: ${name}`} onClick={() => void notSame(name)}>
+            <Button
+              size="small"
+              disabled={busy}
+              aria-label={`Not the same product: ${name}`}
+              onClick={() => void notSame(name).then((done) => done && onUngrouped())}
+            >
               Not the same product
             </Button>
           </NeedsServer>
