@@ -88,6 +88,53 @@ describe('items: where the list ends', () => {
       ['Kids Fries', 3],
     ]);
   });
+
+  it('reads every seat of a check split by seat, where each seat and all of them add up', () => {
+    const seats = [
+      'Seat 1',
+      'Coke    2.29',
+      'Margherita Calzone    11.99',
+      'Side Caesar    4.99',
+      'Subtotal    19.27',
+      'Tax    1.35',
+      'Total    20.62',
+      'Seat 2',
+      'Coke    2.29',
+      'Dbl Stack Cheeseburger    8.99',
+      'Bacon    0.99',
+      'Subtotal    12.27',
+      'Tax    0.86',
+      'Total    13.13',
+      'Subtotal    31.54',
+      'Tax    2.21',
+      'Total    33.75',
+    ];
+    const read = parseReceipt(seats.join('\n'), { dateOrder: 'MDY' });
+    expect(read.items.map((i) => [i.name, i.price])).toEqual([
+      ['Coke', 2.29],
+      ['Margherita Calzone', 11.99],
+      ['Side Caesar', 4.99],
+      ['Coke', 2.29],
+      ['Dbl Stack Cheeseburger', 8.99],
+      ['Bacon', 0.99],
+    ]);
+    expect(read.total_amount).toBe(33.75);
+    // Without the receipt's own subtotal of all seats, the second seat might be another receipt photographed beside it.
+    const noGrandSubtotal = seats.slice(0, 14).join('\n');
+    expect(parseReceipt(noGrandSubtotal, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Coke', 'Margherita Calzone', 'Side Caesar']);
+  });
+
+  it('reads no line below the summary that only the total less its tax would account for', () => {
+    const text = [
+      '2 Red Sangria Glass    14.00',
+      '1 COMBO FAJITAS    22.95',
+      'Bar Subtotal:    14.00',
+      'Food Subtotal:    22.95',
+      'NY State:    3.14',
+      'TOTAL:    $40.09',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Red Sangria Glass', 'COMBO FAJITAS']);
+  });
 });
 
 describe('items: OCR slips', () => {
@@ -281,6 +328,13 @@ describe('items: words that are food on one line and payment on another', () => 
       ['LATTE', 1],
       ['SALMON', 1],
       ['ICED TEA', 1],
+    ]);
+    // A digit glued on is a count too, even where the name is no English word.
+    const glued = ['1 TIKKA MASALA    $20.00', '1PALAK (SPINACH)    $18.00', '2SAMOSA    $9.00', 'Subtotal    $47.00'].join('\n');
+    expect(parseReceipt(glued, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.quantity])).toEqual([
+      ['TIKKA MASALA', 1],
+      ['PALAK (SPINACH)', 1],
+      ['SAMOSA', 2],
     ]);
     // Without counts printed, a leading I is the name's own.
     expect(parseReceipt('IKURA    9.00\nTotal    9.00\n', { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['IKURA']);

@@ -6,7 +6,7 @@ import { rank, WEIGHTS, type Features, type Weights } from '../picker/model';
 import type { DateOrder } from './date';
 import { dateCandidates, type DateCandidate } from './dateCandidates';
 import { readCharges, type Charges } from './charges';
-import { parseItems, type ReceiptItem } from './items';
+import { parseReceiptItems, type ReceiptItem } from './items';
 import { cannotBeName, storeCandidates, type LineLayout, type StoreCandidate } from './storeCandidates';
 import { parseTotals, splitSummaryLines, type TotalsResult } from './total';
 import { totalCandidates, type TotalCandidate } from './totalCandidates';
@@ -87,7 +87,7 @@ export function receiptCandidates(raw: string, opts: ParseOptions): ReceiptCandi
   const totals = parseTotals(body);
   // Items sit between the header and the first summary line (subtotal/total).
   const itemsEnd = totals.summaryStart ?? totals.totalPos ?? body.length;
-  const items = parseItems(body, 0, itemsEnd, itemSums(totals));
+  const items = parseReceiptItems(body, itemsEnd, itemSums(totals));
   const itemsSum = items.length ? round2(items.reduce((a, it) => a + it.price, 0)) : null;
   const total = totalCandidates(body, itemsSum);
   return {

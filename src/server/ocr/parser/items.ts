@@ -5,6 +5,7 @@
  */
 import { isKnownWord } from '../lexicon';
 import { findMoney, lettersForDigits, round2, trailingMoney, type Line } from './text';
+import { classify } from './total';
 
 export interface ReceiptItem {
   name: string;
@@ -26,6 +27,8 @@ const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$
 const LEADING_QTY_RE = /^(\d{1,2})\s+(?=[A-Za-z#])/;
 /** A count of one glued to the name, read as a letter ("1LATTE" → "ILATTE", "IFRESH COD"). */
 const GLUED_ONE_RE = /^[Il|]([A-Z]{3,})\b/;
+/** A count read as a digit with its space lost ("1PALAK (SPINACH)"), before digits in words become letters. */
+const GLUED_COUNT_RE = /^\s*([1-9])(?=[A-Z]{3,}\b)/;
 
 function cleanName(s: string): string {
   return s
@@ -80,6 +83,40 @@ export function parseItems(lines: Line[], start: number, end: number, sums: read
   return withoutRunningSubtotals(mendedByTheSums(items, sums));
 }
 
+/**
+ * The items of a whole receipt, whose first summary line (subtotal or total) is at `end`, with
+ * what the receipt says they come to (`sums`, to mend a misread price by).
+ */
+export function parseReceiptItems(lines: Line[], end: number, sums: readonly number[]): ReceiptItem[] {
+  const first = parseItems(lines, 0, end, sums);
+  return [...first, ...laterSeats(lines, end, first)];
+}
+
+const sumOf = (items: readonly ReceiptItem[]) => round2(items.reduce((a, i) => a + i.price, 0));
+const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+/**
+ * A check split by seat prints each seat's items with its own subtotal and tax, then the
+ * receipt's ('Seat 1 … Subtotal 19.27 … Seat 2 … Subtotal 12.27 … Subtotal 31.54'). The items
+ * below the first seat's summary count where the receipt's own arithmetic says so: each later
+ * seat's items add up to the summary line that closes them, and all seats' items, the first's
+ * included, to a summary line printed after them. Otherwise there are none.
+ */
+function laterSeats(lines: Line[], end: number, first: readonly ReceiptItem[]): ReceiptItem[] {
+  const seats: ReceiptItem[] = [];
+  let from = end;
+  for (let i = end; i < lines.length; i++) {
+    if (classify(lines[i].text) === 'other') continue;
+    const seat = i > from ? parseItems(lines, from, i) : [];
+    from = i + 1;
+    const closing = trailingMoney(lines[i].text)?.value;
+    if (closing === undefined) continue;
+    if (seat.length && sameAmount(sumOf(seat), closing)) seats.push(...seat);
+    else if (seats.length && sameAmount(sumOf([...first, ...seats]), closing)) return seats;
+  }
+  return [];
+}
+
 /** '$' read as a digit in front of a price: the usual misreads. */
 const DOLLAR_AS_DIGIT = new Set(['3', '5', '8']);
 
@@ -122,9 +159,17 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
       }
     }
     if (!price || NON_ITEM_RE.test(text)) continue;
-    let namePart = text.slice(0, price.start).replace(/[A-Za-z0-9]+/g, lettersForDigits);
+    let namePart = text.slice(0, price.start);
     let quantity = 1;
     let countedLine = false;
+    // Where items are printed with their count in front, a digit glued to a word of capitals is that count.
+    const gluedCount = countedStyle ? GLUED_COUNT_RE.exec(namePart) : null;
+    if (gluedCount) {
+      quantity = Number(gluedCount[1]);
+      countedLine = true;
+      namePart = namePart.slice(gluedCount[0].length);
+    }
+    namePart = namePart.replace(/[A-Za-z0-9]+/g, lettersForDigits);
     let value = price.value;
     const misread = dollarStyle && !text.includes('$') ? DOLLAR_MISREAD_RE.exec(text) : null;
     if (misread) value = Number(misread[1].replace(',', '.'));
@@ -146,11 +191,11 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
         quantity = Number(col[2]);
         namePart = col[1];
       }
-      const glued = countedStyle && quantity === 1 ? GLUED_ONE_RE.exec(namePart.trimStart()) : null;
+      const glued = countedStyle && quantity === 1 && !gluedCount ? GLUED_ONE_RE.exec(namePart.trimStart()) : null;
       if (glued && !isKnownWord(glued[0]) && isKnownWord(glued[1])) namePart = namePart.trimStart().slice(1);
-      const lead = quantity === 1 ? LEADING_QTY_RE.exec(namePart) : null;
-      countedLine = Boolean(lead && Number(lead[1]) > 0);
-      if (lead && countedLine) {
+      const lead = quantity === 1 && !gluedCount ? LEADING_QTY_RE.exec(namePart) : null;
+      if (lead && Number(lead[1]) > 0) {
+        countedLine = true;
         quantity = Number(lead[1]);
         namePart = namePart.slice(lead[0].length);
       }
