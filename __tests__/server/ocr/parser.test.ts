@@ -62,6 +62,13 @@ describe('parseReceipt: US month-first receipt', () => {
       { name: 'Orange Juice', price: 3.5, quantity: 2, category: 'food' },
     ]);
   });
+  it('reads a count in front of a size in brackets', () => {
+    const text = ['1 (L)Ton Katsu    8.95', '11 Adult Dinner    709.50', 'Subtotal    718.45'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.quantity])).toEqual([
+      ['(L)Ton Katsu', 1],
+      ['Adult Dinner', 11],
+    ]);
+  });
 });
 
 describe('items: group subtotals', () => {
@@ -185,6 +192,22 @@ describe('items: OCR slips', () => {
       ['FISH BIRIYANI', 229, 1],
       ['HOUSE BLEND 12', 5, 1],
     ]);
+  });
+});
+
+describe('items: what comes with an item', () => {
+  it("adds a side printed under an item to its name ('w.Miso Soup'), but no modifier or item of its own", () => {
+    const text = [
+      'Sushi Dinner    18.95',
+      'w.Miso Soup',
+      'BURRITO SUPREME    14.95',
+      'W/ Beef',
+      'Lamb Burger    13.00',
+      '-NO Bread',
+      'with fries',
+      'Subtotal    46.90',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Sushi Dinner w.Miso Soup', 'BURRITO SUPREME W/ Beef', 'Lamb Burger']);
   });
 });
 

@@ -24,7 +24,7 @@ const NON_ITEM_RE =
 
 // Tolerates OCR punctuation around the sign: "2.x: 1.50", "2 @1.75".
 const QTY_AT_RE = /(?:^|\s|\()(\d{1,3})\s*[.,:]?\s*(?:x|X|@|×|\*)\s*[.,:]?\s*\$?\s*(\d+[.,]\d{2})\)?/;
-const LEADING_QTY_RE = /^(\d{1,2})\s+(?=[A-Za-z#])/;
+const LEADING_QTY_RE = /^(\d{1,2})\s+(?=[A-Za-z#(])/;
 /** A count of one glued to the name, read as a letter ("1LATTE" → "ILATTE", "IFRESH COD"). */
 const GLUED_ONE_RE = /^[Il|]([A-Z]{3,})\b/;
 /** A count read as a digit with its space lost ("1PALAK (SPINACH)"), before digits in words become letters. */
@@ -66,6 +66,9 @@ function quantityAndRate(namePart: string, amount: number): { name: string; quan
   }
   return null;
 }
+
+/** A priceless line that names what comes with the item above it ('w.Miso Soup', 'W/ Beef', 'with fries'). */
+const SIDE_RE = /^\s*(?:w\s*[/.]|with\s)\s*[A-Za-z].*$/i;
 
 /** A price printed with '$' ("$20.75"). */
 const DOLLAR_PRICE_RE = /\$\s*\d+[.,]\d{2}\s*$/;
@@ -146,9 +149,18 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
   // capitalised word, where that word is one and the whole is none ("ILATTE"), had its count of
   // one misread; "ICED" and "IKAN" are left alone.
   const countedStyle = region.some((l) => LEADING_QTY_RE.test(l.text));
+  // The line the last item was read from: a side printed under it ('w.Miso Soup') is part of its name.
+  let lastItemLine = -1;
   for (let i = Math.max(0, start); i < Math.min(end, lines.length); i++) {
     let text = quantityColumnColon(lines[i].text);
     let price = trailingMoney(text);
+    const side = !price && lastItemLine === i - 1 ? SIDE_RE.exec(text) : null;
+    if (side && items.length) {
+      const last = items[items.length - 1];
+      items[items.length - 1] = { ...last, name: `${last.name} ${cleanName(side[0])}` };
+      lastItemLine = i;
+      continue;
+    }
     // A long name can push its price onto the next line on its own.
     if (!price && /[A-Za-z]{3,}/.test(text) && !NON_ITEM_RE.test(text) && i + 1 < end) {
       const nxt = lines[i + 1].text;
@@ -207,6 +219,7 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
     // Modifiers ("No onions 0.00") are not purchases; a counted line at no charge ("1 Water 0.00") is.
     if (value < 0 || (value === 0 && !countedLine)) continue;
     items.push({ name, price: value, quantity: quantity > 0 ? quantity : 1, category: 'food' });
+    lastItemLine = i;
   }
   return items;
 }
