@@ -195,6 +195,46 @@ describe('items: OCR slips', () => {
   });
 });
 
+describe('items: prices a row off their names', () => {
+  const shifted = ['0.25', '1 CP, up    0.00', '1 SOUP DJ    22.00', '1 TURTLE    18.00', '1 CATFISH    9.50', '1 SOUFFLE'];
+
+  it('pairs each name with the price a row up where only that makes the items add up to the subtotal', () => {
+    const text = [...shifted, 'Sub Total:    49.75', 'Tax:    5.45', 'TOTAL:    55.20'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['CP, up', 0.25],
+      ['SOUP DJ', 0],
+      ['TURTLE', 22],
+      ['CATFISH', 18],
+      ['SOUFFLE', 9.5],
+    ]);
+  });
+
+  it('pairs each name with the price a row down, as where a code and the price head each item', () => {
+    const text = [
+      '2411662040    100 0.25 25.00',
+      'IKAN BILIS KOPEK',
+      '2411682303    42.50 42.50',
+      'VITAMAS CARTON',
+      'SUB-TOTAL    67.50',
+      'TOTAL    67.50',
+    ].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'DMY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['IKAN BILIS KOPEK', 25],
+      ['VITAMAS CARTON', 42.5],
+    ]);
+  });
+
+  it('keeps the pairs as read where no shift makes the items add up', () => {
+    const text = [...shifted, 'Sub Total:    60.00', 'TOTAL:    60.00'].join('\n');
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['CP, up', 0],
+      ['SOUP DJ', 22],
+      ['TURTLE', 18],
+      ['CATFISH', 9.5],
+    ]);
+  });
+});
+
 describe('items: what comes with an item', () => {
   it("adds a side printed under an item to its name ('w.Miso Soup'), but no modifier or item of its own", () => {
     const text = [

@@ -82,8 +82,43 @@ const DOLLAR_MISREAD_RE = /(?:^|\s)[5S](\d{1,3}[.,]\d{2})\s*$/;
  * price is mended.
  */
 export function parseItems(lines: Line[], start: number, end: number, sums: readonly number[] = []): ReceiptItem[] {
-  const items = itemLines(lines, start, end);
-  return withoutRunningSubtotals(mendedByTheSums(items, sums));
+  const items = mendedByTheSums(itemLines(lines, start, end), sums);
+  if (!sums.length || addsUpTo(items, sums)) return withoutRunningSubtotals(items);
+  return withoutRunningSubtotals(rowShifted(lines, start, end, sums) ?? items);
+}
+
+/** A line's name and the price printed at its end ('' for none). */
+function nameAndPrice(line: Line): { name: string; price: string } {
+  const price = trailingMoney(line.text);
+  return price ? { name: line.text.slice(0, price.start).trim(), price: line.text.slice(price.start).trim() } : { name: line.text, price: '' };
+}
+
+/**
+ * A slanted photo can set every price a row off its name: a price alone above the first item and
+ * the last item alone with no price ('0.25' … '1 SOUFFLE/ALA'), or the other way round. Where the
+ * items as read add up to none of the receipt's `sums`, and a price stands alone and a name has
+ * none, the names are paired with the prices a row up, then a row down: the one way (and only
+ * one) that makes the items add up to a sum is how the receipt was printed.
+ */
+function rowShifted(lines: Line[], start: number, end: number, sums: readonly number[]): ReceiptItem[] | null {
+  const region = lines.slice(Math.max(0, start), Math.min(end, lines.length));
+  const rows = region.map(nameAndPrice);
+  const priced = rows.flatMap((r, k) => (r.price ? [k] : []));
+  if (!priced.length) return null;
+  const [first, last] = [priced[0], priced[priced.length - 1]];
+  const priceAlone = (k: number) => !/[A-Za-z]/.test(rows[k].name);
+  const nameAlone = (k: number) => k >= 0 && k < rows.length && !rows[k].price && /[A-Za-z]{3,}/.test(rows[k].name);
+  // A row up: the first price stands alone and the last name has none; a row down: the other way round.
+  const ways = ([1, -1] as const).filter((by) => (by === 1 ? priceAlone(first) && nameAlone(last + 1) : nameAlone(first - 1) && priceAlone(last)));
+  const pairedWith = (by: 1 | -1): ReceiptItem[] => {
+    const shifted = region.map((line, k) => {
+      const text = `${rows[k].name}    ${rows[k - by]?.price ?? ''}`.trim();
+      return { ...line, text, spaced: text };
+    });
+    return mendedByTheSums(itemLines(shifted, 0, shifted.length), sums);
+  };
+  const fits = ways.map(pairedWith).filter((items) => addsUpTo(items, sums));
+  return fits.length === 1 ? fits[0] : null;
 }
 
 /**
