@@ -125,7 +125,7 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const size = Math.max(...rows.map((c) => Number(c[1].replace(/,/g, ''))));
     const atSize = rows.filter((c) => Number(c[1].replace(/,/g, '')) === size);
     // The figures that read totals; prices read items and are reported on their own below.
-    const largest = atSize.filter((c) => !/price|items search/.test(c[2]));
+    const largest = atSize.filter((c) => !/price|items search|same product/.test(c[2]));
     const medians = largest.map((c) => parseFloat(c[3]));
     const call = (name: string) => atSize.find((c) => c[2].startsWith(name));
     const dash = call('service dashboard');
@@ -134,6 +134,7 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
     const product = atSize.find((c) => c[2].includes("product's price history"));
     const notes = call("service a receipt's price notes");
     const search = call('service items search');
+    const proposals = call("service 'Maybe the same product'");
     // The largest size's items: the load lines say each size's.
     const items = [...out.matchAll(/receipts loaded in .*\(([\d,]+) items\)/g)].map((m) => m[1]).pop();
     return (
@@ -141,7 +142,7 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
       `${dash ? `; service dashboard ${dash[3]} ms (p99 ${dash[4]})` : ''}${cats ? `; service categories ${cats[3]} ms (p99 ${cats[4]})` : ''}` +
       `${history ? `; an item's price history ${history[3]} ms (p99 ${history[4]})` : ''}` +
       `${product ? `; ${product[2].replace(/^service /, '')} ${product[3]} ms (p99 ${product[4]})` : ''}${notes ? `; a receipt's price notes ${notes[3]} ms` : ''}` +
-      `${search ? `; items search ${search[3]} ms` : ''}`
+      `${search ? `; items search ${search[3]} ms` : ''}${proposals ? `; ${proposals[2].replace(/^service /, '')} ${proposals[3]} ms (p99 ${proposals[4]})` : ''}`
     );
   },
   recurring: (out) =>
