@@ -14,6 +14,10 @@ export interface ReceiptItem {
   category: string;
 }
 
+const sumOf = (items: readonly ReceiptItem[]) => round2(items.reduce((a, i) => a + i.price, 0));
+/** Two amounts the same to the cent. */
+const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
 /**
  * Lines that carry money but are not purchases ('TAX27': a tax line with its rate glued on). A
  * tender is a payment where it heads the line or follows the means of payment, and a tip where an
@@ -62,7 +66,7 @@ function quantityAndRate(namePart: string, amount: number): { name: string; quan
     [a, b],
     [b, a],
   ]) {
-    if (Number.isInteger(count) && count >= 1 && count <= 99 && Math.abs(round2(count * unit) - amount) < 0.005) return { name: m[1], quantity: count };
+    if (Number.isInteger(count) && count >= 1 && count <= 99 && sameAmount(round2(count * unit), amount)) return { name: m[1], quantity: count };
   }
   return null;
 }
@@ -130,9 +134,6 @@ export function parseReceiptItems(lines: Line[], end: number, sums: readonly num
   return [...first, ...laterSeats(lines, end, first)];
 }
 
-const sumOf = (items: readonly ReceiptItem[]) => round2(items.reduce((a, i) => a + i.price, 0));
-const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
-
 /**
  * A check split by seat prints each seat's items with its own subtotal and tax, then the
  * receipt's ('Seat 1 … Subtotal 19.27 … Seat 2 … Subtotal 12.27 … Subtotal 31.54'). The items
@@ -159,8 +160,8 @@ function laterSeats(lines: Line[], end: number, first: readonly ReceiptItem[]): 
 const DOLLAR_AS_DIGIT = new Set(['3', '5', '8']);
 
 const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) => {
-  const sum = round2(withoutRunningSubtotals(items).reduce((a, i) => a + i.price, 0));
-  return sums.some((s) => Math.abs(s - sum) < 0.005);
+  const sum = sumOf(withoutRunningSubtotals(items));
+  return sums.some((s) => sameAmount(s, sum));
 };
 
 function mendedByTheSums(items: ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
@@ -226,7 +227,7 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
       const unit = Number(at[2].replace(',', '.'));
       namePart = namePart.slice(0, at.index) + ' ' + namePart.slice(at.index + at[0].length);
       // "2 x 3.50" with no separate line total: the line total is qty x unit.
-      if (Math.abs(value - unit) < 0.005 && quantity > 1 && findMoney(text).length === 1) value = round2(unit * quantity);
+      if (sameAmount(value, unit) && quantity > 1 && findMoney(text).length === 1) value = round2(unit * quantity);
     } else {
       // A quantity column between the name and the amount: "MILO 1KG     1     18.90".
       const col = /^(.*[A-Za-z].*?)\s+(\d{1,3})\s*$/.exec(namePart);
@@ -268,7 +269,7 @@ function withoutRunningSubtotals(items: readonly ReceiptItem[]): ReceiptItem[] {
   let run = 0;
   let count = 0;
   for (const item of items) {
-    if (count >= 2 && item.price > 0 && Math.abs(round2(run) - item.price) < 0.005) {
+    if (count >= 2 && item.price > 0 && sameAmount(round2(run), item.price)) {
       run = 0;
       count = 0;
       continue;
