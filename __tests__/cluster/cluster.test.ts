@@ -178,14 +178,15 @@ describe('two API instances, one worker, behind HAProxy', () => {
 
   /**
    * Writers and readers through the balancer while `disrupt` runs; answers every outcome. Each
-   * receipt acknowledged (201) is checked afterwards: nothing accepted may be lost. `failedSentAt`
-   * holds when each request that did not succeed was sent.
+   * receipt acknowledged (201) is checked afterwards: nothing accepted may be lost. `failures`
+   * holds each request that did not succeed: when it was sent and what came back; `states`, each
+   * change in what the balancer says of the instances meanwhile, so that a failure can be explained.
    */
   async function streamDuring(disrupt: () => Promise<void>, writers = 6) {
     const people = await Promise.all(Array.from({ length: writers }, person));
     await Promise.all(people.map((p) => register(cluster.apiUrl, p)));
     const outcomes: (number | 'network')[] = [];
-    const failedSentAt: number[] = [];
+    const failures: { sentAt: number; what: string }[] = [];
     const acknowledged = new Map<string, string[]>(people.map((p) => [p.uid, []]));
     let stop = false;
     const writer = async (p: Person) => {
@@ -197,44 +198,52 @@ describe('two API instances, one worker, behind HAProxy', () => {
             ? await call(cluster.apiUrl, p, 'POST', '/receipts', { store: `Stream ${n}`, date: '2025-03-04', amount: 1 + n })
             : await call(cluster.apiUrl, p, 'GET', '/dashboard');
           outcomes.push(res.status);
-          if (res.status !== 200 && res.status !== 201) failedSentAt.push(sentAt);
+          if (res.status !== 200 && res.status !== 201) failures.push({ sentAt, what: `${write ? 'POST' : 'GET'} ${res.status} ${JSON.stringify(res.json)}` });
           if (write && res.status === 201) acknowledged.get(p.uid)!.push(res.json.id);
-        } catch {
+        } catch (err) {
           outcomes.push('network');
-          failedSentAt.push(sentAt);
+          failures.push({ sentAt, what: `${write ? 'POST' : 'GET'} ${String((err as Error).cause ?? err)}` });
         }
       }
     };
     const running = people.map(writer);
+    const states: { at: number; states: string }[] = [];
+    const watching = (async () => {
+      while (!stop) {
+        const now = JSON.stringify(await cluster.apiStates());
+        if (now !== states.at(-1)?.states) states.push({ at: Date.now(), states: now });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
     await new Promise((r) => setTimeout(r, 1500));
     await disrupt();
     await new Promise((r) => setTimeout(r, 3000));
     stop = true;
-    await Promise.all(running);
+    await Promise.all([...running, watching]);
     for (const p of people) {
       const list = await call(cluster.apiUrl, p, 'GET', '/receipts?limit=500');
       expect(list.status).toBe(200);
       const stored = new Set(list.json.map((r: { id: string }) => r.id));
       expect(acknowledged.get(p.uid)!.filter((id) => !stored.has(id))).toEqual([]);
     }
-    return { outcomes, failedSentAt };
+    return { outcomes, failures, states };
   }
 
   it('loses no request when an instance is stopped (it drains first), and takes it back when it returns', async () => {
-    const { outcomes } = await streamDuring(async () => {
+    const { outcomes, failures } = await streamDuring(async () => {
       const exit = api2.stop('SIGTERM');
       await cluster.waitForState('api2', 'DOWN');
       expect(await exit).toBe(0);
     });
     expect(outcomes.length).toBeGreaterThan(50);
-    expect(outcomes.filter((o) => o !== 200 && o !== 201)).toEqual([]);
+    expect(failures.map((f) => f.what)).toEqual([]);
     await api2.start();
     await cluster.waitForState('api2', 'UP');
   });
 
   it('loses no request beyond those in flight when an instance is killed, and takes it back when it returns', async () => {
     let markedDownAt = 0;
-    const { outcomes, failedSentAt } = await streamDuring(async () => {
+    const { outcomes, failures, states } = await streamDuring(async () => {
       await api1.stop('SIGKILL');
       await cluster.waitForState('api1', 'DOWN');
       markedDownAt = Date.now();
@@ -244,7 +253,11 @@ describe('two API instances, one worker, behind HAProxy', () => {
     // Only requests already on their way to the killed instance fail (those it held, and on a
     // busy machine those the kernel queued for it as it died); once the balancer has marked it
     // down, every request succeeds.
-    expect(failedSentAt.filter((t) => t >= markedDownAt)).toEqual([]);
+    // A late failure is shown with when it was sent and what the balancer said, both counted from
+    // when it marked the instance down.
+    const since = (t: number) => `${t - markedDownAt} ms`;
+    const balancer = states.map((s) => `${since(s.at)}: ${s.states}`).join(', ');
+    expect(failures.filter((f) => f.sentAt >= markedDownAt).map((f) => `sent at ${since(f.sentAt)}: ${f.what} (balancer: ${balancer})`)).toEqual([]);
     for (const f of failed) expect([502, 503, 'network']).toContain(f);
     await api1.start();
     await cluster.waitForState('api1', 'UP');
