@@ -3,7 +3,7 @@
  * (createReceiptScanner) and prints, for the train and dev sets side by side, per-field
  * accuracy, the OCR ceiling (how often the right value is anywhere in the recognised text),
  * item P/R/F1 and item prices to the cent among the items found by name (against the labels as
- * given, and with the labels that add up to nothing printed re-read by hand: support/scanItemLabels.json), the tax read (against the hand labels of support/scanTaxLabels.json), how often
+ * given, and with every label checked against its photo by hand: support/scanItemLabels.json), the tax read (against the hand labels of support/scanTaxLabels.json), how often
  * the review form's items check warns, latency and peak RSS, and a PDF row (support/scanPdf.ts). The train-dev gap is the honest sign
  * of over-fitting.
  *
@@ -34,9 +34,9 @@ const DATASETS = process.env.TALLY_DATASETS ?? path.resolve(__dirname, '../../sh
 /** The tax each receipt prints, read off the images by hand (the datasets label none), by set and image. */
 const TAX_LABELS = JSON.parse(fs.readFileSync(path.join(__dirname, 'support/scanTaxLabels.json'), 'utf8')) as Record<string, Record<string, number | null>>;
 /**
- * The items of the receipts whose labelled items add up to no amount printed on them, read again
- * off the images by hand (a price of the next row, a count multiplied in, a line left out), each
- * with why. The labels as given are scored too, side by side.
+ * The items of the receipts whose labels the photo contradicts, read again off the images by hand
+ * (a price of the next row, a count multiplied in, a line left out), each with why; every label
+ * was checked, blind to the scanner's output. The labels as given are scored too, side by side.
  */
 const ITEM_LABELS = JSON.parse(fs.readFileSync(path.join(__dirname, 'support/scanItemLabels.json'), 'utf8')) as Record<
   string,
@@ -167,9 +167,9 @@ function report(results: SetResult[]): void {
     const addsUp = r.outcomes.filter((o) => o.items?.labelAddsUp);
     return addsUp.length ? `${itemScores(addsUp)} (${addsUp.length} of ${r.outcomes.filter((o) => o.items).length})` : '–';
   });
-  row('items P / R / F1, labels re-read by hand where they add up to nothing printed', (r) => {
+  row('items P / R / F1, labels checked by hand', (r) => {
     const reread = r.outcomes.filter((o) => o.itemsReread !== o.items).length;
-    return `${itemScores(r.outcomes, asReread)} (${reread} re-read)`;
+    return `${itemScores(r.outcomes, asReread)} (${reread} corrected)`;
   });
   row('tax: read exactly / wrong / missed, of those printing one', (r) => {
     const printed = r.outcomes.filter((o) => o.tax === 'exact' || o.tax === 'wrong' || o.tax === 'missed');
@@ -193,7 +193,7 @@ function report(results: SetResult[]): void {
   };
   row('item prices to the cent, of items found by name', (r) => pricedShare(r.outcomes));
   row('item prices to the cent where the label adds up', (r) => pricedShare(r.outcomes.filter((o) => o.items?.labelAddsUp)));
-  row('item prices to the cent, labels re-read by hand', (r) => pricedShare(r.outcomes, asReread));
+  row('item prices to the cent, labels checked by hand', (r) => pricedShare(r.outcomes, asReread));
   // A false warning: the label's items and total typed in, with what the scan read of the tax (and the rest).
   row('items check: false warnings, items and total as labelled', (r) => {
     const checked = r.outcomes.filter((o) => o.itemsCheck.labelledWarns !== null);

@@ -166,8 +166,8 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
       'items P / R / F1 where the label adds up',
       'item prices to the cent, of items found by name',
       'item prices to the cent where the label adds up',
-      'items P / R / F1, labels re-read by hand where they add up to nothing printed',
-      'item prices to the cent, labels re-read by hand',
+      'items P / R / F1, labels checked by hand',
+      'item prices to the cent, labels checked by hand',
       's/receipt median, p90',
     ].map(row);
     if (!store || !date || !total || !secs) return null;
@@ -177,11 +177,11 @@ export const FIGURES: Record<string, (output: string) => string | null> = {
       const pricedAddUp = pricesAddUp?.[i + 1]?.split(' ')[0];
       // '0.88 / 0.89 / 0.89 (28 of 40)': the F1 and how many receipts' labels add up.
       const added = /^[\d.]+ \/ [\d.]+ \/ ([\d.]+) \((\d+ of \d+)\)$/.exec(addsUp?.[i + 1] ?? '');
-      // '0.87 / 0.86 / 0.86 (8 re-read)': the F1 against the labels re-read by hand, and how many were.
-      const rereadF1 = /^[\d.]+ \/ [\d.]+ \/ ([\d.]+) \((\d+) re-read\)$/.exec(reread?.[i + 1] ?? '');
+      // '0.87 / 0.86 / 0.86 (8 corrected)': the F1 against the labels checked by hand, and how many were wrong.
+      const rereadF1 = /^[\d.]+ \/ [\d.]+ \/ ([\d.]+) \((\d+) corrected\)$/.exec(reread?.[i + 1] ?? '');
       const rereadPriced = pricesReread?.[i + 1]?.split(' ')[0];
       const asReread = rereadF1
-        ? ` [the ${rereadF1[2]} labels that add up to nothing printed re-read by hand: items F1 ${rereadF1[1]}${rereadPriced && rereadPriced !== '–' ? `, item prices ${rereadPriced} to the cent` : ''}]`
+        ? ` [every label checked against its photo by hand, ${rereadF1[2]} corrected: items F1 ${rereadF1[1]}${rereadPriced && rereadPriced !== '–' ? `, item prices ${rereadPriced} to the cent` : ''}]`
         : '';
       const [median, p90] = secs[i + 1].split(', ');
       return `${name.replace(/ \(\d+\)$/, '')}: store/date/total ${store[i + 1]}/${date[i + 1]}/${total[i + 1]}${f1 && f1 !== '–' ? `, items F1 ${f1}` : ''}${added ? ` (${added[1]} where the label adds up, ${added[2]})` : ''}${priced && priced !== '–' ? `, item prices ${priced} to the cent${pricedAddUp && pricedAddUp !== '–' ? ` (${pricedAddUp} where the label adds up)` : ''}` : ''}${asReread}, ${median} s (p90 ${p90})`;
