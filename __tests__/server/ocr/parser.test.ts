@@ -84,6 +84,19 @@ describe('items: group subtotals', () => {
       'Hand Toss Cheese',
     ]);
   });
+
+  it('keeps a line priced as the items above it add up to where the subtotal counts it as bought', () => {
+    const text = 'GRILL\nMakers Mark 23.00\nSide Caesar 6.00\nChicken & Rib Combo 29.00\nFrisee Salad 10.00\nSubtotal 68.00\nTax 5.43\nTotal 73.43\n';
+    expect(parseReceipt(text, { dateOrder: 'MDY' }).items.map((i) => [i.name, i.price])).toEqual([
+      ['Makers Mark', 23],
+      ['Side Caesar', 6],
+      ['Chicken & Rib Combo', 29],
+      ['Frisee Salad', 10],
+    ]);
+    // Where the subtotal leaves it out, it is a group's subtotal as before.
+    const grouped = text.replace('Subtotal 68.00', 'Subtotal 39.00').replace('Total 73.43', 'Total 44.43');
+    expect(parseReceipt(grouped, { dateOrder: 'MDY' }).items.map((i) => i.name)).toEqual(['Makers Mark', 'Side Caesar', 'Frisee Salad']);
+  });
 });
 
 describe('items: where the list ends', () => {

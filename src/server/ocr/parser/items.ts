@@ -87,8 +87,8 @@ const DOLLAR_MISREAD_RE = /(?:^|\s)[5S](\d{1,3}[.,]\d{2})\s*$/;
  */
 export function parseItems(lines: Line[], start: number, end: number, sums: readonly number[] = []): ReceiptItem[] {
   const items = mendedByTheSums(itemLines(lines, start, end), sums);
-  if (!sums.length || addsUpTo(items, sums)) return withoutRunningSubtotals(items);
-  return withoutRunningSubtotals(rowShifted(lines, start, end, sums) ?? items);
+  if (!sums.length || addsUpTo(items, sums)) return countedBy(items, sums);
+  return countedBy(rowShifted(lines, start, end, sums) ?? items, sums);
 }
 
 /** A line's name and the price printed at its end ('' for none). */
@@ -159,10 +159,9 @@ function laterSeats(lines: Line[], end: number, first: readonly ReceiptItem[]): 
 /** '$' read as a digit in front of a price: the usual misreads. */
 const DOLLAR_AS_DIGIT = new Set(['3', '5', '8']);
 
-const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) => {
-  const sum = sumOf(withoutRunningSubtotals(items));
-  return sums.some((s) => sameAmount(s, sum));
-};
+/** The items add up to one of the `sums`, every line counted or with the groups' subtotals left out. */
+const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) =>
+  [sumOf(items), sumOf(withoutRunningSubtotals(items))].some((sum) => sums.some((s) => sameAmount(s, sum)));
 
 function mendedByTheSums(items: ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
   if (!sums.length || addsUpTo(items, sums)) return items;
@@ -258,6 +257,15 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
     lastItemLine = i;
   }
   return items;
+}
+
+/**
+ * The items as the receipt's `sums` count them: a line priced as the items above it add up to is
+ * a group's subtotal, unless every line counted adds up to a sum ('Side Caesar 6.00' after
+ * 'Makers Mark 23.00', then 'Chicken & Rib Combo 29.00', all in the subtotal).
+ */
+function countedBy(items: readonly ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
+  return sums.some((s) => sameAmount(s, sumOf(items))) ? [...items] : withoutRunningSubtotals(items);
 }
 
 /**
