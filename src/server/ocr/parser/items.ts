@@ -87,8 +87,8 @@ const DOLLAR_MISREAD_RE = /(?:^|\s)[5S](\d{1,3}[.,]\d{2})\s*$/;
  */
 export function parseItems(lines: Line[], start: number, end: number, sums: readonly number[] = []): ReceiptItem[] {
   const items = mendedByTheSums(itemLines(lines, start, end), sums);
-  if (!sums.length || addsUpTo(items, sums)) return countedBy(items, sums);
-  return countedBy(rowShifted(lines, start, end, sums) ?? items, sums);
+  const read = !sums.length || addsUpTo(items, sums) ? items : (rowShifted(lines, start, end, sums) ?? items);
+  return countedBy(read, sums);
 }
 
 /** A line's name and the price printed at its end ('' for none). */
@@ -159,9 +159,11 @@ function laterSeats(lines: Line[], end: number, first: readonly ReceiptItem[]): 
 /** '$' read as a digit in front of a price: the usual misreads. */
 const DOLLAR_AS_DIGIT = new Set(['3', '5', '8']);
 
+/** The amount is one of the `sums`, to the cent. */
+const isASum = (amount: number, sums: readonly number[]) => sums.some((s) => sameAmount(s, amount));
+
 /** The items add up to one of the `sums`, every line counted or with the groups' subtotals left out. */
-const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) =>
-  [sumOf(items), sumOf(withoutRunningSubtotals(items))].some((sum) => sums.some((s) => sameAmount(s, sum)));
+const addsUpTo = (items: readonly ReceiptItem[], sums: readonly number[]) => isASum(sumOf(items), sums) || isASum(sumOf(withoutRunningSubtotals(items)), sums);
 
 function mendedByTheSums(items: ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
   if (!sums.length || addsUpTo(items, sums)) return items;
@@ -265,7 +267,7 @@ function itemLines(lines: Line[], start: number, end: number): ReceiptItem[] {
  * 'Makers Mark 23.00', then 'Chicken & Rib Combo 29.00', all in the subtotal).
  */
 function countedBy(items: readonly ReceiptItem[], sums: readonly number[]): ReceiptItem[] {
-  return sums.some((s) => sameAmount(s, sumOf(items))) ? [...items] : withoutRunningSubtotals(items);
+  return isASum(sumOf(items), sums) ? [...items] : withoutRunningSubtotals(items);
 }
 
 /**
